@@ -1,0 +1,28 @@
+// Lint is used for fences: which package may import what (STYLE habit 6).
+import tseslint from 'typescript-eslint';
+
+const vendor = ['express', 'pg', '@aws-sdk/*', 'undici', 'busboy', 'inversify', 'reflect-metadata', 'node:http', 'node:https', 'http', 'https'];
+const adapters = ['@simplane/adapter-*'];
+const hosts = ['@simplane/host-*', '@simplane/cli', '@simplane/harness'];
+
+const fence = (files, groups, message) => ({
+  files,
+  rules: { 'no-restricted-imports': ['error', { patterns: [{ group: groups, message }] }] },
+});
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', 'coverage/**'] },
+  {
+    files: ['**/*.ts'],
+    languageOptions: { parser: tseslint.parser },
+    plugins: { '@typescript-eslint': tseslint.plugin },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  fence(['packages/core/src/**/*.ts'], [...vendor, '@simplane/*'], 'core imports no framework, driver or other package.'),
+  fence(['packages/engine/src/**/*.ts'], [...vendor, ...adapters, ...hosts, '@simplane/http'], 'engine depends on core only.'),
+  fence(['packages/http/src/**/*.ts'], [...vendor.filter((v) => v !== 'busboy'), ...adapters, ...hosts], 'http is framework-neutral and knows no adapter or host.'),
+  fence(['packages/adapter-*/src/**/*.ts'], [...adapters, ...hosts, '@simplane/http', 'inversify', 'reflect-metadata', 'express'], 'adapters implement core ports and import no other adapter.'),
+  fence(['packages/host-*/src/**/*.ts'], [...adapters, '@simplane/cli', '@simplane/harness', 'inversify', 'reflect-metadata'], 'hosts only translate.'),
+);

@@ -1,0 +1,15 @@
+import { hashApiKey } from '@simplane/core';
+import { describeCredentialRepositoryConformance, describeKeyStoreConformance } from '@simplane/core/testing';
+import { MemoryCredentialRepository } from './memory-credential-repository.js';
+import { MemoryKeyStore } from './memory-key-store.js';
+
+describeCredentialRepositoryConformance('memory', () => new MemoryCredentialRepository());
+
+describeKeyStoreConformance('memory', () => {
+  const store = new MemoryKeyStore();
+  const workspace = { id: 'wsp_01J00000000000000000000000', organizationId: 'org_01J00000000000000000000000', name: 'dev' };
+  store.addOrganization({ id: workspace.organizationId, name: 'acme' });
+  store.addWorkspace(workspace);
+  store.addKeyHash(hashApiKey('dev-key-1'), workspace.id);
+  return { store, workspace, apiKey: 'dev-key-1' };
+});

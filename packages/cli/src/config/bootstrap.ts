@@ -1,0 +1,33 @@
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { generateApiKey, hashApiKey } from '@simplane/core';
+import type { Config } from './config.schema.js';
+
+export interface Bootstrap {
+  config: Config;
+  /** Set only when the key was generated just now and must be shown once. */
+  newApiKey?: string;
+  keyFile: string;
+}
+
+/**
+ * With no organizations configured, serve one organization `default` with one workspace
+ * `default`. Its API key is generated once and kept (mode 0600) in the data directory, so the
+ * same key keeps working across restarts; it is printed only the first time.
+ */
+export function bootstrapDefaultTenant(config: Config, dataDir: string): Bootstrap {
+  const keyFile = join(dataDir, 'api-key');
+  let newApiKey: string | undefined;
+  if (!existsSync(keyFile)) {
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    newApiKey = generateApiKey();
+    writeFileSync(keyFile, `${newApiKey}\n`, { mode: 0o600, flag: 'wx' });
+    chmodSync(keyFile, 0o600);
+  }
+  const key = readFileSync(keyFile, 'utf8').trim();
+  const withTenant: Config = {
+    ...config,
+    organizations: [{ name: 'default', workspaces: [{ name: 'default', api_keys: [], api_key_sha256: [hashApiKey(key)] }] }],
+  };
+  return newApiKey === undefined ? { config: withTenant, keyFile } : { config: withTenant, keyFile, newApiKey };
+}

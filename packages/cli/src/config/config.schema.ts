@@ -1,0 +1,54 @@
+import { hashApiKey } from '@simplane/core';
+import { z } from 'zod';
+
+const name = z.string().min(1).max(128).regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'must be letters, digits, ".", "_" or "-"');
+/** Plain keys are hashed as they are parsed: the resolved config holds only SHA-256 hashes. */
+const apiKey = z
+  .string()
+  .min(8, 'must be at least 8 characters')
+  .max(4096)
+  .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
+  .transform(hashApiKey);
+const apiKeyHash = z.string().regex(/^[0-9a-f]{64}$/, 'must be a lower-case hex SHA-256 hash');
+
+const workspace = z.strictObject({
+  name,
+  id: z.string().regex(/^wsp_[0-9A-HJKMNP-TV-Z]{26}$/).optional(),
+  api_keys: z.array(apiKey).max(100).default([]),
+  api_key_sha256: z.array(apiKeyHash).max(100).default([]),
+});
+
+const organization = z.strictObject({
+  name,
+  id: z.string().regex(/^org_[0-9A-HJKMNP-TV-Z]{26}$/).optional(),
+  workspaces: z.array(workspace).min(1).max(1000),
+});
+
+const count = (fallback: number) => z.int().min(0).max(1_000_000).default(fallback);
+
+/**
+ * The configuration file (`SIMPLANE_CONFIG`). The input type has every field optional; the
+ * output has the documented defaults filled in. `docs/configuration.md` describes each field.
+ */
+export const configSchema = z.strictObject({
+  organizations: z.array(organization).max(1000).default([]),
+  quotas: z
+    .strictObject({
+      active_simulations: count(50),
+      builds_per_day: count(100),
+      concurrent_builds: count(10),
+      concurrent_world_builds: count(10),
+    })
+    .default({ active_simulations: 50, builds_per_day: 100, concurrent_builds: 10, concurrent_world_builds: 10 }),
+  session_secret: z.string().min(32, 'must be at least 32 characters').max(4096).optional(),
+  secret_key: z
+    .string()
+    .refine((v) => /^[A-Za-z0-9+/]{43}=$/.test(v) && Buffer.from(v, 'base64').length === 32, 'must be 32 bytes, base64-encoded')
+    .optional(),
+  allow_http_loopback_credentials: z.boolean().default(false),
+  body_timeout_ms: z.int().min(100).max(600_000).default(30_000),
+  log_level: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+});
+
+export type ConfigInput = z.input<typeof configSchema>;
+export type Config = z.output<typeof configSchema>;

@@ -1,0 +1,58 @@
+import { readFileSync } from 'node:fs';
+import { configSchema, type Config } from './config.schema.js';
+
+/** A configuration problem, worded for a person: it names the file and the field. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Validates a parsed config object; the error names the first bad field by its path. */
+export function parseConfig(value: unknown, source = 'configuration'): Config {
+  const result = configSchema.safeParse(value);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    const field = issue.path.length > 0 ? issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('').slice(1) : '(root)';
+    const message =
+      issue.code === 'unrecognized_keys' ? `unknown field ${issue.keys.map((k) => `'${k}'`).join(', ')}` : issue.message;
+    throw new ConfigError(`${source}: ${field}: ${message}`);
+  }
+  checkUnique(result.data, source);
+  return result.data;
+}
+
+/** Reads and validates the JSON config file at `path`. */
+export function loadConfigFile(path: string): Config {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new ConfigError(`${path}: cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new ConfigError(`${path}: not valid JSON (${(error as Error).message})`);
+  }
+  return parseConfig(value, path);
+}
+
+function checkUnique(config: Config, source: string): void {
+  const orgs = new Set<string>();
+  const keys = new Set<string>();
+  config.organizations.forEach((org, i) => {
+    if (orgs.has(org.name)) throw new ConfigError(`${source}: organizations[${i}].name: '${org.name}' is used twice`);
+    orgs.add(org.name);
+    const workspaces = new Set<string>();
+    org.workspaces.forEach((ws, j) => {
+      const at = `organizations[${i}].workspaces[${j}]`;
+      if (workspaces.has(ws.name)) throw new ConfigError(`${source}: ${at}.name: '${ws.name}' is used twice`);
+      workspaces.add(ws.name);
+      [...ws.api_keys, ...ws.api_key_sha256].forEach((hash, k) => {
+        const field = k < ws.api_keys.length ? `api_keys[${k}]` : `api_key_sha256[${k - ws.api_keys.length}]`;
+        if (keys.has(hash)) throw new ConfigError(`${source}: ${at}.${field}: this key is already given to a workspace`);
+        keys.add(hash);
+      });
+    });
+  });
+}

@@ -1,0 +1,39 @@
+import { monotonicFactory } from 'ulid';
+
+/** Resource ID prefixes (DESIGN section 2). IDs are prefix + 26-character ULID. */
+export const ID_PREFIX = {
+  simulator: 'smr',
+  simulation: 'sim',
+  world: 'wld',
+  credential: 'crd',
+  clockAdvance: 'adv',
+  workspace: 'wsp',
+  organization: 'org',
+  request: 'req',
+} as const;
+
+export type IdKind = keyof typeof ID_PREFIX;
+
+const ULID = '[0-9A-HJKMNP-TV-Z]{26}';
+const patterns = new Map<IdKind, RegExp>(
+  (Object.keys(ID_PREFIX) as IdKind[]).map((kind) => [kind, new RegExp(`^${ID_PREFIX[kind]}_${ULID}$`)]),
+);
+
+export function isId(kind: IdKind, value: string): boolean {
+  return patterns.get(kind)!.test(value);
+}
+
+/** Port: mints IDs. Tests inject a deterministic one; production uses ULIDs. */
+export interface IdGenerator {
+  next(kind: IdKind): string;
+}
+
+/** ULIDs, monotonic within the process so IDs minted in one millisecond still sort. */
+export class UlidIdGenerator implements IdGenerator {
+  private readonly ulid = monotonicFactory();
+  constructor(private readonly now: () => number = Date.now) {}
+
+  next(kind: IdKind): string {
+    return `${ID_PREFIX[kind]}_${this.ulid(this.now())}`;
+  }
+}

@@ -1,0 +1,20 @@
+/** An organization owns workspaces; every resource lives in exactly one workspace. */
+export interface Organization {
+  id: string;
+  name: string;
+}
+
+export interface Workspace {
+  id: string;
+  organizationId: string;
+  name: string;
+}
+
+/** Who is calling, once authenticated: the workspace every operation is scoped to. */
+export interface Principal {
+  organizationId: string;
+  workspaceId: string;
+  via: 'api_key' | 'session';
+  /** The session's user; absent for API keys. */
+  userId?: string;
+}

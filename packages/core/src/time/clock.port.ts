@@ -1,0 +1,28 @@
+/** Port: wall-clock time. Injected everywhere so tests can hold or move time. */
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+/** A clock that moves only when told; for tests and deterministic tools. */
+export class ManualClock implements Clock {
+  private current: number;
+  constructor(start: Date | string = '2024-01-01T00:00:00.000Z') {
+    this.current = new Date(start).getTime();
+  }
+  now(): Date {
+    return new Date(this.current);
+  }
+  set(to: Date | string): void {
+    this.current = new Date(to).getTime();
+  }
+  advance(ms: number): void {
+    this.current += ms;
+  }
+}
+
+/** RFC 3339 UTC with milliseconds, the only time format on the wire. */
+export function formatTime(date: Date): string {
+  return date.toISOString();
+}

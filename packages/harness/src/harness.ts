@@ -1,0 +1,104 @@
+import { composeControlPlane, parseConfig, type ComposeOverrides, type ConfigInput, type ControlPlane } from '@simplane/cli';
+import { generateApiKey, ManualClock, silentLogger, type Workspace } from '@simplane/core';
+import type { HttpRequest, HttpResponse } from '@simplane/http';
+
+export interface HarnessRequestOptions {
+  headers?: Record<string, string>;
+  /** A value to send as JSON (sets content-type), or raw bytes / a string / a chunk stream. */
+  json?: unknown;
+  body?: string | Uint8Array | AsyncIterable<Uint8Array>;
+  /** API key to use; defaults to the first workspace's. `null` sends no Authorization. */
+  apiKey?: string | null;
+}
+
+export interface HarnessResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+  text(): string;
+  json<T = unknown>(): T;
+}
+
+export interface HarnessOptions extends ComposeOverrides {
+  config?: ConfigInput;
+}
+
+export interface Harness {
+  /** Calls the control plane in memory, through the same handler a server uses; no sockets. */
+  request(method: string, path: string, options?: HarnessRequestOptions): Promise<HarnessResponse>;
+  /** The API key of the first workspace. */
+  apiKey: string;
+  /** API keys by workspace name (`alpha`, `beta` by default). */
+  keys: Record<string, string>;
+  /** Workspaces by name. */
+  workspaces: Record<string, Workspace>;
+  /** The clock the control plane sees; move it to test time-based rules. */
+  clock: ManualClock;
+  plane: ControlPlane;
+}
+
+/**
+ * An in-memory Simplane for other projects' test suites. Without a config it has one
+ * organization with two workspaces, `alpha` and `beta`, each with a fresh API key.
+ */
+export function createHarness(options: HarnessOptions = {}): Harness {
+  const keys: Record<string, string> = {};
+  const input: ConfigInput = { log_level: 'silent', ...options.config };
+  if (input.organizations === undefined || input.organizations.length === 0) {
+    keys.alpha = generateApiKey();
+    keys.beta = generateApiKey();
+    input.organizations = [
+      { name: 'harness', workspaces: [{ name: 'alpha', api_keys: [keys.alpha] }, { name: 'beta', api_keys: [keys.beta] }] },
+    ];
+  } else {
+    // Plain keys given in the config are known to the caller; remember them by workspace name.
+    for (const org of input.organizations) for (const ws of org.workspaces) if (ws.api_keys?.[0] !== undefined) keys[ws.name] = ws.api_keys[0];
+  }
+  const clock = options.clock instanceof ManualClock ? options.clock : new ManualClock(new Date());
+  const plane = composeControlPlane(parseConfig(input, 'harness config'), { logger: silentLogger, ...options, clock });
+  const workspaces: Record<string, Workspace> = {};
+  for (const [key, ws] of plane.tenants.workspaces) workspaces[key.split('/')[1]!] = ws;
+  const apiKey = Object.values(keys)[0] ?? '';
+
+  return {
+    apiKey,
+    keys,
+    workspaces,
+    clock,
+    plane,
+    async request(method, path, opts = {}) {
+      const headers: Record<string, string> = {};
+      const key = opts.apiKey === undefined ? apiKey : opts.apiKey;
+      if (key !== null && key !== '') headers.authorization = `Bearer ${key}`;
+      let body: HttpRequest['body'] = null;
+      if (opts.json !== undefined) {
+        headers['content-type'] = 'application/json';
+        body = Buffer.from(JSON.stringify(opts.json));
+      } else if (typeof opts.body === 'string') {
+        body = Buffer.from(opts.body);
+      } else if (opts.body !== undefined) {
+        body = opts.body;
+      }
+      for (const [name, value] of Object.entries(opts.headers ?? {})) headers[name.toLowerCase()] = value;
+      return toHarnessResponse(await plane.handle({ method, url: path, headers, body }));
+    },
+  };
+}
+
+async function toHarnessResponse(response: HttpResponse): Promise<HarnessResponse> {
+  let body: Buffer;
+  if (response.body === null) body = Buffer.alloc(0);
+  else if (response.body instanceof Uint8Array) body = Buffer.from(response.body);
+  else {
+    const chunks: Buffer[] = [];
+    for await (const chunk of response.body) chunks.push(Buffer.from(chunk));
+    body = Buffer.concat(chunks);
+  }
+  return {
+    status: response.status,
+    headers: response.headers,
+    body,
+    text: () => body.toString('utf8'),
+    json: <T>() => JSON.parse(body.toString('utf8')) as T,
+  };
+}

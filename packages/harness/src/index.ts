@@ -1,0 +1,2 @@
+/** @simplane/harness: Simplane in memory, for other projects' test suites. No sockets. */
+export * from './harness.js';

@@ -1,0 +1,3 @@
+/** @simplane/host-express: Express around the neutral handler; it translates and decides nothing. */
+export * from './express-host.js';
+export * from './to-neutral.js';

@@ -1,0 +1,30 @@
+import type { AuthService, CredentialService, IdGenerator, Logger } from '@simplane/core';
+import { createHandler, type HandlerOptions } from './handler.js';
+import type { Handler } from './http-types.js';
+import { buildOpenApiDocument } from './openapi/openapi-document.js';
+import type { Route } from './route.js';
+import { credentialRoutes } from './routes/credential.routes.js';
+import { metaRoutes } from './routes/meta.routes.js';
+
+/** The core services the control plane's routes call. */
+export interface ControlPlaneServices {
+  auth: AuthService;
+  credentials: CredentialService;
+  ids: IdGenerator;
+  logger: Logger;
+}
+
+export const API_VERSION = '1.0.0';
+
+/** Every route of the control plane, one module per resource. */
+export function controlPlaneRoutes(services: ControlPlaneServices): Route[] {
+  const resourceRoutes = [...credentialRoutes(services.credentials)];
+  const all: Route[] = [];
+  all.push(...metaRoutes(() => buildOpenApiDocument(all, API_VERSION)), ...resourceRoutes);
+  return all;
+}
+
+/** The control plane as one neutral handler, ready for any host. */
+export function createControlPlane(services: ControlPlaneServices, options: HandlerOptions): Handler {
+  return createHandler(controlPlaneRoutes(services), services, options);
+}

@@ -1,0 +1,107 @@
+import { SimplaneError, type AuthService, type IdGenerator, type Logger, type Principal } from '@simplane/core';
+import { authAttemptOf } from './auth-attempt.js';
+import { readJsonBody } from './body/json-body.js';
+import { headerOf, type Handler, type HttpRequest, type HttpResponse } from './http-types.js';
+import { problemResponse, toSimplaneError } from './problem.js';
+import { requestIdFor } from './request-id.js';
+import type { Route, RouteContext, RouteResult } from './route.js';
+import { Router } from './router.js';
+
+export interface HandlerOptions {
+  /** Largest JSON body, in bytes (SPEC section 8: 1 MiB). */
+  jsonBodyLimit: number;
+  /** Time for a request body to arrive before 408. */
+  bodyTimeoutMs: number;
+}
+
+export const DEFAULT_HANDLER_OPTIONS: HandlerOptions = { jsonBodyLimit: 1024 * 1024, bodyTimeoutMs: 30_000 };
+
+export interface HandlerServices {
+  auth: AuthService;
+  ids: IdGenerator;
+  logger: Logger;
+}
+
+const MAX_TARGET_LENGTH = 8192;
+
+/**
+ * The one entry point every host calls: route, authenticate, run, and turn every failure into
+ * a problem response. Every response carries `Request-Id`.
+ */
+export function createHandler(routes: readonly Route[], services: HandlerServices, options: HandlerOptions): Handler {
+  const router = new Router(routes);
+  return async (request: HttpRequest): Promise<HttpResponse> => {
+    const started = performance.now();
+    const requestId = requestIdFor(headerOf(request, 'request-id'), services.ids);
+    let response: HttpResponse;
+    let path = '';
+    try {
+      const target = parseTarget(request.url);
+      path = target.pathname;
+      response = await dispatch(router, request, target, requestId, services, options);
+    } catch (error) {
+      response = problemResponse(toSimplaneError(error, services.logger, requestId));
+    }
+    response.headers['request-id'] = requestId;
+    services.logger.info('request', {
+      request_id: requestId,
+      method: request.method,
+      path: path.slice(0, 256),
+      status: response.status,
+      ms: Math.round((performance.now() - started) * 100) / 100,
+    });
+    return response;
+  };
+}
+
+async function dispatch(
+  router: Router,
+  request: HttpRequest,
+  target: URL,
+  requestId: string,
+  services: HandlerServices,
+  options: HandlerOptions,
+): Promise<HttpResponse> {
+  const match = router.match(request.method.toUpperCase(), target.pathname);
+  if (match.kind === 'not_found') throw new SimplaneError('not_found', 'No such route.');
+  if (match.kind === 'method_not_allowed') {
+    throw new SimplaneError('method_not_allowed', `Use ${match.allow.join(', ')} on this route.`, {
+      headers: { allow: match.allow.join(', ') },
+    });
+  }
+  const { route, params } = match;
+  const principal: Principal | undefined = route.auth ? await services.auth.authenticate(authAttemptOf(request)) : undefined;
+  const context: RouteContext = {
+    request,
+    requestId,
+    params,
+    query: target.searchParams,
+    get principal(): Principal {
+      if (principal === undefined) throw new Error(`route ${route.path} is public and has no principal`);
+      return principal;
+    },
+    json: (schema) =>
+      readJsonBody(request, schema, { maxBytes: route.maxJsonBytes ?? options.jsonBodyLimit, timeoutMs: options.bodyTimeoutMs }),
+  };
+  return toResponse(await route.handle(context));
+}
+
+function parseTarget(url: string): URL {
+  if (!url.startsWith('/') || url.startsWith('//') || url.length > MAX_TARGET_LENGTH) {
+    throw new SimplaneError('bad_request', 'The request target is not a valid path.');
+  }
+  try {
+    return new URL(url, 'http://simplane.invalid');
+  } catch {
+    throw new SimplaneError('bad_request', 'The request target is not a valid path.');
+  }
+}
+
+function toResponse(result: RouteResult): HttpResponse {
+  const headers = { ...result.headers };
+  if (result.json !== undefined) {
+    headers['content-type'] ??= 'application/json';
+    return { status: result.status, headers, body: Buffer.from(JSON.stringify(result.json)) };
+  }
+  return { status: result.status, headers, body: result.body ?? null };
+}

@@ -1,0 +1,96 @@
+import { ERROR_STATUS, type ErrorCode } from '@simplane/core';
+import { z } from 'zod';
+import type { Route } from '../route.js';
+import { credentialSchema, errorSchema, specificationIssueSchema, specificationValidationSchema } from '../schemas.js';
+
+type JsonObject = Record<string, unknown>;
+
+/** Errors any authenticated operation can answer (SPEC sections 5 and 7, rule 1). */
+const COMMON_ERRORS: ErrorCode[] = ['auth_invalid', 'internal', 'internal_unavailable', 'auth_provider_unavailable'];
+
+const NAMED_SCHEMAS = new Map<z.ZodType, string>([
+  [errorSchema, 'Error'],
+  [specificationValidationSchema, 'SpecificationValidation'],
+  [specificationIssueSchema, 'SpecificationIssue'],
+  [credentialSchema, 'Credential'],
+]);
+
+/**
+ * The control plane's OpenAPI 3.1 description, generated from the route table so that the
+ * document cannot drift from the code. `docs/openapi.yaml` is this document written out.
+ */
+export function buildOpenApiDocument(routes: readonly Route[], version: string): JsonObject {
+  const paths: Record<string, JsonObject> = {};
+  for (const route of routes) {
+    const item = (paths[route.path] ??= {});
+    item[route.method.toLowerCase()] = operation(route);
+  }
+  const schemas: JsonObject = {};
+  for (const [schema, name] of NAMED_SCHEMAS) schemas[name] = toJsonSchema(schema);
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Simplane control plane',
+      version,
+      description: 'Build Simulators from OpenAPI or WSDL documents, run Simulations of them, group them into Worlds, and keep Credentials for the real systems.',
+    },
+    servers: [{ url: '/' }],
+    security: [{ apiKey: [] }, { session: [] }, { sessionCookie: [] }],
+    tags: [...new Set(routes.map((r) => r.doc.tag))].sort().map((name) => ({ name })),
+    paths: Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b))),
+    components: {
+      securitySchemes: {
+        apiKey: { type: 'http', scheme: 'bearer', description: 'An API key; it carries its workspace.' },
+        session: { type: 'http', scheme: 'bearer', description: 'A sealed session; send X-Workspace-Id on workspace-scoped routes.' },
+        sessionCookie: { type: 'apiKey', in: 'cookie', name: 'simplane_session' },
+      },
+      schemas,
+    },
+  };
+}
+
+function operation(route: Route): JsonObject {
+  const doc = route.doc;
+  const op: JsonObject = { operationId: doc.operationId, summary: doc.summary, tags: [doc.tag] };
+  if (!route.auth) op.security = [];
+  const parameters: JsonObject[] = [];
+  for (const match of route.path.matchAll(/\{([^}]+)\}/g)) {
+    parameters.push({ name: match[1], in: 'path', required: true, schema: { type: 'string' } });
+  }
+  for (const [name, q] of Object.entries(doc.query ?? {})) {
+    parameters.push({ name, in: 'query', required: false, description: q.description, schema: q.schema });
+  }
+  if (parameters.length > 0) op.parameters = parameters;
+  if (doc.requestBody !== undefined) {
+    op.requestBody = { required: true, content: { [doc.requestBody.contentType]: { schema: schemaOf(doc.requestBody.schema) } } };
+  }
+  const responses: Record<string, JsonObject> = {};
+  for (const [status, r] of Object.entries(doc.responses)) {
+    responses[status] = r.schema === undefined ? { description: r.description } : { description: r.description, content: { 'application/json': { schema: schemaOf(r.schema) } } };
+  }
+  const errors = route.auth ? [...COMMON_ERRORS, ...doc.errors] : [...doc.errors, 'internal' as const];
+  const byStatus = new Map<number, Set<ErrorCode>>();
+  for (const code of errors) {
+    const status = ERROR_STATUS[code];
+    byStatus.set(status, (byStatus.get(status) ?? new Set()).add(code));
+  }
+  for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
+    responses[String(status)] = {
+      description: `Error; code ${[...codes].sort().join(' or ')}.`,
+      content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Error' } } },
+    };
+  }
+  op.responses = responses;
+  return op;
+}
+
+function schemaOf(schema: z.ZodType | JsonObject): JsonObject {
+  if (!(schema instanceof z.ZodType)) return schema;
+  const name = NAMED_SCHEMAS.get(schema);
+  return name === undefined ? toJsonSchema(schema) : { $ref: `#/components/schemas/${name}` };
+}
+
+function toJsonSchema(schema: z.ZodType): JsonObject {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' }) as JsonObject;
+  return rest;
+}

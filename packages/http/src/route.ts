@@ -1,0 +1,50 @@
+import type { ErrorCode, Principal } from '@simplane/core';
+import type { z } from 'zod';
+import type { HttpRequest, ResponseBody } from './http-types.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** What a route handler sees: the request, its path parameters and helpers bound to limits. */
+export interface RouteContext {
+  request: HttpRequest;
+  requestId: string;
+  params: Record<string, string>;
+  query: URLSearchParams;
+  /** The authenticated caller; present on every route with `auth: true`. */
+  principal: Principal;
+  /** Reads and validates a JSON body under the operation's size limit. */
+  json<S extends z.ZodType>(schema: S): Promise<z.output<S>>;
+}
+
+export interface RouteResult {
+  status: number;
+  /** Serialised as `application/json` unless `body` is given. */
+  json?: unknown;
+  body?: ResponseBody;
+  headers?: Record<string, string>;
+}
+
+/** How a route appears in the OpenAPI document; the route table is its only source. */
+export interface RouteDoc {
+  operationId: string;
+  summary: string;
+  tag: string;
+  query?: Record<string, { schema: Record<string, unknown>; description: string }>;
+  requestBody?: { contentType: string; schema: z.ZodType | Record<string, unknown> };
+  /** Success responses by status; `schema` omitted for empty bodies. */
+  responses: Record<number, { description: string; schema?: z.ZodType | Record<string, unknown> }>;
+  /** Error codes this operation can answer besides the ones every operation can. */
+  errors: ErrorCode[];
+}
+
+export interface Route {
+  method: HttpMethod;
+  /** OpenAPI-style template, e.g. `/v1/credentials/{id}`. */
+  path: string;
+  /** False only for the few public routes (the OpenAPI document). */
+  auth: boolean;
+  /** Largest JSON body accepted; defaults to the handler's JSON limit. */
+  maxJsonBytes?: number;
+  doc: RouteDoc;
+  handle(context: RouteContext): Promise<RouteResult>;
+}

@@ -1,0 +1,67 @@
+import type { HttpMethod, Route } from './route.js';
+
+export type RouteMatch =
+  | { kind: 'found'; route: Route; params: Record<string, string> }
+  | { kind: 'method_not_allowed'; allow: HttpMethod[] }
+  | { kind: 'not_found' };
+
+interface CompiledRoute {
+  route: Route;
+  segments: Array<{ literal: string } | { param: string }>;
+}
+
+/** Matches paths segment by segment against OpenAPI-style templates; literals win over params. */
+export class Router {
+  private readonly compiled: CompiledRoute[];
+
+  constructor(readonly routes: readonly Route[]) {
+    this.compiled = routes.map((route) => ({
+      route,
+      segments: route.path
+        .split('/')
+        .slice(1)
+        .map((s) => (s.startsWith('{') && s.endsWith('}') ? { param: s.slice(1, -1) } : { literal: s })),
+    }));
+    const seen = new Set<string>();
+    for (const r of routes) {
+      const key = `${r.method} ${r.path.replace(/\{[^}]+\}/g, '{}')}`;
+      if (seen.has(key)) throw new Error(`duplicate route ${key}`);
+      seen.add(key);
+    }
+  }
+
+  match(method: string, path: string): RouteMatch {
+    const parts = path.split('/').slice(1);
+    const candidates: Array<{ route: Route; params: Record<string, string>; literals: number }> = [];
+    for (const { route, segments } of this.compiled) {
+      if (segments.length !== parts.length) continue;
+      const params: Record<string, string> = {};
+      let literals = 0;
+      const ok = segments.every((segment, i) => {
+        const part = parts[i]!;
+        if ('literal' in segment) {
+          literals += 1;
+          return segment.literal === part;
+        }
+        if (part.length === 0) return false;
+        params[segment.param] = safeDecode(part);
+        return true;
+      });
+      if (ok) candidates.push({ route, params, literals });
+    }
+    if (candidates.length === 0) return { kind: 'not_found' };
+    const best = Math.max(...candidates.map((c) => c.literals));
+    const top = candidates.filter((c) => c.literals === best);
+    const hit = top.find((c) => c.route.method === method);
+    if (hit !== undefined) return { kind: 'found', route: hit.route, params: hit.params };
+    return { kind: 'method_not_allowed', allow: [...new Set(top.map((c) => c.route.method))].sort() };
+  }
+}
+
+function safeDecode(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
+}
