@@ -12,13 +12,15 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^@simplane\/core\/testing$/, replacement: pkg('core', 'testing/index') },
-      { find: /^@simplane\/(core|http|adapter-memory|host-express|host-lambda|harness|cli)$/, replacement: fileURLToPath(new URL('./packages/$1/src/index.ts', import.meta.url)) },
+      { find: /^@simplane\/engine\/testing$/, replacement: pkg('engine', 'testing/index') },
+      { find: /^@simplane\/(core|http|adapter-memory|host-express|host-lambda|harness|cli|engine)$/, replacement: fileURLToPath(new URL('./packages/$1/src/index.ts', import.meta.url)) },
     ],
   },
   test: {
     projects: [
       { extends: true, test: { name: 'packages', include: ['packages/*/src/**/*.test.ts'] } },
       { extends: true, test: { name: 'tests', include: ['tests/**/*.test.ts'] } },
+      { extends: true, test: { name: 'examples', include: ['examples/**/*.test.ts'] } },
     ],
   },
 });

@@ -1,3 +1,6 @@
 /** @simplane/adapter-memory: every port in memory, the embedded default. */
 export * from './memory-credential-repository.js';
 export * from './memory-key-store.js';
+export * from './memory-blob-store.js';
+export * from './memory-usage-ledger.js';
+export * from './memory-simulator-repository.js';

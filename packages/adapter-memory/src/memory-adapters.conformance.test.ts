@@ -1,5 +1,14 @@
 import { hashApiKey } from '@simplane/core';
-import { describeCredentialRepositoryConformance, describeKeyStoreConformance } from '@simplane/core/testing';
+import {
+  describeBlobStoreConformance,
+  describeCredentialRepositoryConformance,
+  describeKeyStoreConformance,
+  describeSimulatorRepositoryConformance,
+  describeUsageLedgerConformance,
+} from '@simplane/core/testing';
+import { MemoryBlobStore } from './memory-blob-store.js';
+import { MemorySimulatorRepository } from './memory-simulator-repository.js';
+import { MemoryUsageLedger } from './memory-usage-ledger.js';
 import { MemoryCredentialRepository } from './memory-credential-repository.js';
 import { MemoryKeyStore } from './memory-key-store.js';
 
@@ -13,3 +22,7 @@ describeKeyStoreConformance('memory', () => {
   store.addKeyHash(hashApiKey('dev-key-1'), workspace.id);
   return { store, workspace, apiKey: 'dev-key-1' };
 });
+
+describeBlobStoreConformance('memory', () => new MemoryBlobStore());
+describeUsageLedgerConformance('memory', () => new MemoryUsageLedger());
+describeSimulatorRepositoryConformance('memory', () => new MemorySimulatorRepository());

@@ -14,12 +14,14 @@ commands:
 async function main(argv: string[]): Promise<number> {
   const command = argv[0];
   if (command === 'serve') {
-    const running = await serve(readEnvironment(process.env), (line) => process.stdout.write(`${line}\n`));
+    // Signals are handled from the start, so one that arrives while starting still ends cleanly.
+    const starting = serve(readEnvironment(process.env), (line) => process.stdout.write(`${line}\n`));
     const stop = () => {
-      running.close().then(() => process.exit(0), () => process.exit(1));
+      starting.then((running) => running.close()).then(() => process.exit(0), () => process.exit(1));
     };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
+    await starting;
     return -1;
   }
   if (command === 'openapi') {

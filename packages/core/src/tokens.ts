@@ -7,6 +7,15 @@ import type { IdGenerator } from './ids/id.js';
 import type { Logger } from './logging/logger.port.js';
 import type { CursorCodec } from './pagination/cursor-codec.js';
 import type { Clock } from './time/clock.port.js';
+import type { BlobStore } from './blobs/blob-store.port.js';
+import type { BuildProvider } from './builds/build-provider.port.js';
+import type { BuildScheduler } from './simulators/build-scheduler.js';
+import type { SimulatorRepository } from './simulators/simulator.repository.port.js';
+import type { SimulatorService } from './simulators/simulator.service.js';
+import type { UsageLedger } from './quotas/usage-ledger.port.js';
+import type { BuildAllowance } from './quotas/build-allowance.js';
+import type { QuotaService } from './quotas/quota.service.js';
+import type { Quotas } from './quotas/quotas.js';
 
 /** A typed injection token: a `Symbol.for` key that remembers the type it stands for. */
 export type Token<T> = symbol & { readonly __type?: T };
@@ -29,4 +38,13 @@ export const TOKENS = {
   credentialRepository: token<CredentialRepository>('credentialRepository'),
   authService: token<AuthService>('authService'),
   credentialService: token<CredentialService>('credentialService'),
+  quotas: token<Quotas>('quotas'),
+  blobStore: token<BlobStore>('blobStore'),
+  usageLedger: token<UsageLedger>('usageLedger'),
+  simulatorRepository: token<SimulatorRepository>('simulatorRepository'),
+  buildProvider: token<BuildProvider>('buildProvider'),
+  buildScheduler: token<BuildScheduler>('buildScheduler'),
+  buildAllowance: token<BuildAllowance>('buildAllowance'),
+  simulatorService: token<SimulatorService>('simulatorService'),
+  quotaService: token<QuotaService>('quotaService'),
 } as const;

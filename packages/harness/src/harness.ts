@@ -1,6 +1,7 @@
 import { composeControlPlane, parseConfig, type ComposeOverrides, type ConfigInput, type ControlPlane } from '@simplane/cli';
 import { generateApiKey, ManualClock, silentLogger, type Workspace } from '@simplane/core';
 import type { HttpRequest, HttpResponse } from '@simplane/http';
+import { encodeMultipart, type UploadPart } from './multipart.js';
 
 export interface HarnessRequestOptions {
   headers?: Record<string, string>;
@@ -35,6 +36,15 @@ export interface Harness {
   /** The clock the control plane sees; move it to test time-based rules. */
   clock: ManualClock;
   plane: ControlPlane;
+  /**
+   * `POST /v1/simulators` with a document and a build request, encoded as a real client would.
+   * `spec: null` sends no spec part (incremental builds).
+   */
+  upload(spec: string | Uint8Array | null, request: unknown, options?: { filename?: string; apiKey?: string | null }): Promise<HarnessResponse>;
+  /** Resolves when every build started so far has finished. */
+  settled(): Promise<void>;
+  /** Stops background work (builds, worker threads). */
+  close(): Promise<void>;
 }
 
 /**
@@ -43,7 +53,8 @@ export interface Harness {
  */
 export function createHarness(options: HarnessOptions = {}): Harness {
   const keys: Record<string, string> = {};
-  const input: ConfigInput = { log_level: 'silent', ...options.config };
+  // Builds run inline by default: no threads to wait for, and the same results.
+  const input: ConfigInput = { log_level: 'silent', build_workers: 0, ...options.config };
   if (input.organizations === undefined || input.organizations.length === 0) {
     keys.alpha = generateApiKey();
     keys.beta = generateApiKey();
@@ -66,7 +77,19 @@ export function createHarness(options: HarnessOptions = {}): Harness {
     workspaces,
     clock,
     plane,
+    settled: async () => {
+      await plane.ready;
+      await plane.scheduler.idle();
+    },
+    close: () => plane.close(),
+    async upload(spec, request, opts = {}) {
+      const parts: UploadPart[] = [{ name: 'request', value: JSON.stringify(request), filename: 'request.json', contentType: 'application/json' }];
+      if (spec !== null) parts.unshift({ name: 'spec', value: spec, filename: opts.filename ?? 'openapi.yaml' });
+      const { body, contentType } = await encodeMultipart(parts);
+      return this.request('POST', '/v1/simulators', { body, headers: { 'content-type': contentType }, ...(opts.apiKey === undefined ? {} : { apiKey: opts.apiKey }) });
+    },
     async request(method, path, opts = {}) {
+      await plane.ready;
       const headers: Record<string, string> = {};
       const key = opts.apiKey === undefined ? apiKey : opts.apiKey;
       if (key !== null && key !== '') headers.authorization = `Bearer ${key}`;

@@ -1,2 +1,3 @@
 /** @simplane/harness: Simplane in memory, for other projects' test suites. No sockets. */
 export * from './harness.js';
+export * from './multipart.js';

@@ -76,6 +76,7 @@ async function dispatch(
     requestId,
     params,
     query: target.searchParams,
+    bodyTimeoutMs: options.bodyTimeoutMs,
     get principal(): Principal {
       if (principal === undefined) throw new Error(`route ${route.path} is public and has no principal`);
       return principal;

@@ -10,6 +10,8 @@ export * from './problem.js';
 export * from './body/read-body.js';
 export * from './body/media-type.js';
 export * from './body/json-body.js';
+export * from './body/multipart-body.js';
+export * from './body/timed-chunks.js';
 export * from './openapi/openapi-document.js';
 export * from './control-plane.js';
 export { SESSION_COOKIE, WORKSPACE_HEADER } from './auth-attempt.js';

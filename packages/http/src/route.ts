@@ -12,6 +12,8 @@ export interface RouteContext {
   query: URLSearchParams;
   /** The authenticated caller; present on every route with `auth: true`. */
   principal: Principal;
+  /** How long a body may keep the server waiting (configured `body_timeout_ms`). */
+  bodyTimeoutMs: number;
   /** Reads and validates a JSON body under the operation's size limit. */
   json<S extends z.ZodType>(schema: S): Promise<z.output<S>>;
 }

@@ -25,6 +25,7 @@ export async function serve(env: Environment, print: (line: string) => void): Pr
     }
   }
   const plane = composeControlPlane(config);
+  await plane.ready;
   const server = createExpressApp(plane.handle).listen(env.port, env.host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
@@ -38,10 +39,12 @@ export async function serve(env: Environment, print: (line: string) => void): Pr
   return {
     server,
     url,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
+    close: async () => {
+      await new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
-      }),
+      });
+      await plane.close();
+    },
   };
 }

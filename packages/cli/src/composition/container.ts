@@ -4,7 +4,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import {
   AesGcmSecretCipher,
   AuthService,
+  BuildAllowance,
+  BuildScheduler,
   CredentialService,
+  installCatalog,
+  QuotaService,
+  SimulatorService,
   CursorCodec,
   SessionSealer,
   TOKENS,
@@ -14,12 +19,26 @@ import {
   type IdGenerator,
   type KeyStore,
   type Logger,
+  type BuildProvider,
+  type SimulatorRepository,
+  type Quotas,
 } from '@simplane/core';
-import { MemoryCredentialRepository, MemoryKeyStore } from '@simplane/adapter-memory';
+import {
+  MemoryBlobStore,
+  MemoryCredentialRepository,
+  MemoryKeyStore,
+  MemorySimulatorRepository,
+  MemoryUsageLedger,
+} from '@simplane/adapter-memory';
+import { InlineBuildProvider, WorkerBuildProvider } from '@simplane/engine';
+import { shippedCatalog } from './catalog-documents.js';
 import { controlPlaneRoutes, createHandler, DEFAULT_HANDLER_OPTIONS, type ControlPlaneServices, type Handler, type Route } from '@simplane/http';
 import type { Config } from '../config/config.schema.js';
 import { createConsoleLogger } from './console-logger.js';
 import { seedTenants, type Tenants } from './tenants.js';
+
+/** Catalog builds run beside every workspace's, two at a time. */
+const CATALOG_BUILD_CONCURRENCY = 2;
 
 /** Replacements a caller (a test, the harness) may put in place of the defaults. */
 export interface ComposeOverrides {
@@ -28,6 +47,10 @@ export interface ComposeOverrides {
   logger?: Logger;
   /** Wraps the configured key store, e.g. to simulate an authentication outage. */
   keyStore?: (configured: KeyStore) => KeyStore;
+  /** Replaces the engine, e.g. to simulate an unavailable build service. */
+  buildProvider?: BuildProvider;
+  /** Wraps the blob store, e.g. to simulate a storage outage. */
+  blobStore?: (configured: MemoryBlobStore) => import('@simplane/core').BlobStore;
 }
 
 export interface ControlPlane {
@@ -35,6 +58,12 @@ export interface ControlPlane {
   /** The route table behind `handle`; the OpenAPI document is generated from it. */
   routes: Route[];
   services: ControlPlaneServices;
+  /** Runs the builds; `idle()` resolves when none is running or waiting. */
+  scheduler: BuildScheduler;
+  /** Settles when start-up work (installing the catalog) is done; builds may still run. */
+  ready: Promise<void>;
+  /** Stops background work: running builds are aborted and worker threads end. */
+  close(): Promise<void>;
   tenants: Tenants;
   container: Container;
 }
@@ -58,6 +87,59 @@ export function composeControlPlane(config: Config, overrides: ComposeOverrides 
   container.bind(TOKENS.cursors).toConstantValue(new CursorCodec(derive(secretKey, 'cursor')));
   container.bind(TOKENS.keyStore).toConstantValue(overrides.keyStore?.(keyStore) ?? keyStore);
   container.bind(TOKENS.credentialRepository).toConstantValue(new MemoryCredentialRepository());
+  const quotas: Quotas = {
+    activeSimulations: config.quotas.active_simulations,
+    buildsPerDay: config.quotas.builds_per_day,
+    concurrentBuilds: config.quotas.concurrent_builds,
+    concurrentWorldBuilds: config.quotas.concurrent_world_builds,
+  };
+  container.bind(TOKENS.quotas).toConstantValue(quotas);
+  const memoryBlobs = new MemoryBlobStore();
+  container.bind(TOKENS.blobStore).toConstantValue(overrides.blobStore?.(memoryBlobs) ?? memoryBlobs);
+  container.bind(TOKENS.usageLedger).toConstantValue(new MemoryUsageLedger());
+  container.bind(TOKENS.simulatorRepository).toConstantValue(new MemorySimulatorRepository());
+  container
+    .bind(TOKENS.buildProvider)
+    .toConstantValue(overrides.buildProvider ?? (config.build_workers === 0 ? new InlineBuildProvider() : new WorkerBuildProvider({ workers: config.build_workers })));
+  container
+    .bind(TOKENS.buildScheduler)
+    .toDynamicValue(
+      (c) =>
+        new BuildScheduler(
+          c.get(TOKENS.simulatorRepository),
+          c.get(TOKENS.blobStore),
+          c.get(TOKENS.buildProvider),
+          c.get(TOKENS.clock),
+          c.get(TOKENS.logger),
+          (workspaceId) => (workspaceId === null ? CATALOG_BUILD_CONCURRENCY : quotas.concurrentBuilds),
+        ),
+    );
+  container.bind(TOKENS.buildAllowance).toDynamicValue((c) => new BuildAllowance(c.get(TOKENS.usageLedger), c.get(TOKENS.clock), quotas));
+  container
+    .bind(TOKENS.simulatorService)
+    .toDynamicValue(
+      (c) =>
+        new SimulatorService(
+          c.get(TOKENS.simulatorRepository),
+          c.get(TOKENS.blobStore),
+          c.get(TOKENS.buildScheduler),
+          c.get(TOKENS.buildAllowance),
+          c.get(TOKENS.credentialService),
+          c.get(TOKENS.keyStore),
+          c.get(TOKENS.clock),
+          c.get(TOKENS.ids),
+          c.get(TOKENS.cursors),
+        ),
+    );
+  container.bind(TOKENS.quotaService).toDynamicValue((c) => {
+    const simulators = c.get<SimulatorRepository>(TOKENS.simulatorRepository);
+    return new QuotaService(quotas, c.get(TOKENS.buildAllowance), {
+      // Simulations and Worlds arrive with their own issues; until then none can be active.
+      activeSimulations: async () => 0,
+      concurrentBuilds: (workspaceId) => simulators.countBuilding(workspaceId),
+      concurrentWorldBuilds: async () => 0,
+    });
+  });
   container
     .bind(TOKENS.authService)
     .toDynamicValue(
@@ -86,12 +168,30 @@ export function composeControlPlane(config: Config, overrides: ComposeOverrides 
   const services: ControlPlaneServices = {
     auth: container.get(TOKENS.authService),
     credentials: container.get(TOKENS.credentialService),
+    simulators: container.get(TOKENS.simulatorService),
+    quotas: container.get(TOKENS.quotaService),
     ids: container.get(TOKENS.ids),
     logger: container.get(TOKENS.logger),
   };
   const routes = controlPlaneRoutes(services);
   const handle = createHandler(routes, services, { ...DEFAULT_HANDLER_OPTIONS, bodyTimeoutMs: config.body_timeout_ms });
-  return { handle, routes, services, tenants, container };
+  const scheduler = container.get<BuildScheduler>(TOKENS.buildScheduler);
+  const ready = config.catalog
+    ? installCatalog(shippedCatalog(), {
+        repository: container.get(TOKENS.simulatorRepository),
+        blobs: container.get(TOKENS.blobStore),
+        scheduler,
+        clock: container.get(TOKENS.clock),
+        ids: container.get(TOKENS.ids),
+      })
+    : Promise.resolve();
+  const provider = container.get<BuildProvider & { close?: () => Promise<void> }>(TOKENS.buildProvider);
+  const close = async () => {
+    await ready.catch(() => undefined);
+    await scheduler.close();
+    await provider.close?.();
+  };
+  return { handle, routes, services, tenants, container, scheduler, ready, close };
 }
 
 /** A purpose-bound subkey, so the cursor key never equals the secret-sealing key. */

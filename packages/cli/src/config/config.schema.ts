@@ -1,4 +1,5 @@
 import { hashApiKey } from '@simplane/core';
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
 const name = z.string().min(1).max(128).regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'must be letters, digits, ".", "_" or "-"');
@@ -47,6 +48,8 @@ export const configSchema = z.strictObject({
     .optional(),
   allow_http_loopback_credentials: z.boolean().default(false),
   body_timeout_ms: z.int().min(100).max(600_000).default(30_000),
+  build_workers: z.int().min(0).max(64).default(Math.max(1, availableParallelism() - 1)),
+  catalog: z.boolean().default(true),
   log_level: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 

@@ -10,14 +10,17 @@ export interface Environment {
   dataDir: string;
 }
 
+/** Empty variables count as unset: an empty HOST would otherwise listen on every interface. */
 export function readEnvironment(env: NodeJS.ProcessEnv): Environment {
-  const portText = env.PORT ?? '8080';
+  const value = (name: string) => (env[name] === '' ? undefined : env[name]);
+  const portText = value('PORT') ?? '8080';
   if (!/^\d{1,5}$/.test(portText) || Number(portText) > 65535) throw new ConfigError(`PORT: '${portText}' is not a port number`);
   const result: Environment = {
     port: Number(portText),
-    host: env.HOST ?? '127.0.0.1',
-    dataDir: resolve(env.SIMPLANE_DATA_DIR ?? join(homedir(), '.simplane')),
+    host: value('HOST') ?? '127.0.0.1',
+    dataDir: resolve(value('SIMPLANE_DATA_DIR') ?? join(homedir(), '.simplane')),
   };
-  if (env.SIMPLANE_CONFIG !== undefined && env.SIMPLANE_CONFIG !== '') result.configPath = resolve(env.SIMPLANE_CONFIG);
+  const configPath = value('SIMPLANE_CONFIG');
+  if (configPath !== undefined) result.configPath = resolve(configPath);
   return result;
 }

@@ -32,22 +32,37 @@ export function loadConfigFile(path: string): Config {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new ConfigError(`${path}: not valid JSON (${(error as Error).message})`);
+    // Not the parser's whole message: it can quote the text near the error, which may be a plain key.
+    throw new ConfigError(`${path}: not valid JSON${positionOf(error, text)}`);
   }
   return parseConfig(value, path);
+}
+
+/** ` at line L column C`, when the parser says where the error is; never the text itself. */
+function positionOf(error: unknown, text: string): string {
+  const match = /at position (\d+)/.exec(error instanceof Error ? error.message : '');
+  if (match === null) return '';
+  const before = text.slice(0, Number(match[1]));
+  return ` at line ${before.split('\n').length} column ${before.length - before.lastIndexOf('\n')}`;
 }
 
 function checkUnique(config: Config, source: string): void {
   const orgs = new Set<string>();
   const keys = new Set<string>();
+  // Explicit IDs too: two workspaces with one ID would silently become one workspace.
+  const ids = new Set<string>();
   config.organizations.forEach((org, i) => {
     if (orgs.has(org.name)) throw new ConfigError(`${source}: organizations[${i}].name: '${org.name}' is used twice`);
     orgs.add(org.name);
+    if (org.id !== undefined && ids.has(org.id)) throw new ConfigError(`${source}: organizations[${i}].id: '${org.id}' is used twice`);
+    if (org.id !== undefined) ids.add(org.id);
     const workspaces = new Set<string>();
     org.workspaces.forEach((ws, j) => {
       const at = `organizations[${i}].workspaces[${j}]`;
       if (workspaces.has(ws.name)) throw new ConfigError(`${source}: ${at}.name: '${ws.name}' is used twice`);
       workspaces.add(ws.name);
+      if (ws.id !== undefined && ids.has(ws.id)) throw new ConfigError(`${source}: ${at}.id: '${ws.id}' is used twice`);
+      if (ws.id !== undefined) ids.add(ws.id);
       [...ws.api_keys, ...ws.api_key_sha256].forEach((hash, k) => {
         const field = k < ws.api_keys.length ? `api_keys[${k}]` : `api_key_sha256[${k - ws.api_keys.length}]`;
         if (keys.has(hash)) throw new ConfigError(`${source}: ${at}.${field}: this key is already given to a workspace`);

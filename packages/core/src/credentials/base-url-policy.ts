@@ -10,6 +10,9 @@ export interface BaseUrlPolicy {
  * where the API returns it) or a fragment; plain http only for loopback hosts when allowed.
  */
 export function checkBaseUrl(raw: string, policy: BaseUrlPolicy): void {
+  // The URL parser silently drops surrounding spaces and inner tabs and newlines, so such a
+  // string would be stored and returned as something other than the URL a build would call.
+  if (/[\u0000-\u0020\u007f]/.test(raw)) throw validationError('base_url', 'must not contain spaces or control characters');
   let url: URL;
   try {
     url = new URL(raw);

@@ -1,3 +1,7 @@
 /** @simplane/core/testing: conformance suites every adapter of a port runs. */
 export * from './credential-repository.conformance.js';
 export * from './key-store.conformance.js';
+export * from './blob-store.conformance.js';
+export * from './usage-ledger.conformance.js';
+export * from './simulator-repository.conformance.js';
+export * from './build-provider.conformance.js';

@@ -1,5 +1,6 @@
 import { SimplaneError } from '@simplane/core';
 import type { RequestBody } from '../http-types.js';
+import { CLOSE_CONNECTION, timedChunks } from './timed-chunks.js';
 
 export interface ReadLimits {
   /** Most bytes accepted; one more answers 413 without reading further. */
@@ -10,52 +11,24 @@ export interface ReadLimits {
   declaredLength?: number | undefined;
 }
 
-/** Headers that make a client stop sending: the connection is closed after a refusal. */
-const CLOSE = { connection: 'close' };
-
 /**
  * Reads a whole request body under a byte limit and a deadline. Stops at the first byte past
- * the limit, and does not wait past the deadline; a stream that fails midway (a client that
- * hung up) is an unreadable body, 400.
+ * the limit, and does not wait past the deadline.
  */
 export async function readBody(body: RequestBody, limits: ReadLimits): Promise<Buffer> {
   if (limits.declaredLength !== undefined && limits.declaredLength > limits.maxBytes) throw tooLarge(limits.maxBytes);
-  if (body === null) return Buffer.alloc(0);
-  if (body instanceof Uint8Array) {
-    if (body.byteLength > limits.maxBytes) throw tooLarge(limits.maxBytes);
-    return Buffer.from(body.buffer, body.byteOffset, body.byteLength);
-  }
   const chunks: Buffer[] = [];
   let total = 0;
-  const iterator = body[Symbol.asyncIterator]();
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<'timeout'>((resolve) => {
-    timer = setTimeout(() => resolve('timeout'), limits.timeoutMs);
-  });
-  try {
-    for (;;) {
-      let step: IteratorResult<Uint8Array> | 'timeout';
-      try {
-        step = await Promise.race([iterator.next(), deadline]);
-      } catch (cause) {
-        throw new SimplaneError('bad_request', 'The request body could not be read.', { cause });
-      }
-      if (step === 'timeout') {
-        throw new SimplaneError('request_timeout', `The request body did not arrive within ${limits.timeoutMs} ms.`, { headers: CLOSE });
-      }
-      if (step.done) break;
-      total += step.value.byteLength;
-      if (total > limits.maxBytes) throw tooLarge(limits.maxBytes);
-      chunks.push(Buffer.from(step.value.buffer, step.value.byteOffset, step.value.byteLength));
-    }
-  } finally {
-    clearTimeout(timer);
+  for await (const chunk of timedChunks(body, { idleMs: limits.timeoutMs, totalMs: limits.timeoutMs })) {
+    total += chunk.byteLength;
+    if (total > limits.maxBytes) throw tooLarge(limits.maxBytes);
+    chunks.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
   }
   return Buffer.concat(chunks, total);
 }
 
-export function tooLarge(maxBytes: number): SimplaneError {
-  return new SimplaneError('payload_too_large', `The request body exceeds ${describeBytes(maxBytes)}.`, { headers: CLOSE });
+export function tooLarge(maxBytes: number, what = 'The request body'): SimplaneError {
+  return new SimplaneError('payload_too_large', `${what} exceeds ${describeBytes(maxBytes)}.`, { headers: CLOSE_CONNECTION });
 }
 
 function describeBytes(bytes: number): string {

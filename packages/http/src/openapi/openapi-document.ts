@@ -1,7 +1,7 @@
 import { ERROR_STATUS, type ErrorCode } from '@simplane/core';
 import { z } from 'zod';
 import type { Route } from '../route.js';
-import { credentialSchema, errorSchema, specificationIssueSchema, specificationValidationSchema } from '../schemas.js';
+import { credentialSchema, errorSchema, simulatorSchema, specificationIssueSchema, specificationValidationSchema } from '../schemas.js';
 
 type JsonObject = Record<string, unknown>;
 
@@ -13,6 +13,7 @@ const NAMED_SCHEMAS = new Map<z.ZodType, string>([
   [specificationValidationSchema, 'SpecificationValidation'],
   [specificationIssueSchema, 'SpecificationIssue'],
   [credentialSchema, 'Credential'],
+  [simulatorSchema, 'Simulator'],
 ]);
 
 /**

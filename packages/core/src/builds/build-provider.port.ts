@@ -1,0 +1,95 @@
+import type { SpecificationIssue, SpecificationValidation } from '../errors/specification-validation.js';
+
+export const SPEC_KINDS = ['openapi', 'wsdl'] as const;
+export type SpecKind = (typeof SPEC_KINDS)[number];
+
+/** Build stages, in order (DESIGN section 3). */
+export const BUILD_STAGES = ['queued', 'parsing', 'validating', 'compiling', 'probing', 'storing', 'complete'] as const;
+export type BuildStage = (typeof BUILD_STAGES)[number];
+
+/** How an operation was understood (DESIGN section 3, `GET /v1/simulators/{id}/operations`). */
+export const OPERATION_BEHAVIOURS = ['create', 'read', 'list', 'replace', 'update', 'delete', 'action', 'static'] as const;
+export type OperationBehaviour = (typeof OPERATION_BEHAVIOURS)[number];
+
+export interface OperationSummary {
+  /** The document's operationId, or `METHOD /path` when it has none. */
+  operation: string;
+  method: string;
+  path: string;
+  behaviour: OperationBehaviour;
+  /** The inferred resource (e.g. `pets`, `pets.toys`), or null for static operations. */
+  resource: string | null;
+  /** True when the operation provably cannot change state. */
+  read_only: boolean;
+}
+
+export interface BuildProgress {
+  stage: BuildStage;
+  operationsTotal: number;
+  operationsDone: number;
+}
+
+/** Why a build was stopped from outside. */
+export type BuildAbortReason = 'canceled' | 'time_limit';
+
+export interface BuildRequest {
+  /** The document: uploaded bytes, or the parent's document for an incremental build. */
+  spec: Uint8Array;
+  /** What the caller says the document is; null lets the provider recognise it. */
+  specKind: SpecKind | null;
+  /** Regular expressions on operationId (or WSDL operation name); empty keeps every operation. */
+  filter: string[];
+  /**
+   * OpenAPI Overlay 1.0 documents applied to `spec`, in order, before compiling: an incremental
+   * build carries its ancestors' overlays and then its own.
+   */
+  overlays: Uint8Array[];
+  /** Free-text instructions recorded with the build. */
+  instructions: string | null;
+  /** The end of the build budget by the process clock; a provider stops at its next checkpoint past it. */
+  deadline: Date;
+  /** Aborted with a BuildAbortReason when the build is canceled or runs out of time. */
+  signal: AbortSignal;
+  onProgress(progress: BuildProgress): void;
+}
+
+export type BuildErrorCode = 'build_failed' | 'build_canceled' | 'specification_validation_failed';
+export type BuildErrorReason = 'canceled' | 'specification_invalid' | 'time_limit' | 'service_unavailable' | 'build_failed';
+
+export interface BuildFailure {
+  code: BuildErrorCode;
+  detail: string;
+  reason: BuildErrorReason;
+  /** Plain text for an AI agent on what to change; at most 4 KiB. */
+  agentMessage: string | null;
+  validation: SpecificationValidation | null;
+}
+
+export interface BuildSuccess {
+  /** The serialised artifact; named by `digest`. */
+  artifact: Uint8Array;
+  /** `sha256:<hex>` of `artifact`. */
+  digest: string;
+  specKind: SpecKind;
+  specVersion: string;
+  operations: OperationSummary[];
+  /** Survivable problems; at most 40. */
+  warnings: SpecificationIssue[];
+}
+
+export type BuildOutcome = ({ ok: true } & BuildSuccess) | ({ ok: false } & BuildFailure);
+
+/**
+ * Port: turns a document into an artifact. Contract:
+ * - never throws for a bad document: that is `{ok: false}` with diagnostics;
+ * - honours `signal` and `deadline` at checkpoints, answering `build_canceled`/`canceled` or
+ *   `build_failed`/`time_limit`;
+ * - is deterministic: the same request gives the same artifact bytes and digest;
+ * - fetches nothing from the network on behalf of a document.
+ * A thrown error means the provider itself is unavailable (reason `service_unavailable`).
+ */
+export interface BuildProvider {
+  build(request: BuildRequest): Promise<BuildOutcome>;
+}
+
+export const BUILD_LIMITS = { warnings: 40, agentMessageBytes: 4096 } as const;

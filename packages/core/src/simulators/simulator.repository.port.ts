@@ -1,0 +1,44 @@
+import type { PageQuery } from '../pagination/page.js';
+import type { SimulatorRecord, SimulatorSource, SimulatorStatus } from './simulator.js';
+
+export interface SimulatorFilter {
+  /** The caller's workspace: its own Simulators and every catalog Simulator are visible. */
+  workspaceId: string;
+  status?: SimulatorStatus;
+  source?: SimulatorSource;
+  /** Only this Simulator. */
+  id?: string;
+}
+
+/**
+ * Port: Simulator storage. Contract (checked by the conformance suite in `testing`):
+ * - `list` returns the workspace's and the catalog's records matching the filter, newest first
+ *   by (createdAt, id), strictly after `page.after`, at most `page.limit`;
+ * - `transition` changes a record only while its status is one of `from`, atomically, and
+ *   answers the changed record or null;
+ * - `claimNextBuild` moves the oldest `pending` record of the workspace (null: the catalog) to
+ *   `building`, in creation order, only while fewer than `concurrency` are building; each
+ *   pending record is claimed once however many processes ask;
+ * - `moveReference` takes a reference from whichever record of the workspace holds it and gives
+ *   it to `toId`, atomically; `removeReference` answers false when `id` does not hold it.
+ * Records are returned as copies.
+ */
+export interface SimulatorRepository {
+  insert(record: SimulatorRecord): Promise<void>;
+  get(id: string): Promise<SimulatorRecord | null>;
+  list(filter: SimulatorFilter, page: PageQuery): Promise<SimulatorRecord[]>;
+  transition(id: string, from: readonly SimulatorStatus[], change: Partial<SimulatorRecord>): Promise<SimulatorRecord | null>;
+  claimNextBuild(workspaceId: string | null, concurrency: number, change: Partial<SimulatorRecord>): Promise<SimulatorRecord | null>;
+  countBuilding(workspaceId: string | null): Promise<number>;
+  delete(id: string): Promise<boolean>;
+  /** The record holding `name:tag` in the workspace (null: the catalog), or null. */
+  findByReference(workspaceId: string | null, reference: string): Promise<SimulatorRecord | null>;
+  findByCloneKey(workspaceId: string, cloneKey: string): Promise<SimulatorRecord | null>;
+  moveReference(workspaceId: string | null, reference: string, toId: string): Promise<void>;
+  removeReference(id: string, reference: string): Promise<boolean>;
+  countChildren(parentId: string): Promise<number>;
+  /** How many records use the artifact with this digest (clones share artifacts). */
+  countByDigest(digest: string): Promise<number>;
+  /** Records whose base document or overlays are this blob (children and clones share them). */
+  countUsingBlob(key: string): Promise<number>;
+}

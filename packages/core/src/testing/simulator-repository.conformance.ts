@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import type { SimulatorRecord } from '../simulators/simulator.js';
+import type { SimulatorRepository } from '../simulators/simulator.repository.port.js';
+
+let counter = 0;
+
+/** A plain pending record; tests change what they need. */
+export function sampleSimulatorRecord(change: Partial<SimulatorRecord> = {}): SimulatorRecord {
+  counter += 1;
+  const id = `smr_${String(counter).padStart(26, '0')}`;
+  return {
+    id,
+    workspaceId: 'wsp_A',
+    organizationId: 'org_A',
+    name: `simulator ${counter}`,
+    source: 'workspace',
+    specKind: 'openapi',
+    specVersion: null,
+    references: [],
+    requestedReferences: [],
+    parentId: null,
+    instructions: null,
+    credentialId: null,
+    filter: [],
+    timeoutSeconds: 14_400,
+    status: 'pending',
+    cancelRequested: false,
+    error: null,
+    build: { stage: 'queued', operations_total: 0, operations_done: 0, started_at: null, deadline: null, warnings: [] },
+    operations: 0,
+    digest: null,
+    specBlob: `specs/${id}`,
+    overlayBlobs: [],
+    cloneKey: null,
+    clonedFrom: null,
+    createdAt: `2024-01-01T00:00:${String(counter % 60).padStart(2, '0')}.000Z`,
+    updatedAt: '2024-01-01T00:00:00.000Z',
+    ...change,
+  };
+}
+
+/** The SimulatorRepository contract. */
+export function describeSimulatorRepositoryConformance(name: string, makeRepository: () => Promise<SimulatorRepository> | SimulatorRepository): void {
+  describe(`SimulatorRepository conformance: ${name}`, () => {
+    it('stores and reads back a copy', async () => {
+      const repo = await makeRepository();
+      const r = sampleSimulatorRecord({ references: ['a:1'] });
+      await repo.insert(r);
+      const read = (await repo.get(r.id))!;
+      expect(read).toEqual(r);
+      read.references.push('mutated:1');
+      expect((await repo.get(r.id))!.references).toEqual(['a:1']);
+    });
+
+    it('lists the workspace and the catalog, newest first, with filters', async () => {
+      const repo = await makeRepository();
+      const own = sampleSimulatorRecord({ createdAt: '2024-02-01T00:00:00.000Z', status: 'ready' });
+      const other = sampleSimulatorRecord({ workspaceId: 'wsp_B', createdAt: '2024-02-02T00:00:00.000Z' });
+      const catalog = sampleSimulatorRecord({ workspaceId: null, organizationId: null, source: 'catalog', createdAt: '2024-02-03T00:00:00.000Z', status: 'ready' });
+      const older = sampleSimulatorRecord({ createdAt: '2024-01-15T00:00:00.000Z' });
+      for (const r of [own, other, catalog, older]) await repo.insert(r);
+      const ids = async (filter: Parameters<SimulatorRepository['list']>[0], limit = 10) => (await repo.list(filter, { limit })).map((r) => r.id);
+      expect(await ids({ workspaceId: 'wsp_A' })).toEqual([catalog.id, own.id, older.id]);
+      expect(await ids({ workspaceId: 'wsp_A', source: 'workspace' })).toEqual([own.id, older.id]);
+      expect(await ids({ workspaceId: 'wsp_A', status: 'pending' })).toEqual([older.id]);
+      expect(await ids({ workspaceId: 'wsp_A', id: own.id })).toEqual([own.id]);
+      const after = { createdAt: own.createdAt, id: own.id };
+      expect((await repo.list({ workspaceId: 'wsp_A' }, { limit: 10, after })).map((r) => r.id)).toEqual([older.id]);
+    });
+
+    it('transitions only from the given statuses', async () => {
+      const repo = await makeRepository();
+      const r = sampleSimulatorRecord();
+      await repo.insert(r);
+      expect(await repo.transition(r.id, ['building'], { status: 'ready' })).toBeNull();
+      expect((await repo.transition(r.id, ['pending'], { status: 'canceled' }))!.status).toBe('canceled');
+      expect(await repo.transition('smr_missing', ['pending'], { status: 'ready' })).toBeNull();
+    });
+
+    it('claims pending builds oldest first, within the concurrency', async () => {
+      const repo = await makeRepository();
+      const first = sampleSimulatorRecord({ createdAt: '2024-03-01T00:00:00.000Z' });
+      const second = sampleSimulatorRecord({ createdAt: '2024-03-02T00:00:00.000Z' });
+      const third = sampleSimulatorRecord({ createdAt: '2024-03-03T00:00:00.000Z' });
+      const elsewhere = sampleSimulatorRecord({ workspaceId: 'wsp_B', createdAt: '2024-02-01T00:00:00.000Z' });
+      for (const r of [third, elsewhere, first, second]) await repo.insert(r);
+      const claimed = await Promise.all([repo.claimNextBuild('wsp_A', 2, {}), repo.claimNextBuild('wsp_A', 2, {}), repo.claimNextBuild('wsp_A', 2, {})]);
+      expect(claimed.map((c) => c?.id ?? null).sort()).toEqual([first.id, second.id, null].sort());
+      expect(await repo.countBuilding('wsp_A')).toBe(2);
+      expect((await repo.get(third.id))!.status).toBe('pending');
+      expect((await repo.get(elsewhere.id))!.status).toBe('pending');
+    });
+
+    it('moves and removes references within a workspace', async () => {
+      const repo = await makeRepository();
+      const a = sampleSimulatorRecord({ status: 'ready' });
+      const b = sampleSimulatorRecord({ status: 'ready' });
+      const foreign = sampleSimulatorRecord({ workspaceId: 'wsp_B', status: 'ready', references: ['pets:v1'] });
+      for (const r of [a, b, foreign]) await repo.insert(r);
+      await repo.moveReference('wsp_A', 'pets:v1', a.id);
+      expect((await repo.findByReference('wsp_A', 'pets:v1'))!.id).toBe(a.id);
+      await repo.moveReference('wsp_A', 'pets:v1', b.id);
+      expect((await repo.findByReference('wsp_A', 'pets:v1'))!.id).toBe(b.id);
+      expect((await repo.get(a.id))!.references).toEqual([]);
+      expect((await repo.findByReference('wsp_B', 'pets:v1'))!.id).toBe(foreign.id);
+      expect(await repo.removeReference(a.id, 'pets:v1')).toBe(false);
+      expect(await repo.removeReference(b.id, 'pets:v1')).toBe(true);
+      expect(await repo.findByReference('wsp_A', 'pets:v1')).toBeNull();
+    });
+
+    it('counts children, digests and blob users, and finds clones by key', async () => {
+      const repo = await makeRepository();
+      const parent = sampleSimulatorRecord({ status: 'ready', digest: 'sha256:aa' });
+      const child = sampleSimulatorRecord({ parentId: parent.id, specBlob: parent.specBlob, overlayBlobs: ['overlays/x'] });
+      const clone = sampleSimulatorRecord({ workspaceId: 'wsp_B', digest: 'sha256:aa', cloneKey: 'k1', clonedFrom: parent.id, specBlob: parent.specBlob });
+      for (const r of [parent, child, clone]) await repo.insert(r);
+      expect(await repo.countChildren(parent.id)).toBe(1);
+      expect(await repo.countByDigest('sha256:aa')).toBe(2);
+      expect(await repo.countUsingBlob(parent.specBlob!)).toBe(3);
+      expect(await repo.countUsingBlob('overlays/x')).toBe(1);
+      expect((await repo.findByCloneKey('wsp_B', 'k1'))!.id).toBe(clone.id);
+      expect(await repo.findByCloneKey('wsp_A', 'k1')).toBeNull();
+      expect(await repo.delete(child.id)).toBe(true);
+      expect(await repo.countChildren(parent.id)).toBe(0);
+    });
+  });
+}

@@ -1,0 +1,163 @@
+import type { OperationBehaviour } from '@simplane/core';
+import type { Json, JsonObject } from '../json.js';
+import type { RouteNode } from './route-index.js';
+
+/**
+ * The compiled, declarative model of an API: everything a runtime needs, nothing it must
+ * re-derive from the document. Versioned so a runtime can refuse an artifact it does not know;
+ * serialised with sorted keys so the same document always gives the same bytes and digest.
+ */
+export const ARTIFACT_FORMAT = 'simplane.artifact';
+export const ARTIFACT_VERSION = 1;
+
+/** JSON Schema 2020-12. Component schemas live in `Artifact.schemas`, referenced as `#/schemas/<Name>`. */
+export type JsonSchema = JsonObject | boolean;
+
+export const HTTP_METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+export type ParameterLocation = 'path' | 'query' | 'header' | 'cookie';
+
+export interface ArtifactParameter {
+  name: string;
+  in: ParameterLocation;
+  required: boolean;
+  schema: JsonSchema;
+  /** Serialisation, defaults resolved: form/simple/label/matrix/spaceDelimited/pipeDelimited/deepObject. */
+  style: string;
+  explode: boolean;
+}
+
+export interface NamedExample {
+  name: string;
+  value: Json;
+}
+
+export interface MediaTypeEntry {
+  schema: JsonSchema | null;
+  /** In document order; a single `example` is named `example`. */
+  examples: NamedExample[];
+}
+
+export interface ArtifactRequestBody {
+  required: boolean;
+  content: Record<string, MediaTypeEntry>;
+}
+
+export interface ArtifactHeader {
+  required: boolean;
+  schema: JsonSchema | null;
+}
+
+export interface ArtifactResponse {
+  description: string;
+  headers: Record<string, ArtifactHeader>;
+  content: Record<string, MediaTypeEntry>;
+}
+
+/** How a request proves who it is. oauth2 and openIdConnect are checked as bearer tokens. */
+export type ArtifactSecurityScheme =
+  | { type: 'apiKey'; in: 'header' | 'query' | 'cookie'; name: string }
+  | { type: 'basic' }
+  | { type: 'bearer'; source: 'http' | 'oauth2' | 'openIdConnect' };
+
+/** What a list operation accepts for paging and filtering, and how its answer is shaped. */
+export interface ListShape {
+  paging: 'cursor' | 'offset' | 'page' | 'none';
+  /** Query parameter names by role; null where the operation has none. */
+  parameters: { limit: string | null; offset: string | null; page: string | null; cursor: string | null; sort: string | null };
+  /** Query parameters that filter on a field of the item schema. */
+  filters: { parameter: string; field: string }[];
+  /** Where the records are in the answer: null for a bare array, else the envelope's array field. */
+  itemsField: string | null;
+  /** Envelope fields the runtime fills when present. */
+  nextCursorField: string | null;
+  hasMoreField: string | null;
+  totalField: string | null;
+}
+
+export interface ArtifactOperation {
+  /** operationId, or `METHOD /path` when the document gives none. Unique in the artifact. */
+  id: string;
+  operationId: string | null;
+  method: HttpMethod;
+  /** Path template as written, without the server base path. */
+  path: string;
+  summary: string | null;
+  tags: string[];
+  deprecated: boolean;
+  parameters: ArtifactParameter[];
+  requestBody: ArtifactRequestBody | null;
+  /** Keyed by status (`200`, `2XX`) or `default`. */
+  responses: Record<string, ArtifactResponse>;
+  /** Alternatives, each a list of scheme names that must all be satisfied; [] means open. */
+  security: string[][];
+  behaviour: OperationBehaviour;
+  resource: string | null;
+  /** True exactly when the operation cannot change state. */
+  readOnly: boolean;
+  /** For `list` operations only. */
+  list: ListShape | null;
+  /** For `action` operations: the action's name and the state it moves the record to, when clear. */
+  action: ArtifactAction | null;
+}
+
+export interface ArtifactAction {
+  name: string;
+  /** The item field holding the state (e.g. `status`) and the value the action sets, when clear. */
+  stateField: string | null;
+  targetState: string | null;
+}
+
+/** Inferred, declarative time-based behaviour; the runtime schedules from it. */
+export interface LifecycleHint {
+  kind: 'expiry';
+  /** A date-time field of the item, e.g. `expires_at`. */
+  timeField: string;
+  stateField: string;
+  /** The value the state takes once the time has passed, e.g. `expired`. */
+  value: string;
+}
+
+export interface ArtifactResource {
+  /** Dotted by nesting: `users`, `users.orders`. */
+  name: string;
+  kind: 'collection' | 'singleton';
+  /** The collection (or singleton) path template; null when only the item path exists. */
+  collectionPath: string | null;
+  itemPath: string | null;
+  /** The item path's last parameter. */
+  idParameter: string | null;
+  /** The item schema's identifying field (id, uuid, <name>Id ...), null when none is clear. */
+  idField: string | null;
+  /** The parent resource of a nested collection or singleton, and the path parameter naming it. */
+  parent: string | null;
+  parentParameter: string | null;
+  /** Path parameters, in order, that scope the records (all of the collection path's). */
+  scopeParameters: string[];
+  itemSchema: JsonSchema | null;
+  /** Operation IDs by behaviour. */
+  operations: Partial<Record<'create' | 'list' | 'read' | 'replace' | 'update' | 'delete', string>>;
+  actions: string[];
+  lifecycle: LifecycleHint[];
+}
+
+/** The document's own error answers, so the runtime replies in the API's format. */
+export interface ErrorFormat {
+  mediaType: string;
+  schema: JsonSchema | null;
+}
+
+export interface Artifact {
+  format: typeof ARTIFACT_FORMAT;
+  version: typeof ARTIFACT_VERSION;
+  spec: { kind: 'openapi'; version: string; title: string; apiVersion: string };
+  /** Server base paths, `''` for the root; requests may carry any of them or none. */
+  basePaths: string[];
+  schemas: Record<string, JsonSchema>;
+  securitySchemes: Record<string, ArtifactSecurityScheme>;
+  operations: ArtifactOperation[];
+  routes: RouteNode;
+  resources: ArtifactResource[];
+  /** By status (`400`, `401`, `404`, `422`, ...) or `default`. */
+  errorFormats: Record<string, ErrorFormat>;
+}

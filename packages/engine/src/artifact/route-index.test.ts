@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { compileArtifact, fixture } from '../testing/fixtures.js';
+import { emptyNode, insertRoute, matchRequest, matchRoute } from './route-index.js';
+
+describe('route index', () => {
+  it('prefers literal segments, then mixed ones, then parameters, with backtracking', () => {
+    const root = emptyNode();
+    insertRoute(root, 'GET', '/files/recent', 'recent');
+    insertRoute(root, 'GET', '/files/{id}', 'file');
+    insertRoute(root, 'GET', '/files/{id}.json', 'fileJson');
+    insertRoute(root, 'GET', '/files/{id}/versions/{v}', 'version');
+    insertRoute(root, 'GET', '/files/recent/{n}', 'recentN');
+    expect(matchRoute(root, 'GET', '/files/recent')).toEqual({ operation: 'recent', params: {} });
+    expect(matchRoute(root, 'GET', '/files/a1')).toEqual({ operation: 'file', params: { id: 'a1' } });
+    expect(matchRoute(root, 'GET', '/files/a1.json')).toEqual({ operation: 'fileJson', params: { id: 'a1' } });
+    // `recent` is a literal, yet only the parameter route continues with /versions/{v}.
+    expect(matchRoute(root, 'GET', '/files/recent/versions/3')).toEqual({ operation: 'version', params: { id: 'recent', v: '3' } });
+    expect(matchRoute(root, 'GET', '/files/recent/7')).toEqual({ operation: 'recentN', params: { n: '7' } });
+  });
+
+  it('answers the allowed methods for a known path and null for an unknown one', () => {
+    const root = emptyNode();
+    insertRoute(root, 'GET', '/pets/{id}', 'get');
+    insertRoute(root, 'DELETE', '/pets/{petId}', 'delete');
+    expect(matchRoute(root, 'PUT', '/pets/1')).toEqual({ allowed: ['DELETE', 'GET'] });
+    expect(matchRoute(root, 'DELETE', '/pets/1')).toEqual({ operation: 'delete', params: { petId: '1' } });
+    expect(matchRoute(root, 'GET', '/pets')).toBeNull();
+    expect(matchRoute(root, 'GET', '/pets/')).toBeNull();
+  });
+
+  it('keeps the first of two equivalent templates under one method', () => {
+    const root = emptyNode();
+    expect(insertRoute(root, 'GET', '/a/{x}', 'first')).toBe(true);
+    expect(insertRoute(root, 'GET', '/a/{y}', 'second')).toBe(false);
+    expect(matchRoute(root, 'GET', '/a/1')).toEqual({ operation: 'first', params: { x: '1' } });
+  });
+
+  it('decodes parameter values and captures several per segment', () => {
+    const root = emptyNode();
+    insertRoute(root, 'GET', '/reports/{year}-{month}', 'report');
+    insertRoute(root, 'GET', '/users/{name}', 'user');
+    expect(matchRoute(root, 'GET', '/reports/2024-06')).toEqual({ operation: 'report', params: { year: '2024', month: '06' } });
+    expect(matchRoute(root, 'GET', '/users/ada%20lovelace')).toEqual({ operation: 'user', params: { name: 'ada lovelace' } });
+    expect(matchRoute(root, 'GET', '/users/%E0%A4%A')).toEqual({ operation: 'user', params: { name: '%E0%A4%A' } });
+  });
+
+  it('matches requests with or without a server base path, in a compiled artifact', async () => {
+    const { artifact } = await compileArtifact(fixture('files-routes-3.1.yaml'));
+    expect(artifact.basePaths).toEqual(['/storage/v3', '']);
+    expect(matchRequest(artifact, 'GET', '/storage/v3/files/recent')).toEqual({ operation: 'listRecentFiles', params: {} });
+    expect(matchRequest(artifact, 'GET', '/files/f1/versions/2')).toEqual({ operation: 'getFileVersion', params: { fileId: 'f1', version: '2' } });
+    expect(matchRequest(artifact, 'GET', '/storage/v3/reports/2024-01')).toEqual({ operation: 'getMonthlyReport', params: { year: '2024', month: '01' } });
+    expect(matchRequest(artifact, 'GET', '/storage/v3')).toEqual({ operation: 'getRoot', params: {} });
+    expect(matchRequest(artifact, 'POST', '/storage/v3/files')).toEqual({ allowed: ['GET'] });
+    expect(matchRequest(artifact, 'GET', '/nope')).toBeNull();
+  });
+});

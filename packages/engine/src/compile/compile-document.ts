@@ -1,0 +1,84 @@
+import type { BuildOutcome, BuildRequest } from '@simplane/core';
+import { buildArtifact, serialiseArtifact } from '../artifact/build-artifact.js';
+import { Diagnostics, reject, SpecificationRejected } from '../diagnostics/diagnostics.js';
+import { inferModel } from '../infer/infer-model.js';
+import { SchemaLookup } from '../infer/schema-lookup.js';
+import { normaliseDocument } from '../normalise/normalise-document.js';
+import { listOperations } from '../normalise/operations.js';
+import { applyOverlay } from '../overlay/apply-overlay.js';
+import { detectKind } from '../parse/detect-kind.js';
+import { parseText } from '../parse/parse-document.js';
+import { compileFilters, selectOperations } from './filters.js';
+import { checkRefs } from '../validate/check-refs.js';
+import { checkResponses } from '../validate/check-responses.js';
+import { checkSemantics } from '../validate/check-semantics.js';
+import { validateStructure } from '../validate/structural.js';
+import { BuildStopped, Checkpoints, type CompileHooks } from './checkpoint.js';
+import { failed, rejected, stopped } from './outcomes.js';
+
+/** The part of a BuildRequest the compiler reads; plain data, so it crosses a worker boundary. */
+export type CompileInput = Pick<BuildRequest, 'spec' | 'specKind' | 'filter' | 'overlays'>;
+
+async function compile(input: CompileInput, checkpoints: Checkpoints): Promise<BuildOutcome> {
+  const diagnostics = new Diagnostics();
+  await checkpoints.stage('parsing', 0, 0);
+  const filters = compileFilters(input.filter);
+  let parsed = parseText(input.spec);
+  if (input.overlays.length > 0) detectKind(parsed, input.specKind);
+  // An incremental build carries its ancestors' overlays, then its own: applied in that order.
+  for (const [index, overlay] of input.overlays.entries()) {
+    parsed = { ...parsed, value: applyOverlay(parsed.value, overlay, diagnostics, index) };
+  }
+  const document = detectKind(parsed, input.specKind);
+
+  await checkpoints.stage('validating');
+  validateStructure(document, diagnostics);
+  diagnostics.rejectIfErrors();
+  checkRefs(document.root, diagnostics);
+  diagnostics.rejectIfErrors();
+  const all = listOperations(document.root, { root: document.root, diagnostics });
+  checkSemantics(document.root, all, diagnostics);
+  diagnostics.rejectIfErrors();
+  const selected = selectOperations(all, filters);
+  if (selected.length === 0) {
+    const why = all.length === 0 ? 'The document declares no operations.' : `None of the ${all.length} operations matches the filter.`;
+    reject('no_operations', { location: all.length === 0 ? 'paths' : 'filter' }, why);
+  }
+
+  await checkpoints.stage('compiling', selected.length, 0);
+  const normalised = await normaliseDocument(document, selected, diagnostics, (done) => checkpoints.operationDone(done));
+  diagnostics.rejectIfErrors();
+  checkResponses(normalised.operations, diagnostics);
+  const model = inferModel(normalised.operations, new SchemaLookup(normalised.schemas));
+  const artifact = buildArtifact(normalised, model, document.version, diagnostics);
+
+  await checkpoints.stage('storing');
+  const { bytes, digest } = serialiseArtifact(artifact);
+  await checkpoints.stage('complete');
+  return {
+    ok: true,
+    artifact: bytes,
+    digest,
+    specKind: 'openapi',
+    specVersion: document.version,
+    operations: model.operations.map((op) => ({ operation: op.id, method: op.method, path: op.path, behaviour: op.behaviour, resource: op.resource, read_only: op.readOnly })),
+    warnings: diagnostics.warnings,
+  };
+}
+
+/**
+ * Compiles a document into an artifact: parse (and overlay), validate, normalise, infer,
+ * serialise. Pure apart from the hooks; never throws for a bad document or a stop, answering
+ * the outcome the BuildProvider port describes instead.
+ */
+export async function compileDocument(input: CompileInput, hooks: CompileHooks = {}): Promise<BuildOutcome> {
+  const checkpoints = new Checkpoints(hooks);
+  try {
+    return await compile(input, checkpoints);
+  } catch (error) {
+    if (error instanceof SpecificationRejected) return rejected(error.issues, error.total);
+    if (error instanceof BuildStopped) return stopped(error.reason);
+    if (error instanceof RangeError) return failed('The document is too complex to compile within the engine limits.');
+    return failed(`The compiler failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}

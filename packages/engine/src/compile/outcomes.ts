@@ -1,0 +1,38 @@
+import { BUILD_LIMITS, type BuildAbortReason, type BuildOutcome, type SpecificationIssue } from '@simplane/core';
+
+/** Plain text for an agent: every kept issue with where it is and what to do, within 4 KiB. */
+function agentMessage(issues: SpecificationIssue[], total: number): string {
+  const lines = [`The document cannot be simulated (${total} issue${total === 1 ? '' : 's'}). Fix these and build again:`];
+  for (const issue of issues) {
+    const where = [issue.operation, issue.location].filter(Boolean).join(' at ');
+    lines.push(`- ${issue.code}${where ? ` (${where})` : ''}: ${issue.message} ${issue.suggestion}`);
+  }
+  let text = lines.join('\n');
+  while (new TextEncoder().encode(text).byteLength > BUILD_LIMITS.agentMessageBytes) text = `${text.slice(0, Math.floor(text.length * 0.9))}…`;
+  return text;
+}
+
+export function rejected(issues: SpecificationIssue[], total: number): BuildOutcome {
+  const first = issues[0];
+  const more = total > issues.length ? ` (${issues.length} of ${total} listed)` : '';
+  return {
+    ok: false,
+    code: 'specification_validation_failed',
+    reason: 'specification_invalid',
+    detail: `The document cannot be simulated: ${total} issue${total === 1 ? '' : 's'}${more}${first ? `, first: ${first.message}` : ''}`,
+    agentMessage: agentMessage(issues, total),
+    validation: { issues },
+  };
+}
+
+export function stopped(reason: BuildAbortReason): BuildOutcome {
+  if (reason === 'time_limit') {
+    return { ok: false, code: 'build_failed', reason: 'time_limit', detail: 'The build ran past its deadline and was stopped.', agentMessage: null, validation: null };
+  }
+  return { ok: false, code: 'build_canceled', reason: 'canceled', detail: 'The build was canceled.', agentMessage: null, validation: null };
+}
+
+/** A failure of the compiler itself, not of the document: reported, never thrown. */
+export function failed(detail: string): BuildOutcome {
+  return { ok: false, code: 'build_failed', reason: 'build_failed', detail, agentMessage: null, validation: null };
+}

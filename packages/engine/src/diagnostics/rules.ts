@@ -1,0 +1,51 @@
+import type { IssueKind } from '@simplane/core';
+
+interface Rule {
+  kind: IssueKind;
+  suggestion: string;
+}
+
+/**
+ * Every diagnostic rule the engine reports, with its kind and the default suggestion. Codes are
+ * stable: clients and agents key on them. Append, never rename.
+ */
+export const RULES = {
+  encoding_invalid: { kind: 'invalid', suggestion: 'Save the document as UTF-8 text and upload it again.' },
+  document_empty: { kind: 'invalid', suggestion: 'Upload the OpenAPI document itself; the file was empty.' },
+  syntax_invalid: { kind: 'invalid', suggestion: 'Fix the JSON or YAML syntax at the location shown; a linter or editor points at the same place.' },
+  yaml_aliases_excessive: { kind: 'unsupported', suggestion: 'Write the repeated parts out (or use $ref) instead of nesting YAML aliases.' },
+  yaml_alias_circular: { kind: 'invalid', suggestion: 'Remove the YAML alias that refers to its own ancestor; use a $ref for recursive schemas.' },
+  document_too_deep: { kind: 'unsupported', suggestion: 'Flatten the nesting, e.g. by moving nested schemas to components and referring to them with $ref.' },
+  number_out_of_range: { kind: 'invalid', suggestion: 'Write the number within the range of a double (about 1.8e308), or quote it as a string.' },
+  not_openapi: { kind: 'invalid', suggestion: 'Upload an OpenAPI 2.0, 3.0 or 3.1 document with a top-level `swagger: "2.0"` or `openapi: 3.x.y` field.' },
+  openapi_version_unsupported: { kind: 'unsupported', suggestion: 'Convert the document to OpenAPI 3.1, 3.0 or 2.0.' },
+  wsdl_not_supported: { kind: 'unsupported', suggestion: 'WSDL builds are not available in this build yet; upload an OpenAPI document instead.' },
+  structure_required: { kind: 'incomplete', suggestion: 'Add the missing field; the OpenAPI specification requires it here.' },
+  structure_unknown_field: { kind: 'invalid', suggestion: 'Remove the field or rename it; extensions must start with `x-`.' },
+  structure_type: { kind: 'invalid', suggestion: 'Change the value to the type the OpenAPI specification expects here.' },
+  structure_value: { kind: 'invalid', suggestion: 'Change the value to one the OpenAPI specification allows here.' },
+  ref_unresolved: { kind: 'invalid', suggestion: 'Point the $ref at an existing part of this document, e.g. #/components/schemas/Name.' },
+  ref_external: { kind: 'unsupported', suggestion: 'External references are never fetched: bundle the document into one file first, e.g. with `redocly bundle`.' },
+  ref_circular: { kind: 'invalid', suggestion: 'Break the chain of $refs that leads back to itself; only schemas may be recursive.' },
+  operation_id_duplicate: { kind: 'invalid', suggestion: 'Give every operation a unique operationId.' },
+  path_parameter_undeclared: { kind: 'incomplete', suggestion: 'Declare the path parameter (`in: path`, `required: true`) on the operation or its path item.' },
+  no_operations: { kind: 'incomplete', suggestion: 'Add at least one operation under `paths`, or widen the filter.' },
+  filter_invalid: { kind: 'invalid', suggestion: 'Give each filter as a JavaScript regular expression of at most 256 characters, e.g. `^(list|get)Pets?$`.' },
+  overlay_invalid: { kind: 'invalid', suggestion: 'Fix the Overlay 1.0 document: `overlay: 1.0.0`, `info`, and `actions` each with a JSONPath `target` and `update` or `remove: true`.' },
+  // Survivable: these become build warnings.
+  response_schema_missing: { kind: 'incomplete', suggestion: 'Add a response schema so answers can be generated and validated; until then a generic value is returned.' },
+  response_success_missing: { kind: 'incomplete', suggestion: 'Declare a 2xx (or default) response for the operation.' },
+  format_unknown: { kind: 'unknown', suggestion: 'Use a standard format (date-time, email, uuid, uri, ...) or remove it; values follow the type alone meanwhile.' },
+  security_scheme_undefined: { kind: 'invalid', suggestion: 'Define the scheme under securitySchemes (or securityDefinitions in 2.0), or remove the requirement.' },
+  security_scheme_unsupported: { kind: 'unsupported', suggestion: 'Use apiKey, http bearer or basic, oauth2 or openIdConnect; this requirement is not checked meanwhile.' },
+  webhooks_ignored: { kind: 'unsupported', suggestion: 'Nothing to do: webhooks are outgoing calls and are not simulated yet.' },
+  callbacks_ignored: { kind: 'unsupported', suggestion: 'Nothing to do: callbacks are outgoing calls and are not simulated yet.' },
+  path_equivalent: { kind: 'invalid', suggestion: 'Use one parameter name for the same position, e.g. /pets/{petId} everywhere; the first declaration wins.' },
+  path_parameter_unused: { kind: 'invalid', suggestion: 'Remove the path parameter, or add it to the path template.' },
+  overlay_target_unmatched: { kind: 'incomplete', suggestion: 'Check the JSONPath target; it selected nothing, so the action changed nothing.' },
+  server_url_invalid: { kind: 'invalid', suggestion: 'Give the server URL as an absolute URL or a path; the base path / is used meanwhile.' },
+  example_external_ignored: { kind: 'unsupported', suggestion: 'Inline the example under `value`; external examples are never fetched.' },
+  parameter_style_unsupported: { kind: 'unsupported', suggestion: 'Use csv, ssv, pipes or multi; the value is read as csv meanwhile.' },
+} as const satisfies Record<string, Rule>;
+
+export type RuleCode = keyof typeof RULES;

@@ -1,0 +1,14 @@
+/**
+ * @simplane/engine: the OpenAPI compiler behind core's BuildProvider port. Pure logic: parses
+ * and checks a document (2.0, 3.0, 3.1; JSON or YAML; optionally with an Overlay), infers its
+ * resources and behaviours, and answers a versioned, deterministic artifact named by its digest.
+ */
+export * from './artifact/artifact.js';
+export { artifactKey, readArtifact, serialiseArtifact } from './artifact/build-artifact.js';
+export { matchRequest, matchRoute, type RouteMatch, type RouteNode, type RoutePattern, type RouteTarget } from './artifact/route-index.js';
+export { compileDocument, type CompileInput } from './compile/compile-document.js';
+export type { CompileHooks } from './compile/checkpoint.js';
+export { RULES, type RuleCode } from './diagnostics/rules.js';
+export { PARSE_LIMITS } from './parse/limits.js';
+export { InlineBuildProvider } from './providers/inline-build-provider.js';
+export { WorkerBuildProvider, type WorkerBuildProviderOptions } from './providers/worker-build-provider.js';

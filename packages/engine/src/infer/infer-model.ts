@@ -1,0 +1,74 @@
+import type { ArtifactOperation, ArtifactResource, JsonSchema } from '../artifact/artifact.js';
+import type { NormalisedOperation } from '../normalise/model.js';
+import { type Understanding, understand } from './behaviour.js';
+import { actionTarget, idField, lifecycleHints } from './item-fields.js';
+import { listItems, listShape } from './list-shape.js';
+import { paramNames } from './path-shape.js';
+import { findResourceShapes, groupByShape, type ResourceShape } from './resource-shapes.js';
+import { requestSchema, type SchemaLookup, successSchema } from './schema-lookup.js';
+
+export interface InferredModel {
+  operations: ArtifactOperation[];
+  resources: ArtifactResource[];
+}
+
+type Crud = keyof ArtifactResource['operations'];
+
+/** The item schema, from the most telling operation: read, create, list, then request bodies. */
+function itemSchemaOf(ops: { op: NormalisedOperation; how: Understanding }[], shape: ResourceShape, lookup: SchemaLookup): JsonSchema | null {
+  const by = (behaviour: string) => ops.find((o) => o.how.behaviour === behaviour)?.op;
+  const read = by('read');
+  const create = by('create');
+  const list = by('list');
+  const fromList = list ? listItems(list, lookup, shape.segments.at(-1)?.kind === 'literal' ? (shape.segments.at(-1) as { text: string }).text : '')?.itemSchema : undefined;
+  const replace = by('replace') ?? by('update');
+  return (read && successSchema(read)) ?? (create && successSchema(create)) ?? fromList ?? (create && requestSchema(create)) ?? (replace && requestSchema(replace)) ?? null;
+}
+
+/**
+ * Infers behaviours and resources for the selected operations, and what list and action
+ * operations need at run time (paging, filters, envelope, target state).
+ */
+export function inferModel(operations: NormalisedOperation[], lookup: SchemaLookup): InferredModel {
+  const groups = groupByShape(operations);
+  const shapes = findResourceShapes(groups, lookup);
+  const understood = operations.map((op) => ({ op, how: understand(op, shapes) }));
+  const resources: ArtifactResource[] = [];
+  const itemSchemas = new Map<ResourceShape, JsonSchema | null>();
+  const byResource = new Map<ResourceShape, typeof understood>();
+  for (const u of understood) if (u.how.resource) byResource.set(u.how.resource, [...(byResource.get(u.how.resource) ?? []), u]);
+  for (const shape of shapes.values()) {
+    const mine = byResource.get(shape) ?? [];
+    const word = (shape.segments.at(-1) as { text: string }).text;
+    const collection = groups.get(shape.key);
+    const item = shape.kind === 'collection' ? groups.get(`${shape.key}/{}`) : undefined;
+    const itemSegments = item?.segments ?? [];
+    const idParameter = itemSegments.at(-1)?.kind === 'param' ? (itemSegments.at(-1) as { name: string }).name : null;
+    const itemSchema = itemSchemaOf(mine, shape, lookup);
+    itemSchemas.set(shape, itemSchema);
+    const crud: ArtifactResource['operations'] = {};
+    for (const { op, how } of mine) if (how.behaviour !== 'action' && how.behaviour !== 'static') crud[how.behaviour as Crud] ??= op.id;
+    resources.push({
+      name: shape.name,
+      kind: shape.kind,
+      collectionPath: collection?.template ?? null,
+      itemPath: item?.template ?? null,
+      idParameter,
+      idField: shape.kind === 'collection' ? idField(itemSchema, word, idParameter, lookup) : null,
+      parent: shape.parent?.name ?? null,
+      parentParameter: shape.parentParameter,
+      scopeParameters: paramNames(collection?.segments ?? itemSegments.slice(0, -1)),
+      itemSchema,
+      operations: crud,
+      actions: mine.filter((u) => u.how.behaviour === 'action').map((u) => u.op.id),
+      lifecycle: lifecycleHints(itemSchema, lookup),
+    });
+  }
+  const out = understood.map(({ op, how }): ArtifactOperation => {
+    const word = how.resource ? (how.resource.segments.at(-1) as { text: string }).text : '';
+    const list = how.behaviour === 'list' ? listShape(op, listItems(op, lookup, word), lookup) : null;
+    const action = how.actionName !== null && how.resource ? actionTarget(how.actionName, itemSchemas.get(how.resource) ?? null, lookup) : null;
+    return { ...op, behaviour: how.behaviour, resource: how.resource?.name ?? null, readOnly: how.readOnly, list, action };
+  });
+  return { operations: out, resources: resources.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)) };
+}

@@ -1,0 +1,54 @@
+import type { ArtifactAction, JsonSchema, LifecycleHint } from '../artifact/artifact.js';
+import type { JsonObject } from '../json.js';
+import { singular, squash, stateForms, words } from './naming.js';
+import type { SchemaLookup } from './schema-lookup.js';
+
+/** The field that identifies an item: id, the path parameter's name, <name>Id, uuid, ... */
+export function idField(item: JsonSchema | null, resourceWord: string, idParameter: string | null, lookup: SchemaLookup): string | null {
+  const names = [...lookup.properties(item).keys()];
+  const one = singular(resourceWord);
+  const candidates = ['id', ...(idParameter ? [idParameter] : []), `${one}id`, 'uuid', `${one}uuid`, 'key', `${one}key`].map(squash);
+  for (const candidate of candidates) {
+    const found = names.find((n) => squash(n) === candidate);
+    if (found !== undefined) return found;
+  }
+  return null;
+}
+
+function stringEnum(schema: JsonObject): string[] {
+  const values = schema['enum'];
+  return Array.isArray(values) ? values.filter((v): v is string => typeof v === 'string') : [];
+}
+
+/** Enumerated state fields, `status` and `state` first. */
+function stateFields(item: JsonSchema | null, lookup: SchemaLookup): [string, string[]][] {
+  const fields = [...lookup.properties(item)].map(([name, s]) => [name, stringEnum(lookup.deref(s) ?? s)] as [string, string[]]).filter(([, v]) => v.length > 0);
+  const rank = (name: string) => (['status', 'state'].includes(name.toLowerCase()) ? 0 : /(status|state)$/i.test(name) ? 1 : 2);
+  return fields.sort((a, b) => rank(a[0]) - rank(b[0]));
+}
+
+/** The state an action moves a record to, when the item schema makes it clear. */
+export function actionTarget(name: string, item: JsonSchema | null, lookup: SchemaLookup): ArtifactAction {
+  const verb = words(name)[0] ?? name;
+  const forms = stateForms(verb);
+  for (const [field, values] of stateFields(item, lookup)) {
+    if (/(status|state)$/i.test(field) === false) continue;
+    const value = values.find((v) => forms.has(squash(v)));
+    if (value !== undefined) return { name, stateField: field, targetState: value };
+  }
+  return { name, stateField: null, targetState: null };
+}
+
+const EXPIRY_FIELDS = ['expiresat', 'expiry', 'expirydate', 'expirationdate', 'expiresatutc', 'expires', 'expirationtime', 'expiretime'];
+
+/** An `expires_at` date-time beside a state enum with `expired`: the record expires on its own. */
+export function lifecycleHints(item: JsonSchema | null, lookup: SchemaLookup): LifecycleHint[] {
+  const properties = lookup.properties(item);
+  const timeField = [...properties].find(([name, s]) => EXPIRY_FIELDS.includes(squash(name)) && ['date-time', 'date'].includes(String((lookup.deref(s) ?? s)['format'])));
+  if (!timeField) return [];
+  for (const [field, values] of stateFields(item, lookup)) {
+    const value = values.find((v) => squash(v) === 'expired');
+    if (value !== undefined) return [{ kind: 'expiry', timeField: timeField[0], stateField: field, value }];
+  }
+  return [];
+}

@@ -1,0 +1,65 @@
+import type { Diagnostics } from '../diagnostics/diagnostics.js';
+import { field, objectField, stringField } from '../json.js';
+import type { DetectedDocument } from '../parse/detect-kind.js';
+import { normaliseRequestBody, normaliseResponses } from './bodies.js';
+import type { NormaliseContext } from './context.js';
+import { SchemaConverter } from './convert-schema.js';
+import type { NormalisedDocument, NormalisedOperation } from './model.js';
+import type { RawOperation } from './operations.js';
+import { normaliseParameters } from './parameters.js';
+import { basePaths } from './servers.js';
+import { normaliseSecuritySchemes, operationSecurity, type SecurityModel } from './security.js';
+
+function normaliseOperation(raw: RawOperation, context: NormaliseContext, security: SecurityModel): NormalisedOperation {
+  const tags = field(raw.operation, 'tags');
+  if (field(raw.operation, 'callbacks') !== undefined) {
+    context.diagnostics.warn('callbacks_ignored', { operation: raw.id, location: `${raw.location}.callbacks` }, 'Callbacks are not simulated; the operation is built without them.');
+  }
+  return {
+    id: raw.id,
+    operationId: raw.operationId,
+    method: raw.method,
+    path: raw.path,
+    summary: stringField(raw.operation, 'summary') ?? null,
+    tags: Array.isArray(tags) ? tags.filter((t): t is string => typeof t === 'string') : [],
+    deprecated: field(raw.operation, 'deprecated') === true,
+    parameters: normaliseParameters(raw, context),
+    requestBody: normaliseRequestBody(raw, context),
+    responses: normaliseResponses(raw, context),
+    security: operationSecurity(raw, security, context),
+  };
+}
+
+/**
+ * Brings the selected operations of a 2.0, 3.0 or 3.1 document to one model. `tick` runs
+ * between operations so a long document can report progress and be stopped.
+ */
+export async function normaliseDocument(
+  document: DetectedDocument,
+  operations: RawOperation[],
+  diagnostics: Diagnostics,
+  tick: (done: number) => Promise<void>,
+): Promise<NormalisedDocument> {
+  const { root, family } = document;
+  const context: NormaliseContext = { root, family, diagnostics, schemas: new SchemaConverter(root, family, diagnostics) };
+  if (family === '3.1' && field(root, 'webhooks') !== undefined) {
+    diagnostics.warn('webhooks_ignored', { location: 'webhooks' }, 'Webhooks are not simulated; the document is built without them.');
+  }
+  context.schemas.convertComponents();
+  const security = normaliseSecuritySchemes(context);
+  const out: NormalisedOperation[] = [];
+  for (const [i, raw] of operations.entries()) {
+    out.push(normaliseOperation(raw, context, security));
+    await tick(i + 1);
+  }
+  context.schemas.drain();
+  const info = objectField(root, 'info');
+  return {
+    title: stringField(info, 'title') ?? '',
+    apiVersion: stringField(info, 'version') ?? '',
+    basePaths: basePaths(context),
+    schemas: context.schemas.schemas,
+    securitySchemes: security.schemes,
+    operations: out,
+  };
+}

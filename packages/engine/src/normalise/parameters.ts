@@ -1,0 +1,61 @@
+import type { ArtifactParameter, ParameterLocation } from '../artifact/artifact.js';
+import { arrayField, entries, type Json, type JsonObject, stringField } from '../json.js';
+import type { NormaliseContext } from './context.js';
+import type { RawOperation } from './operations.js';
+import { type ResolveContext, resolveObject } from './resolve-ref.js';
+
+const LOCATIONS = new Set<string>(['path', 'query', 'header', 'cookie']);
+/** 2.0 parameter fields that describe the value, i.e. its schema. */
+const SWAGGER_SCHEMA_KEYS = ['type', 'format', 'items', 'default', 'maximum', 'exclusiveMaximum', 'minimum', 'exclusiveMinimum', 'maxLength', 'minLength', 'pattern', 'maxItems', 'minItems', 'uniqueItems', 'enum', 'multipleOf'];
+
+/** Path-item parameters overridden by the operation's own, keyed by location and name. */
+export function declaredParameters(raw: RawOperation, context: ResolveContext): Map<string, { parameter: JsonObject; location: string }> {
+  const out = new Map<string, { parameter: JsonObject; location: string }>();
+  const sources = [
+    { list: arrayField(raw.pathItem, 'parameters'), location: raw.location.replace(/\.[a-z]+$/, '.parameters') },
+    { list: arrayField(raw.operation, 'parameters'), location: `${raw.location}.parameters` },
+  ];
+  for (const { list, location } of sources) {
+    (list ?? []).forEach((item, i) => {
+      const parameter = resolveObject(item, `${location}[${i}]`, { ...context, operation: raw.id });
+      const name = stringField(parameter, 'name');
+      const where = stringField(parameter, 'in');
+      if (!parameter || name === undefined || where === undefined) return;
+      out.set(`${where}:${where === 'header' ? name.toLowerCase() : name}`, { parameter, location: `${location}[${i}]` });
+    });
+  }
+  return out;
+}
+
+function swaggerStyle(parameter: JsonObject, where: string, context: NormaliseContext, operation: string, location: string): { style: string; explode: boolean } {
+  const format = stringField(parameter, 'collectionFormat') ?? 'csv';
+  const plain = where === 'query' || where === 'cookie' ? 'form' : 'simple';
+  if (format === 'multi') return { style: 'form', explode: true };
+  if (format === 'ssv') return { style: 'spaceDelimited', explode: false };
+  if (format === 'pipes') return { style: 'pipeDelimited', explode: false };
+  if (format === 'tsv') context.diagnostics.warn('parameter_style_unsupported', { operation, location }, 'collectionFormat tsv is not supported.');
+  return { style: plain, explode: false };
+}
+
+/** The operation's path, query, header and cookie parameters with schemas and serialisation. */
+export function normaliseParameters(raw: RawOperation, context: NormaliseContext): ArtifactParameter[] {
+  const out: ArtifactParameter[] = [];
+  for (const { parameter, location } of declaredParameters(raw, context).values()) {
+    const name = stringField(parameter, 'name') as string;
+    const where = stringField(parameter, 'in') as string;
+    if (!LOCATIONS.has(where)) continue;
+    const required = where === 'path' || parameter['required'] === true;
+    if (context.family === '2.0') {
+      const schema = Object.fromEntries(SWAGGER_SCHEMA_KEYS.filter((k) => k in parameter).map((k) => [k, parameter[k] as Json]));
+      const { style, explode } = swaggerStyle(parameter, where, context, raw.id, location);
+      out.push({ name, in: where as ParameterLocation, required, schema: context.schemas.convert(schema, location), style, explode });
+      continue;
+    }
+    const content = entries(parameter['content'])[0]?.[1];
+    const schemaSource = parameter['schema'] ?? (content && typeof content === 'object' && !Array.isArray(content) ? content['schema'] : undefined);
+    const style = stringField(parameter, 'style') ?? (where === 'query' || where === 'cookie' ? 'form' : 'simple');
+    const explode = typeof parameter['explode'] === 'boolean' ? parameter['explode'] : style === 'form';
+    out.push({ name, in: where as ParameterLocation, required, schema: context.schemas.convert(schemaSource ?? {}, `${location}.schema`), style, explode });
+  }
+  return out;
+}

@@ -1,0 +1,2 @@
+/** @simplane/engine/testing: generated documents for tests and benchmarks. */
+export * from './generate-document.js';

@@ -1,0 +1,47 @@
+import { SimplaneError } from '@simplane/core';
+import type { RequestBody } from '../http-types.js';
+
+export interface ChunkTimeouts {
+  /** Longest wait for the next chunk. */
+  idleMs: number;
+  /** Longest time for the whole body. */
+  totalMs: number;
+}
+
+/** Headers that make a client stop sending: the connection is closed after a refusal. */
+export const CLOSE_CONNECTION = { connection: 'close' } as const;
+
+/**
+ * Yields a request body's chunks, failing with 408 when a chunk or the whole body is late and
+ * with 400 when the stream breaks (a client that hung up). The consumer may stop at any time;
+ * the rest of the body is never read.
+ */
+export async function* timedChunks(body: RequestBody, timeouts: ChunkTimeouts): AsyncGenerator<Uint8Array> {
+  if (body === null) return;
+  if (body instanceof Uint8Array) {
+    yield body;
+    return;
+  }
+  const iterator = body[Symbol.asyncIterator]();
+  const endBy = Date.now() + timeouts.totalMs;
+  for (;;) {
+    const wait = Math.min(timeouts.idleMs, endBy - Date.now());
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), Math.max(0, wait));
+    });
+    let step: IteratorResult<Uint8Array> | 'late';
+    try {
+      step = await Promise.race([iterator.next(), late]);
+    } catch (cause) {
+      throw new SimplaneError('bad_request', 'The request body could not be read.', { cause });
+    } finally {
+      clearTimeout(timer);
+    }
+    if (step === 'late') {
+      throw new SimplaneError('request_timeout', `The request body did not arrive in time (${timeouts.idleMs} ms).`, { headers: CLOSE_CONNECTION });
+    }
+    if (step.done) return;
+    yield step.value;
+  }
+}

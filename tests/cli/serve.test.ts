@@ -1,0 +1,264 @@
+/**
+ * `simplane serve` as a user runs it: the built entry point in a child process, configured only
+ * through the environment. Every child is stopped after its test.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { request } from 'undici';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const bin = join(root, 'packages/cli/dist/bin.js');
+const scratch = mkdtempSync(join(tmpdir(), 'simplane-serve-'));
+
+interface Started {
+  child: ChildProcess;
+  url: string;
+  stdout: () => string;
+  stderr: () => string;
+}
+
+interface Exited {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+const children = new Set<ChildProcess>();
+
+function launch(env: Record<string, string>): { child: ChildProcess; out: { stdout: string; stderr: string } } {
+  const base: Record<string, string | undefined> = { ...process.env };
+  for (const name of ['PORT', 'HOST', 'SIMPLANE_CONFIG', 'SIMPLANE_DATA_DIR']) delete base[name];
+  const child = spawn(process.execPath, [bin, 'serve'], {
+    cwd: root,
+    env: { ...base, PORT: '0', HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  const out = { stdout: '', stderr: '' };
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (out.stdout += chunk));
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (out.stderr += chunk));
+  return { child, out };
+}
+
+/** Starts `serve` and waits for the line that gives its address. */
+function start(env: Record<string, string>): Promise<Started> {
+  const { child, out } = launch(env);
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`serve did not start:\n${out.stdout}\n${out.stderr}`)), 20_000);
+    const check = () => {
+      const match = /listening on (http:\/\/\S+)/.exec(out.stdout);
+      if (match === null) return;
+      clearTimeout(timer);
+      child.stdout!.off('data', check);
+      resolve({ child, url: match[1]!, stdout: () => out.stdout, stderr: () => out.stderr });
+    };
+    child.stdout!.on('data', check);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`serve exited with ${code}:\n${out.stdout}\n${out.stderr}`));
+    });
+  });
+}
+
+/** Runs `serve` expecting it to exit by itself, as it must on a bad configuration. */
+function runToExit(env: Record<string, string>): Promise<Exited> {
+  const { child, out } = launch(env);
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`serve did not exit:\n${out.stdout}\n${out.stderr}`));
+    }, 20_000);
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      // Let the pipes drain before reading what was written.
+      setImmediate(() => resolve({ code, signal, stdout: out.stdout, stderr: out.stderr }));
+    });
+  });
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function call(url: string, method: string, path: string, key: string | null, json?: unknown) {
+  const headers: Record<string, string> = {};
+  if (key !== null) headers.authorization = `Bearer ${key}`;
+  if (json !== undefined) headers['content-type'] = 'application/json';
+  const response = await request(`${url}${path}`, {
+    method: method as 'GET',
+    headers,
+    body: json === undefined ? undefined : JSON.stringify(json),
+  });
+  const text = await response.body.text();
+  return { status: response.statusCode, headers: response.headers, text, json: () => JSON.parse(text) };
+}
+
+function freshDir(name: string): string {
+  return join(mkdtempSync(join(scratch, `${name}-`)), 'data');
+}
+
+function writeConfig(name: string, value: unknown): string {
+  const path = join(mkdtempSync(join(scratch, 'config-')), name);
+  writeFileSync(path, typeof value === 'string' ? value : JSON.stringify(value));
+  return path;
+}
+
+beforeAll(() => {
+  if (existsSync(bin)) return;
+  const build = spawnSync('npx', ['tsc', '-b'], { cwd: root, encoding: 'utf8', timeout: 170_000 });
+  if (build.status !== 0) throw new Error(`tsc -b failed:\n${build.stdout}\n${build.stderr}`);
+}, 180_000);
+
+afterEach(async () => {
+  await Promise.all([...children].map(stop));
+});
+
+afterAll(async () => {
+  await Promise.all([...children].map(stop));
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+describe('simplane serve with no configuration', () => {
+  it('generates a key on the first start, prints it once, stores it 0600, and the key works', async () => {
+    const dataDir = freshDir('first');
+    const server = await start({ SIMPLANE_DATA_DIR: dataDir });
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(server.url).not.toMatch(/:0$/);
+
+    const printed = /Generated an API key for workspace default\/default \(shown once\): (spk_[A-Za-z0-9_-]{43})\n/.exec(server.stdout());
+    expect(printed, server.stdout()).not.toBeNull();
+    const key = printed![1]!;
+    const keyFile = join(dataDir, 'api-key');
+    expect(server.stdout()).toContain(`It is stored in ${keyFile}`);
+    expect(server.stdout().split(key)).toHaveLength(2);
+    expect(readFileSync(keyFile, 'utf8').trim()).toBe(key);
+    expect(statSync(keyFile).mode & 0o777).toBe(0o600);
+    expect(statSync(dataDir).mode & 0o077).toBe(0);
+
+    const created = await call(server.url, 'POST', '/v1/credentials', key, { name: 'first', header: 'X-Api-Key', value: 'secret-value' });
+    expect(created.status).toBe(201);
+    expect(created.json().name).toBe('first');
+    const listed = await call(server.url, 'GET', '/v1/credentials', key);
+    expect(listed.json().credentials.map((c: { id: string }) => c.id)).toEqual([created.json().id]);
+    expect((await call(server.url, 'GET', '/v1/credentials', 'spk_not-the-key')).status).toBe(401);
+    expect((await call(server.url, 'GET', '/v1/credentials', null)).status).toBe(401);
+
+    // Request logs go to stderr; neither the key nor the credential value is among them.
+    expect(server.stderr()).not.toContain(key);
+    expect(server.stderr()).not.toContain('secret-value');
+  });
+
+  it('reuses the stored key on a second start without printing it again', async () => {
+    const dataDir = freshDir('second');
+    const first = await start({ SIMPLANE_DATA_DIR: dataDir });
+    const key = /\(shown once\): (\S+)/.exec(first.stdout())![1]!;
+    await stop(first.child);
+
+    const second = await start({ SIMPLANE_DATA_DIR: dataDir });
+    expect(second.stdout()).not.toContain(key);
+    expect(second.stdout()).not.toContain('Generated');
+    expect(second.stdout()).toContain(`Using the API key stored in ${join(dataDir, 'api-key')}`);
+    expect(readFileSync(join(dataDir, 'api-key'), 'utf8').trim()).toBe(key);
+    expect(statSync(join(dataDir, 'api-key')).mode & 0o777).toBe(0o600);
+
+    const created = await call(second.url, 'POST', '/v1/credentials', key, { name: 'second', header: 'X-Api-Key', value: 'v' });
+    expect(created.status).toBe(201);
+  });
+
+  it('listens on loopback when HOST is empty', async () => {
+    const server = await start({ HOST: '', SIMPLANE_DATA_DIR: freshDir('empty-host') });
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  });
+
+  it('bootstraps the default workspace when the config file declares no organizations', async () => {
+    const dataDir = freshDir('no-orgs');
+    const config = writeConfig('no-orgs.json', { quotas: { active_simulations: 3 }, log_level: 'silent' });
+    const server = await start({ SIMPLANE_CONFIG: config, SIMPLANE_DATA_DIR: dataDir });
+    const key = /\(shown once\): (\S+)/.exec(server.stdout())![1]!;
+    expect(readFileSync(join(dataDir, 'api-key'), 'utf8').trim()).toBe(key);
+    expect((await call(server.url, 'GET', '/v1/credentials', key)).status).toBe(200);
+  });
+
+  it('stops cleanly on SIGTERM', async () => {
+    const server = await start({ SIMPLANE_DATA_DIR: freshDir('sigterm') });
+    // One answered request first: the signal handlers are installed just after the address is
+    // printed, and a signal in that instant would meet the default action instead.
+    expect((await call(server.url, 'GET', '/v1/credentials', null)).status).toBe(401);
+    const exited = new Promise<number | null>((resolve) => server.child.once('exit', (code) => resolve(code)));
+    server.child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    await expect(call(server.url, 'GET', '/v1/credentials', null)).rejects.toThrow();
+  });
+});
+
+describe('simplane serve with SIMPLANE_CONFIG', () => {
+  it('serves the keys of a good config file and generates none', async () => {
+    const key = 'config-file-key-0001';
+    const dataDir = freshDir('good');
+    const config = writeConfig('good.json', {
+      organizations: [{ name: 'acme', workspaces: [{ name: 'dev', api_keys: [key] }] }],
+      log_level: 'silent',
+    });
+    const server = await start({ SIMPLANE_CONFIG: config, SIMPLANE_DATA_DIR: dataDir });
+    expect(server.stdout()).not.toContain('Generated');
+    expect(existsSync(join(dataDir, 'api-key'))).toBe(false);
+
+    const created = await call(server.url, 'POST', '/v1/credentials', key, { name: 'from-config', header: 'X-Api-Key', value: 'v' });
+    expect(created.status).toBe(201);
+    expect((await call(server.url, 'GET', `/v1/credentials/${created.json().id}`, key)).json().name).toBe('from-config');
+    // log_level silent: not one request line.
+    expect(server.stderr()).toBe('');
+  });
+
+  it('exits non-zero naming the bad field, without listening', async () => {
+    const config = writeConfig('bad.json', {
+      organizations: [{ name: 'acme', workspaces: [{ name: 'dev', api_keys: ['ok-key-00001', 'short'] }] }],
+    });
+    const exited = await runToExit({ SIMPLANE_CONFIG: config, SIMPLANE_DATA_DIR: freshDir('bad') });
+    expect(exited.code).not.toBe(0);
+    expect(exited.code).not.toBeNull();
+    expect(exited.stderr).toContain(`simplane: invalid configuration: ${config}: organizations[0].workspaces[0].api_keys[1]: must be at least 8 characters`);
+    expect(exited.stdout).not.toContain('listening');
+  });
+
+  it('exits non-zero on an unknown field', async () => {
+    const config = writeConfig('unknown.json', { quotas: { active_simulations: 5, simulations: 3 } });
+    const exited = await runToExit({ SIMPLANE_CONFIG: config, SIMPLANE_DATA_DIR: freshDir('unknown') });
+    expect(exited.code).not.toBe(0);
+    expect(exited.stderr).toContain(`${config}: quotas: unknown field 'simulations'`);
+  });
+
+  it('exits non-zero on invalid JSON without printing the keys in it', async () => {
+    const key = 'key-in-a-file-that-does-not-parse';
+    const config = writeConfig('broken.json', `{"organizations":[{"name":"o","workspaces":[{"name":"w","api_keys":["${key}",]}]}]}`);
+    const exited = await runToExit({ SIMPLANE_CONFIG: config, SIMPLANE_DATA_DIR: freshDir('broken') });
+    expect(exited.code).not.toBe(0);
+    expect(exited.stderr).toContain(`${config}: not valid JSON`);
+    expect(exited.stderr).not.toContain('parse",');
+    expect(exited.stderr).not.toContain(key.slice(-8));
+  });
+
+  it('exits non-zero when the file does not exist', async () => {
+    const missing = join(scratch, 'no-such-config.json');
+    const exited = await runToExit({ SIMPLANE_CONFIG: missing, SIMPLANE_DATA_DIR: freshDir('missing') });
+    expect(exited.code).not.toBe(0);
+    expect(exited.stderr).toContain(`${missing}: cannot be read (ENOENT)`);
+  });
+
+  it('exits non-zero on a bad PORT, naming it', async () => {
+    const exited = await runToExit({ PORT: 'eighty', SIMPLANE_DATA_DIR: freshDir('port') });
+    expect(exited.code).not.toBe(0);
+    expect(exited.stderr).toContain("PORT: 'eighty' is not a port number");
+  });
+});
