@@ -3,26 +3,14 @@
  * cookie with X-Workspace-Id, and an authentication provider that is down.
  */
 import { describe, expect, it } from 'vitest';
-import { createHarness, type Harness, type HarnessResponse } from '@simplane/harness';
+import { createHarness, type Harness } from '@simplane/harness';
 import { generateApiKey, ManualClock, SessionSealer, type SessionClaims } from '@simplane/core';
+import { expectProblem } from '../support/problem.js';
 
 const PATH = '/v1/credentials';
 const SECRET = 'x'.repeat(40);
 
-interface Problem {
-  code: string;
-  detail: string;
-  validation: unknown;
-}
 
-function expectProblem(res: HarnessResponse, status: number, code: string): Problem {
-  expect({ status: res.status, body: res.text() }).toMatchObject({ status });
-  expect(res.headers['content-type']).toBe('application/problem+json');
-  const body = res.json<Problem>();
-  expect(Object.keys(body).sort()).toEqual(['code', 'detail', 'validation']);
-  expect(body.code).toBe(code);
-  return body;
-}
 
 function keyOf(h: Harness, workspace: string): string {
   const key = h.keys[workspace];

@@ -6,40 +6,17 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness, type HarnessResponse } from '@simplane/harness';
 import { SimplaneError, TOKENS, type CredentialRepository, type Logger, type Principal } from '@simplane/core';
+import { expectProblem } from '../support/problem.js';
+import type { Credential, CredentialList } from '../support/credential-types.js';
 
 const CRD_ID = /^crd_[0-9A-HJKMNP-TV-Z]{26}$/;
 const PATH = '/v1/credentials';
 
-interface Credential {
-  id: string;
-  name: string;
-  base_url: string | null;
-  header: string;
-  created_at: string;
-}
 
-interface CredentialList {
-  credentials: Credential[];
-  next_cursor: string | null;
-}
 
-interface Problem {
-  code: string;
-  detail: string;
-  validation: unknown;
-}
 
 const VALID = { name: 'stripe test', base_url: 'https://api.stripe.com', header: 'Authorization', value: 'Bearer sk_test_123' };
 
-function expectProblem(res: HarnessResponse, status: number, code: string): Problem {
-  expect({ status: res.status, body: res.text() }).toMatchObject({ status });
-  expect(res.headers['content-type']).toBe('application/problem+json');
-  const body = res.json<Problem>();
-  expect(Object.keys(body).sort()).toEqual(['code', 'detail', 'validation']);
-  expect(body.code).toBe(code);
-  expect(body.detail.length).toBeGreaterThan(0);
-  return body;
-}
 
 function expectCredential(res: HarnessResponse, status: number): Credential {
   expect({ status: res.status, body: res.text() }).toMatchObject({ status });

@@ -5,29 +5,14 @@
 import { describe, expect, it } from 'vitest';
 import { createHarness, type Harness, type HarnessResponse } from '@simplane/harness';
 import { TOKENS, type CredentialRepository, type Logger } from '@simplane/core';
+import { expectProblem } from '../support/problem.js';
 
 const PATH = '/v1/credentials';
 const MIB = 1024 * 1024;
 const VALID = { name: 'n', header: 'X-Api-Key', value: 'v' };
 const REQUEST_ID = /^req_[0-9A-HJKMNP-TV-Z]{26}$/;
 
-interface Problem {
-  code: string;
-  detail: string;
-  validation: unknown;
-}
 
-function expectProblem(res: HarnessResponse, status: number, code: string): Problem {
-  expect({ status: res.status, body: res.text().slice(0, 300) }).toMatchObject({ status });
-  expect(res.headers['content-type']).toBe('application/problem+json');
-  const body = res.json<Problem>();
-  expect(Object.keys(body).sort()).toEqual(['code', 'detail', 'validation']);
-  expect(body.code).toBe(code);
-  expect(typeof body.detail).toBe('string');
-  expect(body.detail.length).toBeGreaterThan(0);
-  expect(body.validation).toBeNull();
-  return body;
-}
 
 const postJson = (h: Harness, body: string | Uint8Array | AsyncIterable<Uint8Array>, headers: Record<string, string> = {}) =>
   h.request('POST', PATH, { body, headers: { 'content-type': 'application/json', ...headers } });

@@ -5,21 +5,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createHarness, type Harness, type HarnessResponse } from '@simplane/harness';
 import { TOKENS, type CredentialRecord, type CredentialRepository, type Principal } from '@simplane/core';
+import type { Credential, CredentialList } from '../support/credential-types.js';
 
 const PATH = '/v1/credentials';
 
-interface Credential {
-  id: string;
-  name: string;
-  base_url: string | null;
-  header: string;
-  created_at: string;
-}
 
-interface CredentialList {
-  credentials: Credential[];
-  next_cursor: string | null;
-}
 
 function keyOf(h: Harness, workspace: string): string {
   const key = h.keys[workspace];

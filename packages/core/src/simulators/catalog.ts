@@ -3,7 +3,7 @@ import type { IdGenerator } from '../ids/id.js';
 import type { BlobStore } from '../blobs/blob-store.port.js';
 import type { SpecKind } from '../builds/build-provider.port.js';
 import type { BuildScheduler } from './build-scheduler.js';
-import { blobKeys, type SimulatorRecord } from './simulator.js';
+import { blobKeys, pendingSimulator } from './simulator.js';
 import type { SimulatorRepository } from './simulator.repository.port.js';
 import { CATALOG_PREFIX, parseReference } from './simulator-reference.js';
 
@@ -30,34 +30,18 @@ export async function installCatalog(
     const id = deps.ids.next('simulator');
     const now = formatTime(deps.clock.now());
     await deps.blobs.put(blobKeys.spec(id), doc.spec);
-    const record: SimulatorRecord = {
+    const record = pendingSimulator({
       id,
       workspaceId: null,
       organizationId: null,
       name: parsed.name,
       source: 'catalog',
       specKind: doc.specKind,
-      specVersion: null,
-      references: [],
       requestedReferences: [doc.reference],
-      parentId: null,
-      instructions: null,
-      credentialId: null,
-      filter: [],
       timeoutSeconds: 600,
-      status: 'pending',
-      cancelRequested: false,
-      error: null,
-      build: { stage: 'queued', operations_total: 0, operations_done: 0, started_at: null, deadline: null, warnings: [] },
-      operations: 0,
-      digest: null,
       specBlob: blobKeys.spec(id),
-      overlayBlobs: [],
-      cloneKey: null,
-      clonedFrom: null,
       createdAt: now,
-      updatedAt: now,
-    };
+    });
     await deps.repository.insert(record);
   }
   await deps.scheduler.pump(null);

@@ -11,7 +11,7 @@ import type { BuildAllowance } from '../quotas/build-allowance.js';
 import type { Principal } from '../tenancy/tenancy.js';
 import { formatTime, type Clock } from '../time/clock.port.js';
 import type { BuildScheduler } from './build-scheduler.js';
-import { blobKeys, SIMULATOR_SOURCES, SIMULATOR_STATUSES, toSimulatorView, UNFINISHED, type SimulatorRecord, type SimulatorView } from './simulator.js';
+import { blobKeys, pendingSimulator, SIMULATOR_SOURCES, SIMULATOR_STATUSES, toSimulatorView, UNFINISHED, type SimulatorRecord, type SimulatorView } from './simulator.js';
 import { buildRequestInput, type CloneInput } from './simulator-input.js';
 import { isCatalogReference, isReference } from './simulator-reference.js';
 import type { SimulatorFilter, SimulatorRepository } from './simulator.repository.port.js';
@@ -81,34 +81,23 @@ export class SimulatorService {
       if (ownBlob !== null) await this.blobs.delete(ownBlob).catch(() => undefined);
       throw error;
     }
-    const record: SimulatorRecord = {
+    const record = pendingSimulator({
       id,
       workspaceId: principal.workspaceId,
       organizationId: principal.organizationId,
       name: input.name ?? defaultName(input.references, upload.filename, parent),
       source: 'workspace',
       specKind: input.spec_kind ?? parent?.specKind ?? null,
-      specVersion: null,
-      references: [],
       requestedReferences: input.references,
       parentId: parent?.id ?? null,
       instructions: input.instructions,
       credentialId: input.credential_id,
       filter: input.filter.length > 0 || parent === null ? input.filter : parent.filter,
       timeoutSeconds: input.timeout_seconds,
-      status: 'pending',
-      cancelRequested: false,
-      error: null,
-      build: { stage: 'queued', operations_total: 0, operations_done: 0, started_at: null, deadline: null, warnings: [] },
-      operations: 0,
-      digest: null,
       specBlob: parent === null ? ownBlob : parent.specBlob,
       overlayBlobs: parent === null ? [] : [...parent.overlayBlobs, ...(ownBlob === null ? [] : [ownBlob])],
-      cloneKey: null,
-      clonedFrom: null,
       createdAt: now,
-      updatedAt: now,
-    };
+    });
     try {
       await this.repository.insert(record);
     } catch (error) {

@@ -112,3 +112,38 @@ export const blobKeys = {
   artifact: (digest: string) => `artifacts/${digest.replace(':', '/')}`,
   operations: (digest: string) => `artifacts/${digest.replace(':', '/')}.operations.json`,
 } as const;
+
+/** The build state of a Simulator that has not left the queue. */
+export function queuedBuild(): BuildState {
+  return { stage: 'queued', operations_total: 0, operations_done: 0, started_at: null, deadline: null, warnings: [] };
+}
+
+/** What every new Simulator starts with; callers give the rest. */
+export type NewSimulator = Pick<SimulatorRecord, 'id' | 'workspaceId' | 'organizationId' | 'name' | 'source' | 'specKind' | 'createdAt'> &
+  Partial<SimulatorRecord>;
+
+/** A pending record with no build yet: the one shape every way of creating a Simulator starts from. */
+export function pendingSimulator(fields: NewSimulator): SimulatorRecord {
+  return {
+    specVersion: null,
+    references: [],
+    requestedReferences: [],
+    parentId: null,
+    instructions: null,
+    credentialId: null,
+    filter: [],
+    timeoutSeconds: 14_400,
+    status: 'pending',
+    cancelRequested: false,
+    error: null,
+    build: queuedBuild(),
+    operations: 0,
+    digest: null,
+    specBlob: null,
+    overlayBlobs: [],
+    cloneKey: null,
+    clonedFrom: null,
+    updatedAt: fields.createdAt,
+    ...fields,
+  };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SimulatorRecord } from '../simulators/simulator.js';
+import { pendingSimulator, type SimulatorRecord } from '../simulators/simulator.js';
 import type { SimulatorRepository } from '../simulators/simulator.repository.port.js';
 
 let counter = 0;
@@ -8,35 +8,18 @@ let counter = 0;
 export function sampleSimulatorRecord(change: Partial<SimulatorRecord> = {}): SimulatorRecord {
   counter += 1;
   const id = `smr_${String(counter).padStart(26, '0')}`;
-  return {
+  return pendingSimulator({
     id,
     workspaceId: 'wsp_A',
     organizationId: 'org_A',
     name: `simulator ${counter}`,
     source: 'workspace',
     specKind: 'openapi',
-    specVersion: null,
-    references: [],
-    requestedReferences: [],
-    parentId: null,
-    instructions: null,
-    credentialId: null,
-    filter: [],
-    timeoutSeconds: 14_400,
-    status: 'pending',
-    cancelRequested: false,
-    error: null,
-    build: { stage: 'queued', operations_total: 0, operations_done: 0, started_at: null, deadline: null, warnings: [] },
-    operations: 0,
-    digest: null,
     specBlob: `specs/${id}`,
-    overlayBlobs: [],
-    cloneKey: null,
-    clonedFrom: null,
     createdAt: `2024-01-01T00:00:${String(counter % 60).padStart(2, '0')}.000Z`,
     updatedAt: '2024-01-01T00:00:00.000Z',
     ...change,
-  };
+  });
 }
 
 /** The SimulatorRepository contract. */

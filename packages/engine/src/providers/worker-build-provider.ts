@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { type ResourceLimits, Worker } from 'node:worker_threads';
-import { type BuildOutcome, type BuildProvider, type BuildRequest, type Clock, systemClock } from '@simplane/core';
+import type { BuildOutcome, BuildProvider, BuildRequest } from '@simplane/core';
 import { failed, stopped } from '../compile/outcomes.js';
 import type { BuildJobMessage, WorkerMessage } from './worker-protocol.js';
 
@@ -11,11 +11,6 @@ export interface WorkerBuildProviderOptions {
   resourceLimits?: ResourceLimits;
   /** The worker script; found beside this file by default. */
   workerUrl?: URL;
-  /**
-   * The clock deadlines are set by (the control plane's). The time left is measured on it and
-   * handed to the worker as wall time, so a test clock set to another year still works.
-   */
-  clock?: Clock;
 }
 
 /**
@@ -93,8 +88,9 @@ export class WorkerBuildProvider implements BuildProvider {
     this.slots.clear();
   }
 
+  /** Deadlines are by the process clock (the port's contract). */
   private timeLeft(request: BuildRequest): number {
-    return request.deadline.getTime() - (this.options.clock ?? systemClock).now().getTime();
+    return request.deadline.getTime() - Date.now();
   }
 
   private pump(): void {
@@ -152,6 +148,6 @@ export class WorkerBuildProvider implements BuildProvider {
     // setTimeout holds at most ~24.8 days; a longer budget is left to the worker's own checks.
     timer = setTimeout(() => finish(stopped('time_limit'), false), Math.min(2 ** 31 - 1, left));
     const input = { spec: request.spec, specKind: request.specKind, filter: request.filter, overlays: request.overlays };
-    slot.worker.postMessage({ type: 'build', input, deadline: Date.now() + left } satisfies BuildJobMessage);
+    slot.worker.postMessage({ type: 'build', input, deadline: request.deadline.getTime() } satisfies BuildJobMessage);
   }
 }
