@@ -4,3 +4,5 @@ export * from './memory-key-store.js';
 export * from './memory-blob-store.js';
 export * from './memory-usage-ledger.js';
 export * from './memory-simulator-repository.js';
+export * from './memory-simulation-repository.js';
+export * from './memory-step-log.js';

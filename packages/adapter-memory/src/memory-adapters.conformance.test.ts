@@ -3,11 +3,15 @@ import {
   describeBlobStoreConformance,
   describeCredentialRepositoryConformance,
   describeKeyStoreConformance,
+  describeSimulationRepositoryConformance,
   describeSimulatorRepositoryConformance,
+  describeStepLogConformance,
   describeUsageLedgerConformance,
 } from '@simplane/core/testing';
 import { MemoryBlobStore } from './memory-blob-store.js';
 import { MemorySimulatorRepository } from './memory-simulator-repository.js';
+import { MemorySimulationRepository } from './memory-simulation-repository.js';
+import { MemoryStepLog } from './memory-step-log.js';
 import { MemoryUsageLedger } from './memory-usage-ledger.js';
 import { MemoryCredentialRepository } from './memory-credential-repository.js';
 import { MemoryKeyStore } from './memory-key-store.js';
@@ -26,3 +30,5 @@ describeKeyStoreConformance('memory', () => {
 describeBlobStoreConformance('memory', () => new MemoryBlobStore());
 describeUsageLedgerConformance('memory', () => new MemoryUsageLedger());
 describeSimulatorRepositoryConformance('memory', () => new MemorySimulatorRepository());
+describeSimulationRepositoryConformance('memory', () => new MemorySimulationRepository());
+describeStepLogConformance('memory', () => new MemoryStepLog());

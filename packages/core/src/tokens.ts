@@ -16,6 +16,11 @@ import type { UsageLedger } from './quotas/usage-ledger.port.js';
 import type { BuildAllowance } from './quotas/build-allowance.js';
 import type { QuotaService } from './quotas/quota.service.js';
 import type { Quotas } from './quotas/quotas.js';
+import type { Runtime } from './runtime/runtime.port.js';
+import type { SimulationRepository } from './simulations/simulation.repository.port.js';
+import type { StepLog } from './simulations/step-log.port.js';
+import type { SimulationService } from './simulations/simulation.service.js';
+import type { SimulationTraffic } from './simulations/simulation-traffic.js';
 
 /** A typed injection token: a `Symbol.for` key that remembers the type it stands for. */
 export type Token<T> = symbol & { readonly __type?: T };
@@ -47,4 +52,9 @@ export const TOKENS = {
   buildAllowance: token<BuildAllowance>('buildAllowance'),
   simulatorService: token<SimulatorService>('simulatorService'),
   quotaService: token<QuotaService>('quotaService'),
+  runtime: token<Runtime>('runtime'),
+  simulationRepository: token<SimulationRepository>('simulationRepository'),
+  stepLog: token<StepLog>('stepLog'),
+  simulationService: token<SimulationService>('simulationService'),
+  simulationTraffic: token<SimulationTraffic>('simulationTraffic'),
 } as const;

@@ -1,5 +1,5 @@
 import { composeControlPlane, parseConfig, type ComposeOverrides, type ConfigInput, type ControlPlane } from '@simplane/cli';
-import { generateApiKey, ManualClock, silentLogger, type Workspace } from '@simplane/core';
+import { generateApiKey, ManualClock, silentLogger, type SimulationWithToken, type SimulatorView, type Workspace } from '@simplane/core';
 import type { HttpRequest, HttpResponse } from '@simplane/http';
 import { encodeMultipart, type UploadPart } from './multipart.js';
 
@@ -10,6 +10,11 @@ export interface HarnessRequestOptions {
   body?: string | Uint8Array | AsyncIterable<Uint8Array>;
   /** API key to use; defaults to the first workspace's. `null` sends no Authorization. */
   apiKey?: string | null;
+}
+
+export interface DataPlaneRequestOptions extends Omit<HarnessRequestOptions, 'apiKey'> {
+  /** Overrides the Simulation's token; null sends no Simulation-Token. */
+  token?: string | null;
 }
 
 export interface HarnessResponse {
@@ -41,6 +46,17 @@ export interface Harness {
    * `spec: null` sends no spec part (incremental builds).
    */
   upload(spec: string | Uint8Array | null, request: unknown, options?: { filename?: string; apiKey?: string | null }): Promise<HarnessResponse>;
+  /** Uploads a document, waits for its build and answers the Simulator; throws unless it is ready. */
+  buildSimulator(spec: string | Uint8Array, request?: unknown): Promise<SimulatorView>;
+  /** `POST /v1/simulations` for a Simulator (ID or name:tag); throws unless it answers 201. */
+  createSimulation(simulator: string, body?: Record<string, unknown>, options?: { apiKey?: string | null }): Promise<SimulationWithToken>;
+  /**
+   * A data-plane request to `/sim/<id><path>`, with the Simulation's token as `Simulation-Token`
+   * (`token: null` sends none) and no API key.
+   */
+  sim(simulation: { id: string; token?: string }, method: string, path: string, options?: DataPlaneRequestOptions): Promise<HarnessResponse>;
+  /** Runs the Simulation housekeeping now: deletes expired Simulations and unloads idle ones. */
+  sweep(): Promise<{ expired: number; paused: number }>;
   /** Resolves when every build started so far has finished. */
   settled(): Promise<void>;
   /** Stops background work (builds, worker threads). */
@@ -54,7 +70,8 @@ export interface Harness {
 export function createHarness(options: HarnessOptions = {}): Harness {
   const keys: Record<string, string> = {};
   // Builds run inline by default: no threads to wait for, and the same results.
-  const input: ConfigInput = { log_level: 'silent', build_workers: 0, ...options.config };
+  // Housekeeping runs when a test calls `sweep()`, against the manual clock, not on a timer.
+  const input: ConfigInput = { log_level: 'silent', build_workers: 0, simulation_sweep_interval_ms: 0, ...options.config };
   if (input.organizations === undefined || input.organizations.length === 0) {
     keys.alpha = generateApiKey();
     keys.beta = generateApiKey();
@@ -82,6 +99,27 @@ export function createHarness(options: HarnessOptions = {}): Harness {
       await plane.scheduler.idle();
     },
     close: () => plane.close(),
+    sweep: async () => ({ expired: await plane.traffic.sweepExpired(), paused: await plane.traffic.sweepIdle() }),
+    async buildSimulator(spec, request = {}) {
+      const accepted = await this.upload(spec, request);
+      if (accepted.status !== 202) throw new Error(`build refused: ${accepted.status} ${accepted.text()}`);
+      await this.settled();
+      const view = (await this.request('GET', `/v1/simulators/${accepted.json<SimulatorView>().id}`)).json<SimulatorView>();
+      if (view.status !== 'ready') throw new Error(`build ${view.status}: ${JSON.stringify(view.error)}`);
+      return view;
+    },
+    async createSimulation(simulator, body = {}, opts = {}) {
+      const created = await this.request('POST', '/v1/simulations', { json: { simulator_id: simulator, ...body }, ...opts });
+      if (created.status !== 201) throw new Error(`create simulation refused: ${created.status} ${created.text()}`);
+      return created.json<SimulationWithToken>();
+    },
+    async sim(simulation, method, path, opts = {}) {
+      const { token, headers, ...rest } = opts;
+      const value = token === undefined ? simulation.token : token;
+      const all: Record<string, string> = { ...headers };
+      if (value !== null && value !== undefined) all['simulation-token'] = value;
+      return this.request(method, `/sim/${simulation.id}${path}`, { ...rest, headers: all, apiKey: null });
+    },
     async upload(spec, request, opts = {}) {
       const parts: UploadPart[] = [{ name: 'request', value: JSON.stringify(request), filename: 'request.json', contentType: 'application/json' }];
       if (spec !== null) parts.unshift({ name: 'spec', value: spec, filename: opts.filename ?? 'openapi.yaml' });

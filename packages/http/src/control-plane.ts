@@ -1,4 +1,4 @@
-import type { AuthService, CredentialService, IdGenerator, Logger, QuotaService, SimulatorService } from '@simplane/core';
+import type { AuthService, CredentialService, IdGenerator, Logger, QuotaService, SimulationService, SimulationTraffic, SimulatorService } from '@simplane/core';
 import { createHandler, type HandlerOptions } from './handler.js';
 import type { Handler } from './http-types.js';
 import { buildOpenApiDocument } from './openapi/openapi-document.js';
@@ -6,6 +6,7 @@ import type { Route } from './route.js';
 import { credentialRoutes } from './routes/credential.routes.js';
 import { metaRoutes } from './routes/meta.routes.js';
 import { quotaRoutes } from './routes/quota.routes.js';
+import { simulationRoutes } from './routes/simulation.routes.js';
 import { simulatorRoutes } from './routes/simulator.routes.js';
 
 /** The core services the control plane's routes call. */
@@ -14,6 +15,9 @@ export interface ControlPlaneServices {
   credentials: CredentialService;
   simulators: SimulatorService;
   quotas: QuotaService;
+  simulations: SimulationService;
+  /** The data plane under `/sim/`. */
+  dataPlane: SimulationTraffic;
   ids: IdGenerator;
   logger: Logger;
 }
@@ -22,7 +26,7 @@ export const API_VERSION = '1.0.0';
 
 /** Every route of the control plane, one module per resource. */
 export function controlPlaneRoutes(services: ControlPlaneServices): Route[] {
-  const resourceRoutes = [...credentialRoutes(services.credentials), ...simulatorRoutes(services.simulators), ...quotaRoutes(services.quotas)];
+  const resourceRoutes = [...credentialRoutes(services.credentials), ...simulatorRoutes(services.simulators), ...simulationRoutes(services.simulations), ...quotaRoutes(services.quotas)];
   const all: Route[] = [];
   all.push(...metaRoutes(() => buildOpenApiDocument(all, API_VERSION)), ...resourceRoutes);
   return all;

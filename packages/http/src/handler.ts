@@ -1,6 +1,7 @@
-import { SimplaneError, type AuthService, type IdGenerator, type Logger, type Principal } from '@simplane/core';
+import { SimplaneError, type AuthService, type IdGenerator, type Logger, type Principal, type SimulationTraffic } from '@simplane/core';
 import { authAttemptOf } from './auth-attempt.js';
 import { readJsonBody } from './body/json-body.js';
+import { dispatchDataPlane, isDataPlaneTarget } from './data-plane.js';
 import { headerOf, type Handler, type HttpRequest, type HttpResponse } from './http-types.js';
 import { problemResponse, toSimplaneError } from './problem.js';
 import { requestIdFor } from './request-id.js';
@@ -20,6 +21,8 @@ export interface HandlerServices {
   auth: AuthService;
   ids: IdGenerator;
   logger: Logger;
+  /** The data plane under `/sim/`; without it those paths are unknown routes. */
+  dataPlane?: SimulationTraffic;
 }
 
 const MAX_TARGET_LENGTH = 8192;
@@ -38,7 +41,11 @@ export function createHandler(routes: readonly Route[], services: HandlerService
     try {
       const target = parseTarget(request.url);
       path = target.pathname;
-      response = await dispatch(router, request, target, requestId, services, options);
+      // The data plane comes before the route table: its paths belong to the simulated APIs.
+      response =
+        services.dataPlane !== undefined && isDataPlaneTarget(request.url)
+          ? await dispatchDataPlane(services.dataPlane, request, options.bodyTimeoutMs)
+          : await dispatch(router, request, target, requestId, services, options);
     } catch (error) {
       response = problemResponse(toSimplaneError(error, services.logger, requestId));
     }

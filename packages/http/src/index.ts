@@ -14,4 +14,5 @@ export * from './body/multipart-body.js';
 export * from './body/timed-chunks.js';
 export * from './openapi/openapi-document.js';
 export * from './control-plane.js';
+export * from './data-plane.js';
 export { SESSION_COOKIE, WORKSPACE_HEADER } from './auth-attempt.js';

@@ -93,3 +93,65 @@ export const quotaSchema = z.strictObject({
   concurrent_builds: usage,
   concurrent_world_builds: usage,
 });
+
+export const simulationSchema = z.strictObject({
+  id: z.string().regex(/^sim_[0-9A-HJKMNP-TV-Z]{26}$/),
+  name: z.string(),
+  simulator_id: z.string(),
+  simulator_digest: z.string(),
+  parent_id: z.string().nullable(),
+  world_id: z.string().nullable(),
+  status: z.enum(['running', 'paused', 'stopped']),
+  endpoint: z.string().describe('The data plane, relative to the server: send requests under it with a Simulation-Token header.'),
+  seed: z.string(),
+  start_time: z.iso.datetime(),
+  current_time: z.iso.datetime(),
+  active_advance_id: z.string().nullable(),
+  step: z.int().describe('The last step number; 0 before the first state-changing request.'),
+  ttl_seconds: z.int().nullable(),
+  expires_at: z.iso.datetime().nullable(),
+  metadata: z.record(z.string(), z.json()),
+  created_at: z.iso.datetime(),
+});
+
+export const simulationWithTokenSchema = simulationSchema.extend({
+  token: z.string().describe('A data-plane token; send it as Simulation-Token.'),
+  token_expires_at: z.iso.datetime(),
+});
+
+export const listSimulationsResponseSchema = z.strictObject({
+  simulations: z.array(simulationSchema),
+  next_cursor: z.string().nullable(),
+});
+
+export const simulationTokenSchema = z.strictObject({ token: z.string(), expires_at: z.iso.datetime(), read_only: z.boolean() });
+
+export const stepSchema = z.strictObject({
+  step: z.int(),
+  kind: z.enum(['api', 'advance']),
+  label: z.string(),
+  operation: z.string().nullable(),
+  status: z.int(),
+  time_before: z.iso.datetime(),
+  time_after: z.iso.datetime(),
+  advance_id: z.string().nullable(),
+  created_at: z.iso.datetime(),
+});
+
+const recordedMessage = z
+  .strictObject({
+    method: z.string().optional(),
+    path: z.string().optional(),
+    query: z.string().optional(),
+    status: z.int().optional(),
+    headers: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
+    body: z.string().nullable(),
+    body_encoding: z.enum(['utf8', 'base64']),
+    body_truncated: z.boolean(),
+    body_bytes: z.int(),
+  })
+  .nullable();
+
+export const stepDetailSchema = stepSchema.extend({ request: recordedMessage, response: recordedMessage });
+
+export const listStepsResponseSchema = z.strictObject({ steps: z.array(stepSchema), next_cursor: z.string().nullable() });

@@ -9,6 +9,10 @@ import {
   CredentialService,
   installCatalog,
   QuotaService,
+  SimulationLoader,
+  SimulationPool,
+  SimulationService,
+  SimulationTraffic,
   SimulatorService,
   CursorCodec,
   SessionSealer,
@@ -20,6 +24,8 @@ import {
   type KeyStore,
   type Logger,
   type BuildProvider,
+  type Runtime,
+  type SimulationRepository,
   type SimulatorRepository,
   type Quotas,
 } from '@simplane/core';
@@ -27,10 +33,12 @@ import {
   MemoryBlobStore,
   MemoryCredentialRepository,
   MemoryKeyStore,
+  MemorySimulationRepository,
   MemorySimulatorRepository,
+  MemoryStepLog,
   MemoryUsageLedger,
 } from '@simplane/adapter-memory';
-import { InlineBuildProvider, WorkerBuildProvider } from '@simplane/engine';
+import { EngineRuntime, InlineBuildProvider, WorkerBuildProvider } from '@simplane/engine';
 import { shippedCatalog } from './catalog-documents.js';
 import { controlPlaneRoutes, createHandler, DEFAULT_HANDLER_OPTIONS, type ControlPlaneServices, type Handler, type Route } from '@simplane/http';
 import type { Config } from '../config/config.schema.js';
@@ -39,6 +47,9 @@ import { seedTenants, type Tenants } from './tenants.js';
 
 /** Catalog builds run beside every workspace's, two at a time. */
 const CATALOG_BUILD_CONCURRENCY = 2;
+
+/** Steps between state snapshots: a fork or restore replays at most this many minus one. */
+const SNAPSHOT_EVERY = 64;
 
 /** Replacements a caller (a test, the harness) may put in place of the defaults. */
 export interface ComposeOverrides {
@@ -51,6 +62,8 @@ export interface ComposeOverrides {
   buildProvider?: BuildProvider;
   /** Wraps the blob store, e.g. to simulate a storage outage. */
   blobStore?: (configured: MemoryBlobStore) => import('@simplane/core').BlobStore;
+  /** Wraps the engine's runtime, e.g. to make loading fail or hang. */
+  runtime?: (configured: Runtime) => Runtime;
 }
 
 export interface ControlPlane {
@@ -60,6 +73,8 @@ export interface ControlPlane {
   services: ControlPlaneServices;
   /** Runs the builds; `idle()` resolves when none is running or waiting. */
   scheduler: BuildScheduler;
+  /** The data plane and Simulation housekeeping (idle unloading, expiry). */
+  traffic: SimulationTraffic;
   /** Settles when start-up work (installing the catalog) is done; builds may still run. */
   ready: Promise<void>;
   /** Stops background work: running builds are aborted and worker threads end. */
@@ -129,13 +144,54 @@ export function composeControlPlane(config: Config, overrides: ComposeOverrides 
           c.get(TOKENS.clock),
           c.get(TOKENS.ids),
           c.get(TOKENS.cursors),
+          (simulatorId) => c.get<SimulationRepository>(TOKENS.simulationRepository).countBySimulator(simulatorId),
+        ),
+    );
+  container.bind(TOKENS.simulationRepository).toConstantValue(new MemorySimulationRepository());
+  container.bind(TOKENS.stepLog).toConstantValue(new MemoryStepLog());
+  const engineRuntime: Runtime = new EngineRuntime();
+  container.bind(TOKENS.runtime).toConstantValue(overrides.runtime?.(engineRuntime) ?? engineRuntime);
+  const pool = new SimulationPool(config.max_simulations);
+  container.bind(SIMULATION_LOADER).toDynamicValue(
+    (c) => new SimulationLoader(c.get(TOKENS.blobStore), c.get(TOKENS.runtime), c.get(TOKENS.stepLog), config.simulation_start_timeout_ms),
+  );
+  container
+    .bind(TOKENS.simulationService)
+    .toDynamicValue(
+      (c) =>
+        new SimulationService(
+          c.get(TOKENS.simulationRepository),
+          c.get(TOKENS.stepLog),
+          (principal, reference) => c.get<SimulatorService>(TOKENS.simulatorService).resolve(principal, reference),
+          c.get(SIMULATION_LOADER),
+          pool,
+          quotas,
+          c.get(TOKENS.clock),
+          c.get(TOKENS.ids),
+          c.get(TOKENS.cursors),
+          { tokenTtlSeconds: config.simulation_token_ttl_seconds },
+        ),
+    );
+  container
+    .bind(TOKENS.simulationTraffic)
+    .toDynamicValue(
+      (c) =>
+        new SimulationTraffic(
+          c.get(TOKENS.simulationRepository),
+          c.get(TOKENS.stepLog),
+          c.get(SIMULATION_LOADER),
+          pool,
+          c.get(TOKENS.simulationService),
+          c.get(TOKENS.clock),
+          c.get(TOKENS.logger),
+          { snapshotEvery: SNAPSHOT_EVERY, idleMs: config.simulation_idle_seconds * 1000 },
         ),
     );
   container.bind(TOKENS.quotaService).toDynamicValue((c) => {
     const simulators = c.get<SimulatorRepository>(TOKENS.simulatorRepository);
+    const simulations = c.get<SimulationRepository>(TOKENS.simulationRepository);
     return new QuotaService(quotas, c.get(TOKENS.buildAllowance), {
-      // Simulations and Worlds arrive with their own issues; until then none can be active.
-      activeSimulations: async () => 0,
+      activeSimulations: (workspaceId) => simulations.countActive(workspaceId),
       concurrentBuilds: (workspaceId) => simulators.countBuilding(workspaceId),
       concurrentWorldBuilds: async () => 0,
     });
@@ -170,6 +226,8 @@ export function composeControlPlane(config: Config, overrides: ComposeOverrides 
     credentials: container.get(TOKENS.credentialService),
     simulators: container.get(TOKENS.simulatorService),
     quotas: container.get(TOKENS.quotaService),
+    simulations: container.get(TOKENS.simulationService),
+    dataPlane: container.get(TOKENS.simulationTraffic),
     ids: container.get(TOKENS.ids),
     logger: container.get(TOKENS.logger),
   };
@@ -186,13 +244,29 @@ export function composeControlPlane(config: Config, overrides: ComposeOverrides 
       })
     : Promise.resolve();
   const provider = container.get<BuildProvider & { close?: () => Promise<void> }>(TOKENS.buildProvider);
+  const traffic = container.get<SimulationTraffic>(TOKENS.simulationTraffic);
+  const logger = container.get<Logger>(TOKENS.logger);
+  const sweeper =
+    config.simulation_sweep_interval_ms === 0
+      ? undefined
+      : setInterval(() => {
+          void Promise.all([traffic.sweepExpired(), traffic.sweepIdle()]).catch((error: unknown) =>
+            logger.error('simulation sweep failed', { cause: error instanceof Error ? error.message : String(error) }),
+          );
+        }, config.simulation_sweep_interval_ms);
+  sweeper?.unref();
   const close = async () => {
+    clearInterval(sweeper);
     await ready.catch(() => undefined);
     await scheduler.close();
     await provider.close?.();
   };
-  return { handle, routes, services, tenants, container, scheduler, ready, close };
+  return { handle, routes, services, tenants, container, scheduler, traffic, ready, close };
 }
+
+/** Internal to this root: the loader is shared by the Simulation service and the data plane. */
+const SIMULATION_LOADER = Symbol.for('simplane.cli.simulationLoader');
+
 
 /** A purpose-bound subkey, so the cursor key never equals the secret-sealing key. */
 function derive(key: Uint8Array, purpose: string): Buffer {

@@ -50,6 +50,16 @@ export const configSchema = z.strictObject({
   body_timeout_ms: z.int().min(100).max(600_000).default(30_000),
   build_workers: z.int().min(0).max(64).default(Math.max(1, availableParallelism() - 1)),
   catalog: z.boolean().default(true),
+  /** Simulations this process holds in memory at once; past it, 429 simulation_capacity. */
+  max_simulations: z.int().min(1).max(1_000_000).default(10_000),
+  /** A Simulation with no data-plane request for this long is unloaded (paused). */
+  simulation_idle_seconds: z.int().min(1).max(2_592_000).default(900),
+  /** Time a Simulation runtime has to load on create, fork and start before 504. */
+  simulation_start_timeout_ms: z.int().min(10).max(600_000).default(10_000),
+  /** Lifetime of the token that create, fork and start answer. */
+  simulation_token_ttl_seconds: z.int().min(60).max(86_400).default(86_400),
+  /** How often idle Simulations are unloaded and expired ones deleted; 0 turns the sweeper off. */
+  simulation_sweep_interval_ms: z.int().min(0).max(3_600_000).default(10_000),
   log_level: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 

@@ -37,6 +37,12 @@ export interface SimulatorPage {
   next_cursor: string | null;
 }
 
+/**
+ * Counts what still uses a Simulator (Simulations now, Worlds later); a Simulator in use may
+ * not be deleted. Wired in the composition root, so this service needs no other resource's port.
+ */
+export type SimulatorDependents = (simulatorId: string) => Promise<number>;
+
 /** Simulators: accepting builds, reading, tagging, cloning, cancelling and deleting them. */
 export class SimulatorService {
   constructor(
@@ -49,6 +55,7 @@ export class SimulatorService {
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
     private readonly cursors: CursorCodec,
+    private readonly dependents: SimulatorDependents = async () => 0,
   ) {}
 
   /** Checked before an upload is read, so a workspace past its allowance is refused at once. */
@@ -155,6 +162,9 @@ export class SimulatorService {
     const record = await this.loadOwned(principal, id, 'delete');
     if ((await this.repository.countChildren(id)) > 0) {
       throw new SimplaneError('simulator_in_use', 'Other Simulators were built from this one; delete them first.');
+    }
+    if ((await this.dependents(id)) > 0) {
+      throw new SimplaneError('simulator_in_use', 'Simulations run this Simulator; delete them first.');
     }
     if (UNFINISHED.includes(record.status)) await this.cancel(principal, id);
     if (!(await this.repository.delete(id))) throw notFound(id);

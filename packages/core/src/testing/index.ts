@@ -5,3 +5,5 @@ export * from './blob-store.conformance.js';
 export * from './usage-ledger.conformance.js';
 export * from './simulator-repository.conformance.js';
 export * from './build-provider.conformance.js';
+export * from './simulation-repository.conformance.js';
+export * from './step-log.conformance.js';

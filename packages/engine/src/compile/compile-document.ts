@@ -26,8 +26,10 @@ async function compile(input: CompileInput, checkpoints: Checkpoints): Promise<B
   let parsed = parseText(input.spec);
   if (input.overlays.length > 0) detectKind(parsed, input.specKind);
   // An incremental build carries its ancestors' overlays, then its own: applied in that order.
+  let written = input.spec.byteLength;
   for (const [index, overlay] of input.overlays.entries()) {
-    parsed = { ...parsed, value: applyOverlay(parsed.value, overlay, diagnostics, index) };
+    written += overlay.byteLength;
+    parsed = { ...parsed, value: applyOverlay(parsed.value, overlay, diagnostics, index, written) };
   }
   const document = detectKind(parsed, input.specKind);
 

@@ -64,6 +64,13 @@ describe('OpenAPI Overlay 1.0', () => {
     expect(notUtf8.ok ? [] : notUtf8.validation?.issues[0]?.message).toMatch(/UTF-8/);
   });
 
+  it('refuses an overlay that YAML aliases would multiply past the expansion limit', async () => {
+    // 100,000 aliases of one empty object are cheap; merging 100 characters into it is not.
+    const doc = `openapi: 3.0.3\ninfo: {title: t, version: "1"}\npaths: {}\nx-shared: &s {}\nx-uses: [${Array(100_000).fill('*s').join(',')}]\n`;
+    const outcome = await compile(doc, { overlays: [overlay([{ target: "$['x-shared']", update: { note: 'x'.repeat(100) } }])] });
+    expect(outcome.ok ? [] : outcome.validation?.issues.map((i) => [i.code, i.location])).toEqual([['yaml_aliases_excessive', 'overlays[0]']]);
+  });
+
   it('validates the document the overlay produced', async () => {
     const outcome = await compile(fixture('petstore-3.0.yaml'), { overlays: [overlay([{ target: '$.info', update: { version: 3 } }])] });
     expect(outcome.ok ? [] : outcome.validation?.issues.map((i) => [i.code, i.location])).toEqual([['structure_type', 'info.version']]);

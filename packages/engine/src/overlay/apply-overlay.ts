@@ -1,8 +1,10 @@
 import { exec, type JsonValue } from 'jsonpath-rfc9535';
-import { Diagnostics } from '../diagnostics/diagnostics.js';
+import { Diagnostics, reject } from '../diagnostics/diagnostics.js';
 import { formatLocation } from '../diagnostics/location.js';
 import { isObject, type Json, type JsonObject, setOwn } from '../json.js';
+import { expandedSize } from '../parse/expanded-size.js';
 import { inspectValue } from '../parse/inspect-value.js';
+import { expansionLimit } from '../parse/limits.js';
 import { readOverlay } from './read-overlay.js';
 
 type Path = (string | number)[];
@@ -39,8 +41,10 @@ function byRemovalOrder(a: Path, b: Path): number {
  * place and answers it: actions run in
  * order; `remove: true` deletes every node the target selects; `update` merges into objects and
  * appends to arrays. A target that selects nothing is a warning, as the Overlay spec allows it.
+ * `writtenLength` is the length of the document and every overlay applied so far, overlay
+ * included: what the expanded result is measured against.
  */
-export function applyOverlay(document: Json, overlay: Uint8Array, diagnostics: Diagnostics, position = 0): Json {
+export function applyOverlay(document: Json, overlay: Uint8Array, diagnostics: Diagnostics, position: number, writtenLength: number): Json {
   const errors = new Diagnostics();
   const label = `overlays[${position}]`;
   for (const action of readOverlay(overlay, label)) {
@@ -71,6 +75,12 @@ export function applyOverlay(document: Json, overlay: Uint8Array, diagnostics: D
     }
   }
   errors.rejectIfErrors();
+  // An object YAML aliases share is merged into once but appears wherever it is aliased: measure
+  // the expansion, without walking it, before anything walks the result.
+  const limit = expansionLimit(writtenLength);
+  if (expandedSize(document, limit) > limit) {
+    reject('yaml_aliases_excessive', { location: label }, `With the overlay applied, the document's YAML aliases expand it beyond ${limit.toLocaleString('en')} nodes and characters.`);
+  }
   // Merging can nest one document inside another: check the result as if freshly parsed.
   inspectValue(document, 'document');
   return document;

@@ -45,8 +45,31 @@ describe('hostile documents', () => {
     await refused(`openapi: 3.0.3\n${levels.join('\n')}\n`, 'yaml_aliases_excessive');
   });
 
+  it('refuses larger alias bombs as soon as their expansion passes the limit', async () => {
+    // 30 levels of 10: 10^30 nodes once expanded; js-yaml alone would build it as a tiny DAG.
+    const levels = ['a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]'];
+    for (let i = 1; i < 30; i++) levels.push(`a${i}: &a${i} [${Array(10).fill(`*a${i - 1}`).join(', ')}]`);
+    const outcome = await refused(`openapi: 3.0.3\n${levels.join('\n')}\n`, 'yaml_aliases_excessive');
+    expect(outcome.ok ? '' : outcome.validation?.issues[0]?.location).toMatch(/^line \d+, column \d+$/);
+    // One long string aliased many times expands just as far.
+    await refused(`openapi: 3.0.3\ns: &s "${'x'.repeat(100_000)}"\nlist: [${Array(1000).fill('*s').join(', ')}]\n`, 'yaml_aliases_excessive');
+  });
+
+  it('refuses an aliased sequence used as a key again and again before js-yaml joins it each time', async () => {
+    // Each `*a` key makes js-yaml join 200,000 items into a string: seconds per thousand keys.
+    const text = `openapi: 3.0.3\na: &a [${Array(200_000).fill('x').join(',')}]\nkeys:\n${'- {*a : 1}\n'.repeat(20_000)}`;
+    await refused(text, 'yaml_aliases_excessive');
+  });
+
   it('refuses a YAML alias that contains itself', async () => {
-    await refused('openapi: 3.0.3\ninfo: &loop\n  title: t\n  self: *loop\n', 'yaml_alias_circular');
+    const outcome = await refused('openapi: 3.0.3\ninfo: &loop\n  title: t\n  self: *loop\n', 'yaml_alias_circular');
+    expect(outcome.ok ? '' : outcome.validation?.issues[0]?.location).toBe('line 4, column 9');
+    await refused('openapi: 3.0.3\nx: &l [1, [2, *l]]\n', 'yaml_alias_circular');
+  });
+
+  it('refuses 100,000-deep YAML block nesting, which no pre-scan sees, without exhausting the stack', async () => {
+    await refused(`openapi: 3.0.3\nx:\n${'- '.repeat(100_000)}x\n`, 'document_too_deep');
+    await refused(`openapi: 3.0.3\nx:\n  ${'? '.repeat(100_000)}x\n`, 'document_too_deep');
   });
 
   it('refuses bytes that are not UTF-8', async () => {

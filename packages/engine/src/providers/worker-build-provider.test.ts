@@ -80,4 +80,17 @@ describe('WorkerBuildProvider', () => {
     const outcome = await pool.build(request(generateDocument({ operations: 2 })));
     expect(outcome).toMatchObject({ ok: false, code: 'build_failed' });
   });
+
+  it('refuses hostile YAML in a worker as in-thread, on the worker\'s own stack', async () => {
+    const pool = provider({ workers: 1 });
+    const hostile: [string, string][] = [
+      [`openapi: 3.0.3\nx:\n${'- '.repeat(100_000)}x\n`, 'document_too_deep'],
+      [`openapi: 3.0.3\nx: ${'['.repeat(100_000)}${']'.repeat(100_000)}\n`, 'document_too_deep'],
+      [`openapi: 3.0.3\na0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]\n${Array.from({ length: 29 }, (_, i) => `a${i + 1}: &a${i + 1} [${Array(10).fill(`*a${i}`).join(', ')}]`).join('\n')}\n`, 'yaml_aliases_excessive'],
+    ];
+    for (const [spec, code] of hostile) {
+      const outcome = await pool.build(request(spec));
+      expect(outcome.ok ? [] : outcome.validation?.issues.map((i) => i.code)).toEqual([code]);
+    }
+  });
 });

@@ -1,0 +1,91 @@
+/**
+ * The Runtime port: runs data-plane requests against a Simulator's artifact and a Simulation's
+ * state. Core owns the state (collections of JSON records), the step log and snapshots; the
+ * runtime only reads and changes state through StateAccess, so every change can be recorded,
+ * replayed onto a snapshot, and forked.
+ */
+
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+/** A data-plane request, after the platform has authenticated it and read its body. */
+export interface SimRequest {
+  /** Upper-case. */
+  method: string;
+  /** The path after `/sim/<simulation_id>`, starting with `/`, still percent-encoded. */
+  path: string;
+  /** The raw query string, without `?`. */
+  query: string;
+  /** Lower-case names. The platform's own headers (`simulation-token`, `service-read-only`) are removed. */
+  headers: Record<string, string | string[] | undefined>;
+  body: Uint8Array | null;
+}
+
+export interface SimResponse {
+  status: number;
+  /** Lower-case names. */
+  headers: Record<string, string>;
+  body: Uint8Array | null;
+}
+
+/** Who is running the request, and when in virtual time. */
+export interface SimContext {
+  seed: string;
+  /** The number this request's step gets if it changes state: the last step plus one. */
+  step: number;
+  /** The Simulation's virtual clock. */
+  now: Date;
+}
+
+/**
+ * A Simulation's state as the runtime sees it: named collections of JSON records by key.
+ * Values handed out must not be mutated by the caller; write changes back with `put`.
+ */
+export interface StateAccess {
+  get(collection: string, key: string): Json | undefined;
+  /** Records in insertion order (a put of an existing key keeps its place). */
+  entries(collection: string): Iterable<[string, Json]>;
+  size(collection: string): number;
+  put(collection: string, key: string, value: Json): void;
+  delete(collection: string, key: string): boolean;
+}
+
+/** One recorded change; a step's changes replayed in order rebuild the state exactly. */
+export type StateChange = { op: 'put'; collection: string; key: string; value: Json } | { op: 'delete'; collection: string; key: string };
+
+export interface SimResult {
+  response: SimResponse;
+  /** The artifact operation that answered, or null (no route matched). */
+  operation: string | null;
+}
+
+/** What the platform must know about a request before running it. */
+export interface RequestClass {
+  operation: string | null;
+  /** True when the matched operation provably cannot change state (unmatched requests count as read-only). */
+  readOnly: boolean;
+}
+
+/** One Simulator's artifact, loaded once and shared by every Simulation of it. */
+export interface LoadedSimulator {
+  /** Which operation a request would run and whether it can write; used to refuse writes before anything runs. */
+  classify(method: string, path: string): RequestClass;
+  /**
+   * Fills a fresh state with `sampleRecords` records per collection. Deterministic: the same
+   * seed and time give the same records.
+   */
+  seed(state: StateAccess, options: { seed: string; sampleRecords: number; now: Date }): void;
+  /**
+   * Answers one request. Deterministic: the same artifact, state, request and context give
+   * byte-identical responses and the same changes. Never throws for a bad request: that is
+   * the simulated API's own error response.
+   */
+  handle(request: SimRequest, state: StateAccess, context: SimContext): SimResult;
+}
+
+/**
+ * Port: loads artifacts. Implementations cache by digest. A thrown error means the runtime is
+ * unavailable (the platform answers `simulation_provider_unavailable`).
+ */
+export interface Runtime {
+  load(artifact: Uint8Array, digest: string): Promise<LoadedSimulator>;
+}

@@ -1,0 +1,90 @@
+import { SimplaneError } from '../errors/simplane-error.js';
+import type { LoadedSimulator } from '../runtime/runtime.port.js';
+import type { SimulationState } from './simulation-state.js';
+
+/** A Simulation held in this process: its runtime and state, ready to answer requests. */
+export interface LiveSimulation {
+  id: string;
+  loaded: LoadedSimulator;
+  state: SimulationState;
+  seed: string;
+  currentTime: string;
+  /** The last step; the next state-changing request gets this plus one. */
+  step: number;
+  /** Wall-clock milliseconds of the last request; idle Simulations are unloaded. */
+  lastUsedAt: number;
+}
+
+/** A claim on one unit of process capacity, given back unless it is used to admit a Simulation. */
+export interface Reservation {
+  release(): void;
+}
+
+/**
+ * The Simulations this process holds in memory, bounded by `capacity` (config
+ * `max_simulations`), and a queue per Simulation so its requests and lifecycle changes run one
+ * at a time. Capacity counts loaded Simulations plus reservations for ones being loaded.
+ */
+export class SimulationPool {
+  private readonly live = new Map<string, LiveSimulation>();
+  private readonly queues = new Map<string, Promise<unknown>>();
+  private reserved = 0;
+
+  constructor(private readonly capacity: number) {}
+
+  /** Claims a slot, or refuses with 429 `simulation_capacity` (retryable). */
+  reserve(): Reservation {
+    if (this.live.size + this.reserved >= this.capacity) {
+      throw new SimplaneError('simulation_capacity', 'The platform has no free Simulation capacity right now; retry shortly.', { retryAfterSeconds: 5 });
+    }
+    this.reserved += 1;
+    let held = true;
+    return {
+      release: () => {
+        if (held) this.reserved -= 1;
+        held = false;
+      },
+    };
+  }
+
+  /** Holds a loaded Simulation, using the reservation taken for it. */
+  admit(entry: LiveSimulation, reservation: Reservation): void {
+    reservation.release();
+    this.live.set(entry.id, entry);
+  }
+
+  get(id: string): LiveSimulation | undefined {
+    return this.live.get(id);
+  }
+
+  remove(id: string): LiveSimulation | undefined {
+    const entry = this.live.get(id);
+    this.live.delete(id);
+    return entry;
+  }
+
+  entries(): LiveSimulation[] {
+    return [...this.live.values()];
+  }
+
+  get size(): number {
+    return this.live.size;
+  }
+
+  /** True while work for the Simulation is queued or running. */
+  busy(id: string): boolean {
+    return this.queues.has(id);
+  }
+
+  /** Runs `work` after every earlier piece of work for the same Simulation has settled. */
+  serial<T>(id: string, work: () => Promise<T>): Promise<T> {
+    const previous = this.queues.get(id) ?? Promise.resolve();
+    const run = previous.then(work, work);
+    const tail = run.catch(() => undefined);
+    this.queues.set(id, tail);
+    void tail.then(() => {
+      if (this.queues.get(id) === tail) this.queues.delete(id);
+    });
+    return run;
+  }
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { SimulationState } from './simulation-state.js';
+
+describe('SimulationState', () => {
+  it('keeps insertion order, also when a key is written again', () => {
+    const state = new SimulationState();
+    state.put('pets', 'b', { n: 1 });
+    state.put('pets', 'a', { n: 2 });
+    state.put('pets', 'b', { n: 3 });
+    expect([...state.entries('pets')]).toEqual([
+      ['b', { n: 3 }],
+      ['a', { n: 2 }],
+    ]);
+    expect(state.size('pets')).toBe(2);
+    expect(state.size('none')).toBe(0);
+    expect([...state.entries('none')]).toEqual([]);
+  });
+
+  it('records changes, and replaying them onto a snapshot rebuilds the state exactly', () => {
+    const state = new SimulationState();
+    state.put('pets', 'a', { name: 'Rex' });
+    state.takeChanges();
+    const snapshot = state.toSnapshot();
+    state.put('pets', 'b', { name: 'Fido' });
+    expect(state.delete('pets', 'a')).toBe(true);
+    expect(state.delete('pets', 'missing')).toBe(false);
+    state.put('orders', '1', [1, 'two', null]);
+    const changes = state.takeChanges();
+    expect(changes).toHaveLength(3);
+    expect(state.takeChanges()).toEqual([]);
+    const rebuilt = SimulationState.fromSnapshot(snapshot);
+    rebuilt.apply(changes);
+    expect(Buffer.from(rebuilt.toSnapshot()).equals(Buffer.from(state.toSnapshot()))).toBe(true);
+    expect(rebuilt.takeChanges()).toEqual([]);
+  });
+
+  it('refuses a snapshot of an unknown version', () => {
+    expect(() => SimulationState.fromSnapshot(Buffer.from('{"v":99,"collections":[]}'))).toThrow(/version/);
+  });
+});

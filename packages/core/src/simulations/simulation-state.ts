@@ -1,0 +1,74 @@
+import type { Json, StateAccess, StateChange } from '../runtime/runtime.port.js';
+
+const SNAPSHOT_VERSION = 1;
+
+/**
+ * A Simulation's state: named collections of JSON records by key, in insertion order. Every
+ * `put` and `delete` is recorded, so a request's changes can be stored as its step and
+ * replayed onto a snapshot to rebuild (or fork) the state exactly.
+ */
+export class SimulationState implements StateAccess {
+  private readonly collections = new Map<string, Map<string, Json>>();
+  private recorded: StateChange[] = [];
+
+  get(collection: string, key: string): Json | undefined {
+    return this.collections.get(collection)?.get(key);
+  }
+
+  entries(collection: string): Iterable<[string, Json]> {
+    return this.collections.get(collection)?.entries() ?? [];
+  }
+
+  size(collection: string): number {
+    return this.collections.get(collection)?.size ?? 0;
+  }
+
+  put(collection: string, key: string, value: Json): void {
+    this.write(collection).set(key, value);
+    this.recorded.push({ op: 'put', collection, key, value });
+  }
+
+  delete(collection: string, key: string): boolean {
+    const existed = this.collections.get(collection)?.delete(key) ?? false;
+    if (existed) this.recorded.push({ op: 'delete', collection, key });
+    return existed;
+  }
+
+  /** The changes recorded since the last call, and a fresh record. */
+  takeChanges(): StateChange[] {
+    const taken = this.recorded;
+    this.recorded = [];
+    return taken;
+  }
+
+  /** Replays recorded changes, without recording them again. */
+  apply(changes: readonly StateChange[]): void {
+    for (const change of changes) {
+      if (change.op === 'put') this.write(change.collection).set(change.key, change.value);
+      else this.collections.get(change.collection)?.delete(change.key);
+    }
+  }
+
+  /** The whole state as JSON bytes; collections and records keep their order. */
+  toSnapshot(): Uint8Array {
+    const collections = [...this.collections].map(([name, records]) => [name, [...records]]);
+    return Buffer.from(JSON.stringify({ v: SNAPSHOT_VERSION, collections }));
+  }
+
+  static fromSnapshot(bytes: Uint8Array): SimulationState {
+    const parsed = JSON.parse(Buffer.from(bytes).toString('utf8')) as { v: number; collections: Array<[string, Array<[string, Json]>]> };
+    if (parsed.v !== SNAPSHOT_VERSION) throw new Error(`unknown snapshot version ${String(parsed.v)}`);
+    const state = new SimulationState();
+    for (const [name, records] of parsed.collections) state.collections.set(name, new Map(records));
+    return state;
+  }
+
+  private write(collection: string): Map<string, Json> {
+    let records = this.collections.get(collection);
+    if (records === undefined) {
+      records = new Map();
+      this.collections.set(collection, records);
+    }
+    return records;
+  }
+}

@@ -1,0 +1,186 @@
+import { SimplaneError } from '../errors/simplane-error.js';
+import { isId } from '../ids/id.js';
+import type { Logger } from '../logging/logger.port.js';
+import type { SimResponse } from '../runtime/runtime.port.js';
+import { formatTime, type Clock } from '../time/clock.port.js';
+import type { SimulationRecord } from './simulation.js';
+import type { SimulationLoader } from './simulation-loader.js';
+import type { LiveSimulation, SimulationPool } from './simulation-pool.js';
+import type { SimulationRepository } from './simulation.repository.port.js';
+import { hashSimulationToken, notFound, stopped, type SimulationService } from './simulation.service.js';
+import type { StepLog } from './step-log.port.js';
+import { recordMessage } from './step-recording.js';
+
+/** One data-plane request as the HTTP layer hands it over; the body is read only once allowed. */
+export interface DataPlaneCall {
+  simulationId: string;
+  /** The `Simulation-Token` header, if sent. */
+  token: string | undefined;
+  /** `Service-Read-Only: true`. */
+  readOnly: boolean;
+  method: string;
+  /** After `/sim/<id>`, starting with `/`. */
+  path: string;
+  query: string;
+  /** Lower-case names, without the platform's own headers. */
+  headers: Record<string, string | string[] | undefined>;
+  readBody(): Promise<Uint8Array | null>;
+}
+
+export interface SimulationTrafficOptions {
+  /** A snapshot is saved every this many steps. */
+  snapshotEvery: number;
+  /** A Simulation with no request for this long is unloaded (paused). */
+  idleMs: number;
+}
+
+/**
+ * The data plane and the Simulations' housekeeping: runs requests one at a time per
+ * Simulation, records each state-changing request as a step, wakes paused Simulations,
+ * unloads idle ones and deletes expired ones.
+ */
+export class SimulationTraffic {
+  constructor(
+    private readonly repository: SimulationRepository,
+    private readonly steps: StepLog,
+    private readonly loader: SimulationLoader,
+    private readonly pool: SimulationPool,
+    private readonly simulations: SimulationService,
+    private readonly clock: Clock,
+    private readonly logger: Logger,
+    private readonly options: SimulationTrafficOptions,
+  ) {}
+
+  async handle(call: DataPlaneCall): Promise<SimResponse> {
+    if (!isId('simulation', call.simulationId)) throw notFound(call.simulationId);
+    const record = await this.repository.get(call.simulationId);
+    if (record === null || (await this.simulations.expireIfDue(record))) throw notFound(call.simulationId);
+    const token = this.authorise(record, call.token);
+    if (record.status === 'stopped') throw stopped(record.id);
+    const live = await this.ensureLive(record);
+    const readOnly = call.readOnly || token.readOnly;
+    if (readOnly && !live.loaded.classify(call.method, call.path).readOnly) {
+      throw new SimplaneError('simulation_read_only', `${call.method} ${call.path.slice(0, 200)} can change state, and this request is read-only.`);
+    }
+    const body = await call.readBody();
+    return this.pool.serial(record.id, () => this.run(record.id, call, body));
+  }
+
+  /** Unloads Simulations idle for the configured time: their state is saved and they become `paused`. */
+  async sweepIdle(): Promise<number> {
+    const cutoff = this.clock.now().getTime() - this.options.idleMs;
+    let paused = 0;
+    for (const live of this.pool.entries()) {
+      if (live.lastUsedAt > cutoff || this.pool.busy(live.id)) continue;
+      await this.pool.serial(live.id, async () => {
+        if (this.pool.get(live.id) !== live || live.lastUsedAt > cutoff) return;
+        await this.steps.putSnapshot(live.id, { step: live.step, bytes: live.state.toSnapshot() });
+        const changed = await this.repository.update(live.id, { status: ['running'], lock: null }, { status: 'paused' });
+        if (changed === null || changed === 'quota') return;
+        this.pool.remove(live.id);
+        paused += 1;
+      });
+    }
+    return paused;
+  }
+
+  /** Deletes Simulations past their expiry, with their state and steps. */
+  async sweepExpired(): Promise<number> {
+    let deleted = 0;
+    for (;;) {
+      const due = await this.repository.listExpired(formatTime(this.clock.now()), 100);
+      if (due.length === 0) return deleted;
+      for (const record of due) if (await this.simulations.expireIfDue(record)) deleted += 1;
+    }
+  }
+
+  private authorise(record: SimulationRecord, token: string | undefined): { readOnly: boolean } {
+    if (token === undefined || token.length === 0 || token.length > 512) throw invalidToken();
+    const hash = hashSimulationToken(token);
+    const now = formatTime(this.clock.now());
+    const found = record.tokens.find((t) => t.hash === hash && t.expiresAt > now);
+    if (found === undefined) throw invalidToken();
+    return { readOnly: found.readOnly };
+  }
+
+  /** The Simulation in memory, loading (waking) it if this process does not hold it. */
+  private async ensureLive(record: SimulationRecord): Promise<LiveSimulation> {
+    const held = this.pool.get(record.id);
+    if (held !== undefined) return held;
+    if (record.lock !== null) throw unreachable(record.id, 'is being changed by the platform');
+    return this.pool.serial(record.id, async () => {
+      const again = this.pool.get(record.id);
+      if (again !== undefined) return again;
+      const reservation = this.pool.reserve();
+      try {
+        const current = await this.repository.get(record.id);
+        if (current === null) throw notFound(record.id);
+        if (current.status === 'stopped') throw stopped(record.id);
+        const loaded = await this.loader.runtimeFor(current.simulatorDigest);
+        const state = await this.loader.stateAt(current.id, current.step);
+        if (current.status === 'paused') await this.repository.update(current.id, { status: ['paused'], lock: null }, { status: 'running' });
+        const live: LiveSimulation = { id: current.id, loaded, state, seed: current.seed, currentTime: current.currentTime, step: current.step, lastUsedAt: this.clock.now().getTime() };
+        this.pool.admit(live, reservation);
+        return live;
+      } catch (error) {
+        reservation.release();
+        if (SimplaneError.is(error) && (error.code === 'simulation_not_found' || error.code === 'simulation_stopped' || error.code === 'simulation_capacity')) throw error;
+        this.logger.warn('simulation could not be loaded', { simulation_id: record.id, cause: error instanceof Error ? error.message : String(error) });
+        throw unreachable(record.id, 'could not be loaded');
+      }
+    });
+  }
+
+  private async run(id: string, call: DataPlaneCall, body: Uint8Array | null): Promise<SimResponse> {
+    const live = this.pool.get(id);
+    if (live === undefined) throw unreachable(id, 'was unloaded while the request waited');
+    live.lastUsedAt = this.clock.now().getTime();
+    const request = { method: call.method, path: call.path, query: call.query, headers: call.headers, body };
+    const step = live.step + 1;
+    let result;
+    try {
+      result = live.loaded.handle(request, live.state, { seed: live.seed, step, now: new Date(live.currentTime) });
+    } catch (cause) {
+      // The state may be half-changed: drop it, so the next request rebuilds it from the log.
+      this.pool.remove(id);
+      this.logger.error('simulation runtime failed', { simulation_id: id, cause: cause instanceof Error ? (cause.stack ?? cause.message) : String(cause) });
+      throw unreachable(id, 'returned an unusable answer');
+    }
+    const changes = live.state.takeChanges();
+    if (changes.length === 0) return result.response;
+    const pathOnly = call.path;
+    const appended = await this.steps.append(id, {
+      view: {
+        step,
+        kind: 'api',
+        label: `${call.method} ${pathOnly}`.slice(0, 1024),
+        operation: result.operation,
+        status: result.response.status,
+        time_before: live.currentTime,
+        time_after: live.currentTime,
+        advance_id: null,
+        created_at: formatTime(this.clock.now()),
+      },
+      request: recordMessage(call.headers, body, { method: call.method, path: call.path, query: call.query }),
+      response: recordMessage(result.response.headers, result.response.body, { status: result.response.status }),
+      changes,
+    });
+    if (!appended) {
+      // Another process wrote this step first: this copy of the state is stale.
+      this.pool.remove(id);
+      throw unreachable(id, 'was changed elsewhere; retry');
+    }
+    live.step = step;
+    await this.repository.update(id, {}, { step });
+    if (step % this.options.snapshotEvery === 0) await this.steps.putSnapshot(id, { step, bytes: live.state.toSnapshot() });
+    return result.response;
+  }
+}
+
+function invalidToken(): SimplaneError {
+  return new SimplaneError('auth_invalid', 'A valid Simulation-Token header is required.');
+}
+
+function unreachable(id: string, why: string): SimplaneError {
+  return new SimplaneError('simulation_unreachable', `The Simulation ${id} ${why}; retry shortly.`, { retryAfterSeconds: 1 });
+}

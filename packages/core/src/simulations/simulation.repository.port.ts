@@ -1,0 +1,50 @@
+import type { PageQuery } from '../pagination/page.js';
+import type { SimulationLock, SimulationRecord, SimulationStatus, SimulationTokenRecord } from './simulation.js';
+
+export interface SimulationFilter {
+  workspaceId: string;
+  status?: SimulationStatus;
+  simulatorId?: string;
+}
+
+/** What a conditional update requires of the stored record. */
+export interface SimulationGuard {
+  /** The record's status must be one of these. */
+  status?: readonly SimulationStatus[];
+  /** The record's lock must be exactly this (null: unlocked). */
+  lock?: SimulationLock | null;
+}
+
+/** A workspace's active-Simulation limit to respect while making a record active. */
+export interface ActiveLimit {
+  limit: number;
+}
+
+/**
+ * Port: Simulation storage. Contract (checked by the conformance suite in `testing`):
+ * - `insert` stores a new record; with `active`, only while the workspace's running and paused
+ *   records number fewer than `active.limit` (atomically: concurrent inserts never overshoot),
+ *   answering `quota` otherwise;
+ * - `update` changes a record only while it matches `guard`, atomically, and answers the
+ *   changed record or null (missing, or the guard failed); with `active`, a change that makes a
+ *   stopped record running or paused also needs a free slot, else it answers `quota`;
+ * - `list` answers the workspace's records matching the filter, newest first by
+ *   (createdAt, id), strictly after `page.after`, at most `page.limit`;
+ * - `addToken` appends a token to a record atomically (no lost update with a concurrent one)
+ *   and drops the record's tokens that expired at or before `now`;
+ * - `countActive` counts running and paused records of a workspace; `countBySimulator` counts
+ *   every record of a Simulator, whatever its status;
+ * - `listExpired` answers records whose `expiresAt` is at or before `now`, at most `limit`.
+ * Records are returned as copies.
+ */
+export interface SimulationRepository {
+  insert(record: SimulationRecord, active?: ActiveLimit): Promise<'ok' | 'quota'>;
+  get(id: string): Promise<SimulationRecord | null>;
+  list(filter: SimulationFilter, page: PageQuery): Promise<SimulationRecord[]>;
+  update(id: string, guard: SimulationGuard, change: Partial<SimulationRecord>, active?: ActiveLimit): Promise<SimulationRecord | null | 'quota'>;
+  addToken(id: string, token: SimulationTokenRecord, now: string): Promise<boolean>;
+  delete(id: string): Promise<boolean>;
+  countActive(workspaceId: string): Promise<number>;
+  countBySimulator(simulatorId: string): Promise<number>;
+  listExpired(now: string, limit: number): Promise<SimulationRecord[]>;
+}

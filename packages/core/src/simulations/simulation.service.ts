@@ -1,0 +1,359 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { parseInput } from '../errors/zod-validation.js';
+import { SimplaneError, validationError } from '../errors/simplane-error.js';
+import { isId, type IdGenerator } from '../ids/id.js';
+import type { CursorCodec } from '../pagination/cursor-codec.js';
+import { fetchPage, type PageParams } from '../pagination/page.js';
+import type { Quotas } from '../quotas/quotas.js';
+import type { SimulatorRecord } from '../simulators/simulator.js';
+import type { Principal } from '../tenancy/tenancy.js';
+import { formatTime, type Clock } from '../time/clock.port.js';
+import { SIMULATION_STATUSES, toSimulationView, type SimulationRecord, type SimulationView, type SimulationWithToken } from './simulation.js';
+import { createSimulationInput, forkSimulationInput, simulationTokenInput } from './simulation-input.js';
+import type { SimulationLoader } from './simulation-loader.js';
+import type { SimulationPool } from './simulation-pool.js';
+import type { SimulationFilter, SimulationRepository } from './simulation.repository.port.js';
+import { SimulationState } from './simulation-state.js';
+import type { StepDetail, StepLog, StepView } from './step-log.port.js';
+
+/** Finds a Simulator by ID or `name:tag` as the caller's workspace sees it (SimulatorService.resolve). */
+export type SimulatorResolver = (principal: Principal, idOrReference: string) => Promise<SimulatorRecord | null>;
+
+export interface SimulationServiceOptions {
+  /** Lifetime of the token create, fork and start hand out. */
+  tokenTtlSeconds: number;
+}
+
+export interface SimulationListParams extends PageParams {
+  status?: string;
+  simulator?: string;
+}
+
+export interface SimulationPage {
+  simulations: SimulationView[];
+  next_cursor: string | null;
+}
+
+export interface TokenView {
+  token: string;
+  expires_at: string;
+  read_only: boolean;
+}
+
+/**
+ * Simulations on the control plane: create, read, list, delete, stop, start, fork, tokens and
+ * steps. A lifecycle change holds the record's `lock` while it runs; any other change meanwhile
+ * answers `409 simulation_platform_owned`.
+ */
+export class SimulationService {
+  constructor(
+    private readonly repository: SimulationRepository,
+    private readonly steps: StepLog,
+    private readonly resolveSimulator: SimulatorResolver,
+    private readonly loader: SimulationLoader,
+    private readonly pool: SimulationPool,
+    private readonly quotas: Quotas,
+    private readonly clock: Clock,
+    private readonly ids: IdGenerator,
+    private readonly cursors: CursorCodec,
+    private readonly options: SimulationServiceOptions,
+  ) {}
+
+  async create(principal: Principal, body: unknown): Promise<SimulationWithToken> {
+    const input = parseInput(createSimulationInput, body);
+    const simulator = await this.resolveSimulator(principal, input.simulator_id);
+    if (simulator === null) throw new SimplaneError('simulator_unknown', `simulator_id: no Simulator '${input.simulator_id.slice(0, 200)}' in this workspace or the catalog`);
+    if (simulator.status !== 'ready' || simulator.digest === null) {
+      throw new SimplaneError('simulator_not_ready', `The Simulator ${simulator.id} is ${simulator.status}, not ready.`);
+    }
+    const digest = simulator.digest;
+    const id = this.ids.next('simulation');
+    const now = this.clock.now();
+    const record: SimulationRecord = {
+      id,
+      workspaceId: principal.workspaceId,
+      organizationId: principal.organizationId,
+      name: input.name ?? simulator.name,
+      simulatorId: simulator.id,
+      simulatorDigest: digest,
+      parentId: null,
+      worldId: null,
+      status: 'running',
+      lock: null,
+      seed: input.seed ?? randomBytes(12).toString('hex'),
+      startTime: input.start_time,
+      currentTime: input.start_time,
+      activeAdvanceId: null,
+      step: 0,
+      baseStep: 0,
+      sampleRecords: input.sample_records,
+      ttlSeconds: input.ttl_seconds ?? null,
+      expiresAt: expiry(now, input.ttl_seconds),
+      metadata: input.metadata ?? {},
+      tokens: [],
+      createdAt: formatTime(now),
+    };
+    return this.launch(record, async (loaded) => {
+      const state = new SimulationState();
+      loaded.seed(state, { seed: record.seed, sampleRecords: record.sampleRecords, now: new Date(record.startTime) });
+      state.takeChanges();
+      return state;
+    });
+  }
+
+  async get(principal: Principal, id: string): Promise<SimulationView> {
+    return toSimulationView(await this.load(principal, id));
+  }
+
+  async list(principal: Principal, params: SimulationListParams): Promise<SimulationPage> {
+    const filter: SimulationFilter = { workspaceId: principal.workspaceId };
+    if (params.status !== undefined) {
+      if (!(SIMULATION_STATUSES as readonly string[]).includes(params.status)) {
+        throw new SimplaneError('bad_request', `status: must be one of ${SIMULATION_STATUSES.join(', ')}`);
+      }
+      filter.status = params.status as SimulationFilter['status'] & string;
+    }
+    if (params.simulator !== undefined) {
+      const simulator = await this.resolveSimulator(principal, params.simulator);
+      if (simulator === null) throw new SimplaneError('simulator_unknown', `simulator: no Simulator '${params.simulator.slice(0, 200)}' in this workspace or the catalog`);
+      filter.simulatorId = simulator.id;
+    }
+    const scope = `simulations:${principal.workspaceId}:${filter.status ?? ''}:${filter.simulatorId ?? ''}`;
+    const page = await fetchPage(this.cursors, scope, params, (r: SimulationRecord) => ({ createdAt: r.createdAt, id: r.id }), (q) => this.repository.list(filter, q));
+    return { simulations: page.items.map(toSimulationView), next_cursor: page.nextCursor };
+  }
+
+  async delete(principal: Principal, id: string): Promise<void> {
+    const record = await this.load(principal, id);
+    refuseWorldMember(record, 'delete');
+    await this.lock(record, ['running', 'paused', 'stopped'], 'deleting');
+    await this.pool.serial(id, () => this.purge(id));
+  }
+
+  async stop(principal: Principal, id: string): Promise<SimulationView> {
+    const record = await this.load(principal, id);
+    refuseWorldMember(record, 'stop');
+    if (record.status === 'stopped' && record.lock === null) return toSimulationView(record);
+    await this.lock(record, ['running', 'paused'], 'stopping');
+    return this.pool.serial(id, async () => {
+      try {
+        const live = this.pool.get(id);
+        if (live !== undefined) await this.steps.putSnapshot(id, { step: live.step, bytes: live.state.toSnapshot() });
+        this.pool.remove(id);
+        return toSimulationView(await this.change(id, 'stopping', { status: 'stopped' }));
+      } catch (error) {
+        await this.unlock(id, 'stopping');
+        throw error;
+      }
+    });
+  }
+
+  async start(principal: Principal, id: string): Promise<SimulationWithToken> {
+    const record = await this.load(principal, id);
+    refuseWorldMember(record, 'start');
+    if (record.status !== 'stopped' && record.lock === null) return { ...toSimulationView(record), ...(await this.issue(record, this.options.tokenTtlSeconds, false)) };
+    await this.ensureQuota(record.workspaceId);
+    await this.lock(record, ['stopped'], 'starting');
+    let reservation;
+    try {
+      reservation = this.pool.reserve();
+    } catch (error) {
+      await this.unlock(id, 'starting');
+      throw error;
+    }
+    try {
+      const loaded = await this.loader.runtimeFor(record.simulatorDigest);
+      const state = await this.loader.stateAt(id, record.step);
+      const started = await this.repository.update(id, { lock: 'starting' }, { status: 'running', lock: null }, { limit: this.quotas.activeSimulations });
+      if (started === 'quota') throw this.quotaExceeded();
+      if (started === null) throw platformOwned(id);
+      this.pool.admit({ id, loaded, state, seed: started.seed, currentTime: started.currentTime, step: started.step, lastUsedAt: this.clock.now().getTime() }, reservation);
+      return { ...toSimulationView(started), ...(await this.issue(started, this.options.tokenTtlSeconds, false)) };
+    } catch (error) {
+      reservation.release();
+      await this.unlock(id, 'starting');
+      throw error;
+    }
+  }
+
+  async fork(principal: Principal, id: string, body: unknown): Promise<SimulationWithToken> {
+    const input = parseInput(forkSimulationInput, body);
+    const parent = await this.load(principal, id);
+    if (parent.status === 'stopped') throw stopped(parent.id);
+    if (parent.lock !== null) throw platformOwned(parent.id);
+    // In the parent's queue, so "the latest step" cannot move while the fork reads it.
+    return this.pool.serial(id, async () => {
+      const current = (await this.repository.get(id)) ?? parent;
+      const at = input.at_step ?? current.step;
+      if (at < current.baseStep || at > current.step) {
+        throw validationError('at_step', `must be a recorded step of this Simulation (${current.baseStep}..${current.step})`);
+      }
+      const state = await this.loader.stateAt(id, at);
+      const entry = at > current.baseStep && at < current.step ? await this.steps.get(id, at) : null;
+      const now = this.clock.now();
+      const ttl = input.ttl_seconds ?? current.ttlSeconds ?? undefined;
+      const child: SimulationRecord = {
+        ...current,
+        id: this.ids.next('simulation'),
+        name: input.name ?? current.name,
+        parentId: current.id,
+        worldId: null,
+        status: 'running',
+        lock: null,
+        currentTime: entry?.view.time_after ?? current.currentTime,
+        activeAdvanceId: null,
+        step: at,
+        baseStep: at,
+        ttlSeconds: ttl ?? null,
+        expiresAt: expiry(now, ttl),
+        tokens: [],
+        createdAt: formatTime(now),
+      };
+      return this.launch(child, async () => state);
+    });
+  }
+
+  async issueToken(principal: Principal, id: string, body: unknown): Promise<TokenView> {
+    const input = parseInput(simulationTokenInput, body);
+    const record = await this.load(principal, id);
+    const issued = await this.issue(record, input.ttl_seconds, input.read_only);
+    return { token: issued.token, expires_at: issued.token_expires_at, read_only: input.read_only };
+  }
+
+  async listSteps(principal: Principal, id: string, params: PageParams): Promise<{ steps: StepView[]; next_cursor: string | null }> {
+    const record = await this.load(principal, id);
+    if (record.status === 'stopped') throw stopped(id);
+    const page = await fetchPage(
+      this.cursors,
+      `steps:${id}`,
+      params,
+      (s: StepView) => ({ createdAt: String(s.step), id }),
+      (q) => this.steps.list(id, { afterStep: q.after === undefined ? record.baseStep : Number(q.after.createdAt), limit: q.limit }),
+    );
+    return { steps: page.items, next_cursor: page.nextCursor };
+  }
+
+  async getStep(principal: Principal, id: string, stepText: string): Promise<StepDetail> {
+    const record = await this.load(principal, id);
+    if (record.status === 'stopped') throw stopped(id);
+    const step = /^\d{1,15}$/.test(stepText) ? Number(stepText) : NaN;
+    const entry = Number.isSafeInteger(step) && step > record.baseStep ? await this.steps.get(id, step) : null;
+    if (entry === null) throw new SimplaneError('not_found', `No step ${stepText.slice(0, 32)} in Simulation ${id}.`);
+    return { ...entry.view, request: entry.request, response: entry.response };
+  }
+
+  /** The workspace's running and paused Simulations: its active-Simulation quota use. */
+  countActive(workspaceId: string): Promise<number> {
+    return this.repository.countActive(workspaceId);
+  }
+
+  /** Removes a Simulation, its state and steps. Callers hold its queue. */
+  async purge(id: string): Promise<void> {
+    this.pool.remove(id);
+    await this.repository.delete(id);
+    await this.steps.deleteAll(id);
+  }
+
+  /**
+   * Loads the runtime, builds the state, saves it as the log's first snapshot and inserts the
+   * record within the quota. Any failure undoes all of it: no record, no saved state, no slot.
+   */
+  private async launch(record: SimulationRecord, makeState: (loaded: Awaited<ReturnType<SimulationLoader['runtimeFor']>>) => Promise<SimulationState>): Promise<SimulationWithToken> {
+    await this.ensureQuota(record.workspaceId);
+    const reservation = this.pool.reserve();
+    let saved = false;
+    try {
+      const loaded = await this.loader.runtimeFor(record.simulatorDigest);
+      const state = await makeState(loaded);
+      await this.steps.putSnapshot(record.id, { step: record.step, bytes: state.toSnapshot() });
+      saved = true;
+      if ((await this.repository.insert(record, { limit: this.quotas.activeSimulations })) === 'quota') throw this.quotaExceeded();
+      this.pool.admit({ id: record.id, loaded, state, seed: record.seed, currentTime: record.currentTime, step: record.step, lastUsedAt: this.clock.now().getTime() }, reservation);
+    } catch (error) {
+      reservation.release();
+      if (saved) await this.steps.deleteAll(record.id).catch(() => undefined);
+      throw error;
+    }
+    return { ...toSimulationView(record), ...(await this.issue(record, this.options.tokenTtlSeconds, false)) };
+  }
+
+  private async issue(record: SimulationRecord, ttlSeconds: number, readOnly: boolean): Promise<{ token: string; token_expires_at: string }> {
+    const token = generateSimulationToken();
+    const now = this.clock.now();
+    const expiresAt = formatTime(new Date(now.getTime() + ttlSeconds * 1000));
+    if (!(await this.repository.addToken(record.id, { hash: hashSimulationToken(token), readOnly, expiresAt }, formatTime(now)))) throw notFound(record.id);
+    return { token, token_expires_at: expiresAt };
+  }
+
+  private async ensureQuota(workspaceId: string): Promise<void> {
+    if ((await this.repository.countActive(workspaceId)) >= this.quotas.activeSimulations) throw this.quotaExceeded();
+  }
+
+  private quotaExceeded(): SimplaneError {
+    return new SimplaneError('simulation_quota_exceeded', `The workspace already has its ${this.quotas.activeSimulations} active Simulations; stop or delete one first.`);
+  }
+
+  private async lock(record: SimulationRecord, from: SimulationRecord['status'][], lock: NonNullable<SimulationRecord['lock']>): Promise<void> {
+    const locked = await this.repository.update(record.id, { status: from, lock: null }, { lock });
+    if (locked === null || locked === 'quota') {
+      const now = await this.repository.get(record.id);
+      if (now === null) throw notFound(record.id);
+      if (now.lock === null && now.status === 'stopped' && !from.includes('stopped')) throw stopped(record.id);
+      throw platformOwned(record.id);
+    }
+  }
+
+  private async unlock(id: string, lock: NonNullable<SimulationRecord['lock']>): Promise<void> {
+    await this.repository.update(id, { lock }, { lock: null }).catch(() => undefined);
+  }
+
+  private async change(id: string, lock: NonNullable<SimulationRecord['lock']>, change: Partial<SimulationRecord>): Promise<SimulationRecord> {
+    const changed = await this.repository.update(id, { lock }, { ...change, lock: null });
+    if (changed === null || changed === 'quota') throw platformOwned(id);
+    return changed;
+  }
+
+  /** By path ID: unknown or expired is 404, another workspace's is 403. */
+  private async load(principal: Principal, id: string): Promise<SimulationRecord> {
+    if (!isId('simulation', id)) throw notFound(id);
+    const record = await this.repository.get(id);
+    if (record === null || (await this.expireIfDue(record))) throw notFound(id);
+    if (record.workspaceId !== principal.workspaceId) throw new SimplaneError('auth_forbidden', 'The Simulation belongs to another workspace.');
+    return record;
+  }
+
+  /** Deletes a Simulation past its expiry; answers whether it did. */
+  async expireIfDue(record: SimulationRecord): Promise<boolean> {
+    if (record.expiresAt === null || record.expiresAt > formatTime(this.clock.now())) return false;
+    await this.pool.serial(record.id, () => this.purge(record.id));
+    return true;
+  }
+}
+
+export function hashSimulationToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+function generateSimulationToken(): string {
+  return `sit_${randomBytes(32).toString('base64url')}`;
+}
+
+function expiry(now: Date, ttlSeconds: number | undefined): string | null {
+  return ttlSeconds === undefined ? null : formatTime(new Date(now.getTime() + ttlSeconds * 1000));
+}
+
+function refuseWorldMember(record: SimulationRecord, action: string): void {
+  if (record.worldId !== null) throw new SimplaneError('simulation_world_owned', `The Simulation belongs to World ${record.worldId}; ${action} it through the World.`);
+}
+
+export function notFound(id: string): SimplaneError {
+  return new SimplaneError('simulation_not_found', `No Simulation ${id.slice(0, 64)}.`);
+}
+
+export function stopped(id: string): SimplaneError {
+  return new SimplaneError('simulation_stopped', `The Simulation ${id} is stopped; start it first.`);
+}
+
+export function platformOwned(id: string): SimplaneError {
+  return new SimplaneError('simulation_platform_owned', `The platform is changing the Simulation ${id} right now; retry when it is done.`);
+}

@@ -1,0 +1,77 @@
+import type { StateChange } from '../runtime/runtime.port.js';
+
+export const STEP_KINDS = ['api', 'advance'] as const;
+export type StepKind = (typeof STEP_KINDS)[number];
+
+/** A step as listed (DESIGN section 3). */
+export interface StepView {
+  step: number;
+  kind: StepKind;
+  /** `METHOD /path`. */
+  label: string;
+  operation: string | null;
+  status: number;
+  time_before: string;
+  time_after: string;
+  advance_id: string | null;
+  created_at: string;
+}
+
+/** A request or response as kept with its step: secret headers redacted, body cut at 64 KiB. */
+export interface RecordedMessage {
+  method?: string;
+  path?: string;
+  query?: string;
+  status?: number;
+  headers: Record<string, string | string[]>;
+  /** UTF-8 text, or base64 when the bytes are not text. */
+  body: string | null;
+  body_encoding: 'utf8' | 'base64';
+  body_truncated: boolean;
+  body_bytes: number;
+}
+
+export interface StepDetail extends StepView {
+  request: RecordedMessage | null;
+  response: RecordedMessage | null;
+}
+
+/** One stored step: what users see plus the state changes that replay it. */
+export interface StepEntry {
+  view: StepView;
+  request: RecordedMessage | null;
+  response: RecordedMessage | null;
+  changes: StateChange[];
+}
+
+export interface Snapshot {
+  /** The step whose resulting state this is. */
+  step: number;
+  bytes: Uint8Array;
+}
+
+/**
+ * Port: a Simulation's step log and state snapshots. Contract (checked by the conformance
+ * suite in `testing`):
+ * - the log's head is the highest of its last step and its last snapshot (a fork starts from a
+ *   snapshot with no steps of its own); `append` adds `entry` only when `entry.view.step` is
+ *   the head plus one, atomically (optimistic concurrency: of two writers of one step number
+ *   exactly one wins), and answers whether it did;
+ * - `list` answers steps strictly after `afterStep`, ascending, at most `limit`; `range`
+ *   answers the full entries with `from < step <= to`, ascending (for replay);
+ * - `putSnapshot` stores the state after `step` (replacing one at the same step);
+ *   `latestSnapshot` answers the one with the highest step at or before `atOrBefore`;
+ * - `deleteAll` removes a Simulation's steps and snapshots; other Simulations are untouched.
+ * Entries are returned as copies.
+ */
+export interface StepLog {
+  append(simulationId: string, entry: StepEntry): Promise<boolean>;
+  head(simulationId: string): Promise<number>;
+  list(simulationId: string, page: { afterStep: number; limit: number }): Promise<StepView[]>;
+  get(simulationId: string, step: number): Promise<StepEntry | null>;
+  range(simulationId: string, from: number, to: number): Promise<StepEntry[]>;
+  putSnapshot(simulationId: string, snapshot: Snapshot): Promise<void>;
+  latestSnapshot(simulationId: string, atOrBefore: number): Promise<Snapshot | null>;
+  deleteAll(simulationId: string): Promise<void>;
+}
+

@@ -1,0 +1,49 @@
+import type { RecordedMessage } from './step-log.port.js';
+
+/** Bodies kept with a step are cut here (DESIGN section 3). */
+export const STEP_BODY_LIMIT = 64 * 1024;
+
+/** Headers never kept in a step: credentials of the platform and of the simulated API. */
+export const SECRET_HEADERS: ReadonlySet<string> = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-api-key', 'simulation-token']);
+
+const REDACTED = '<redacted>';
+
+/** A request or response as a step keeps it: secret headers redacted, the body cut at 64 KiB. */
+export function recordMessage(
+  headers: Record<string, string | string[] | undefined>,
+  body: Uint8Array | null,
+  extra: Pick<RecordedMessage, 'method' | 'path' | 'query' | 'status'> = {},
+): RecordedMessage {
+  const kept: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    kept[name] = SECRET_HEADERS.has(name.toLowerCase()) ? REDACTED : value;
+  }
+  const bytes = body ?? new Uint8Array(0);
+  const cut = bytes.subarray(0, STEP_BODY_LIMIT);
+  const text = decodeUtf8(cut);
+  return {
+    ...extra,
+    headers: kept,
+    body: body === null ? null : (text ?? Buffer.from(cut).toString('base64')),
+    body_encoding: text === null && body !== null ? 'base64' : 'utf8',
+    body_truncated: bytes.byteLength > STEP_BODY_LIMIT,
+    body_bytes: bytes.byteLength,
+  };
+}
+
+function decodeUtf8(bytes: Uint8Array): string | null {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    // A cut can split a character; keep the text up to it rather than switching to base64.
+    for (let back = 1; back <= 3 && back < bytes.byteLength; back += 1) {
+      try {
+        return new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, bytes.byteLength - back));
+      } catch {
+        // try a shorter cut
+      }
+    }
+    return null;
+  }
+}

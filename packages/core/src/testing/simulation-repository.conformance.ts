@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import type { SimulationRecord } from '../simulations/simulation.js';
+import type { SimulationRepository } from '../simulations/simulation.repository.port.js';
+
+let counter = 0;
+
+/** A plain running record; tests change what they need. */
+export function sampleSimulationRecord(change: Partial<SimulationRecord> = {}): SimulationRecord {
+  counter += 1;
+  return {
+    id: `sim_${String(counter).padStart(26, '0')}`,
+    workspaceId: 'wsp_A',
+    organizationId: 'org_A',
+    name: `simulation ${counter}`,
+    simulatorId: 'smr_1',
+    simulatorDigest: 'sha256:aa',
+    parentId: null,
+    worldId: null,
+    status: 'running',
+    lock: null,
+    seed: 'seed',
+    startTime: '2024-01-01T00:00:00.000Z',
+    currentTime: '2024-01-01T00:00:00.000Z',
+    activeAdvanceId: null,
+    step: 0,
+    baseStep: 0,
+    sampleRecords: 3,
+    ttlSeconds: null,
+    expiresAt: null,
+    metadata: { team: 'a' },
+    tokens: [],
+    createdAt: `2024-01-01T00:00:${String(counter % 60).padStart(2, '0')}.000Z`,
+    ...change,
+  };
+}
+
+/** The SimulationRepository contract. */
+export function describeSimulationRepositoryConformance(name: string, makeRepository: () => Promise<SimulationRepository> | SimulationRepository): void {
+  describe(`SimulationRepository conformance: ${name}`, () => {
+    it('stores and reads back a copy', async () => {
+      const repo = await makeRepository();
+      const r = sampleSimulationRecord();
+      expect(await repo.insert(r)).toBe('ok');
+      const read = (await repo.get(r.id))!;
+      expect(read).toEqual(r);
+      read.metadata.team = 'mutated';
+      expect((await repo.get(r.id))!.metadata).toEqual({ team: 'a' });
+      expect(await repo.get('sim_missing')).toBeNull();
+    });
+
+    it('lists a workspace newest first, with filters and a position', async () => {
+      const repo = await makeRepository();
+      const a = sampleSimulationRecord({ createdAt: '2024-02-01T00:00:00.000Z' });
+      const b = sampleSimulationRecord({ createdAt: '2024-02-02T00:00:00.000Z', status: 'stopped', simulatorId: 'smr_2' });
+      const other = sampleSimulationRecord({ workspaceId: 'wsp_B', createdAt: '2024-02-03T00:00:00.000Z' });
+      for (const r of [a, b, other]) await repo.insert(r);
+      const ids = async (filter: Parameters<SimulationRepository['list']>[0]) => (await repo.list(filter, { limit: 10 })).map((r) => r.id);
+      expect(await ids({ workspaceId: 'wsp_A' })).toEqual([b.id, a.id]);
+      expect(await ids({ workspaceId: 'wsp_A', status: 'running' })).toEqual([a.id]);
+      expect(await ids({ workspaceId: 'wsp_A', simulatorId: 'smr_2' })).toEqual([b.id]);
+      expect((await repo.list({ workspaceId: 'wsp_A' }, { limit: 10, after: { createdAt: b.createdAt, id: b.id } })).map((r) => r.id)).toEqual([a.id]);
+      expect(await repo.list({ workspaceId: 'wsp_A' }, { limit: 1 })).toHaveLength(1);
+    });
+
+    it('inserts active records only within the limit, even concurrently', async () => {
+      const repo = await makeRepository();
+      const results = await Promise.all(Array.from({ length: 6 }, () => repo.insert(sampleSimulationRecord(), { limit: 4 })));
+      expect(results.filter((r) => r === 'ok')).toHaveLength(4);
+      expect(await repo.countActive('wsp_A')).toBe(4);
+      expect(await repo.insert(sampleSimulationRecord({ status: 'stopped' }), { limit: 4 })).toBe('ok');
+      expect(await repo.insert(sampleSimulationRecord({ workspaceId: 'wsp_B' }), { limit: 4 })).toBe('ok');
+    });
+
+    it('updates only records that match the guard', async () => {
+      const repo = await makeRepository();
+      const r = sampleSimulationRecord();
+      await repo.insert(r);
+      expect(await repo.update(r.id, { status: ['stopped'] }, { name: 'x' })).toBeNull();
+      expect(await repo.update(r.id, { lock: 'stopping' }, { name: 'x' })).toBeNull();
+      const locked = await repo.update(r.id, { status: ['running', 'paused'], lock: null }, { lock: 'stopping' });
+      expect(locked).toMatchObject({ lock: 'stopping' });
+      const results = await Promise.all([repo.update(r.id, { lock: null }, { lock: 'deleting' }), repo.update(r.id, { lock: 'stopping' }, { lock: null, status: 'stopped' })]);
+      expect(results[0]).toBeNull();
+      expect(results[1]).toMatchObject({ status: 'stopped', lock: null });
+      expect(await repo.update('sim_missing', {}, { name: 'x' })).toBeNull();
+    });
+
+    it('refuses to activate a stopped record past the limit', async () => {
+      const repo = await makeRepository();
+      await repo.insert(sampleSimulationRecord());
+      const parked = sampleSimulationRecord({ status: 'stopped' });
+      await repo.insert(parked);
+      expect(await repo.update(parked.id, { status: ['stopped'] }, { status: 'running' }, { limit: 1 })).toBe('quota');
+      expect(await repo.update(parked.id, { status: ['stopped'] }, { status: 'running' }, { limit: 2 })).toMatchObject({ status: 'running' });
+      expect(await repo.countActive('wsp_A')).toBe(2);
+    });
+
+    it('adds tokens without losing concurrent ones, dropping expired ones', async () => {
+      const repo = await makeRepository();
+      const r = sampleSimulationRecord({ tokens: [{ hash: 'old', readOnly: false, expiresAt: '2024-01-01T00:00:00.000Z' }] });
+      await repo.insert(r);
+      const now = '2024-06-01T00:00:00.000Z';
+      await Promise.all(['a', 'b', 'c'].map((hash) => repo.addToken(r.id, { hash, readOnly: false, expiresAt: '2030-01-01T00:00:00.000Z' }, now)));
+      expect((await repo.get(r.id))!.tokens.map((t) => t.hash).sort()).toEqual(['a', 'b', 'c']);
+      expect(await repo.addToken('sim_missing', { hash: 'x', readOnly: true, expiresAt: '2030-01-01T00:00:00.000Z' }, now)).toBe(false);
+    });
+
+    it('counts by Simulator, finds expired records and deletes', async () => {
+      const repo = await makeRepository();
+      const a = sampleSimulationRecord({ simulatorId: 'smr_X', expiresAt: '2024-01-01T00:01:00.000Z' });
+      const b = sampleSimulationRecord({ simulatorId: 'smr_X', status: 'stopped', expiresAt: '2024-01-01T00:02:00.000Z' });
+      for (const r of [a, b]) await repo.insert(r);
+      expect(await repo.countBySimulator('smr_X')).toBe(2);
+      expect((await repo.listExpired('2024-01-01T00:01:00.000Z', 10)).map((r) => r.id)).toEqual([a.id]);
+      expect(await repo.listExpired('2024-01-01T00:05:00.000Z', 1)).toHaveLength(1);
+      expect(await repo.delete(a.id)).toBe(true);
+      expect(await repo.delete(a.id)).toBe(false);
+      expect(await repo.countBySimulator('smr_X')).toBe(1);
+    });
+  });
+}

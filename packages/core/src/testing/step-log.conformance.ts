@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import type { StepEntry, StepLog } from '../simulations/step-log.port.js';
+
+/** A step entry with one change; tests give the step number. */
+export function sampleStepEntry(step: number): StepEntry {
+  return {
+    view: {
+      step,
+      kind: 'api',
+      label: 'POST /pets',
+      operation: 'createPet',
+      status: 201,
+      time_before: '2024-01-01T00:00:00.000Z',
+      time_after: '2024-01-01T00:00:00.000Z',
+      advance_id: null,
+      created_at: '2024-01-01T00:00:00.000Z',
+    },
+    request: { method: 'POST', path: '/pets', query: '', headers: {}, body: '{}', body_encoding: 'utf8', body_truncated: false, body_bytes: 2 },
+    response: null,
+    changes: [{ op: 'put', collection: 'pets', key: String(step), value: { id: step } }],
+  };
+}
+
+const bytes = (text: string) => new TextEncoder().encode(text);
+const text = (b: Uint8Array | undefined) => (b === undefined ? undefined : new TextDecoder().decode(b));
+
+/** The StepLog contract. */
+export function describeStepLogConformance(name: string, makeLog: () => Promise<StepLog> | StepLog): void {
+  describe(`StepLog conformance: ${name}`, () => {
+    it('appends steps in order and refuses gaps and repeats', async () => {
+      const log = await makeLog();
+      expect(await log.head('sim_a')).toBe(0);
+      expect(await log.append('sim_a', sampleStepEntry(2))).toBe(false);
+      expect(await log.append('sim_a', sampleStepEntry(1))).toBe(true);
+      expect(await log.append('sim_a', sampleStepEntry(1))).toBe(false);
+      expect(await log.append('sim_a', sampleStepEntry(2))).toBe(true);
+      expect(await log.head('sim_a')).toBe(2);
+    });
+
+    it('lets exactly one of two concurrent writers have a step', async () => {
+      const log = await makeLog();
+      const results = await Promise.all([log.append('sim_a', sampleStepEntry(1)), log.append('sim_a', sampleStepEntry(1))]);
+      expect(results.filter(Boolean)).toHaveLength(1);
+    });
+
+    it('starts a log from a snapshot: the next step follows it', async () => {
+      const log = await makeLog();
+      await log.putSnapshot('sim_fork', { step: 7, bytes: bytes('{}') });
+      expect(await log.head('sim_fork')).toBe(7);
+      expect(await log.append('sim_fork', sampleStepEntry(1))).toBe(false);
+      expect(await log.append('sim_fork', sampleStepEntry(8))).toBe(true);
+    });
+
+    it('lists ascending pages, gets one step and reads ranges for replay', async () => {
+      const log = await makeLog();
+      for (let i = 1; i <= 5; i += 1) await log.append('sim_a', sampleStepEntry(i));
+      expect((await log.list('sim_a', { afterStep: 0, limit: 2 })).map((s) => s.step)).toEqual([1, 2]);
+      expect((await log.list('sim_a', { afterStep: 2, limit: 10 })).map((s) => s.step)).toEqual([3, 4, 5]);
+      expect(await log.list('sim_other', { afterStep: 0, limit: 10 })).toEqual([]);
+      expect((await log.get('sim_a', 3))!.changes).toEqual(sampleStepEntry(3).changes);
+      expect(await log.get('sim_a', 6)).toBeNull();
+      expect((await log.range('sim_a', 1, 4)).map((e) => e.view.step)).toEqual([2, 3, 4]);
+      expect(await log.range('sim_a', 5, 5)).toEqual([]);
+    });
+
+    it('answers the latest snapshot at or before a step', async () => {
+      const log = await makeLog();
+      await log.putSnapshot('sim_a', { step: 0, bytes: bytes('zero') });
+      await log.putSnapshot('sim_a', { step: 64, bytes: bytes('sixty-four') });
+      await log.putSnapshot('sim_a', { step: 64, bytes: bytes('replaced') });
+      expect(await log.latestSnapshot('sim_a', 63)).toMatchObject({ step: 0 });
+      expect(text((await log.latestSnapshot('sim_a', 100))?.bytes)).toBe('replaced');
+      expect(await log.latestSnapshot('sim_b', 100)).toBeNull();
+    });
+
+    it('deletes one Simulation and nothing else', async () => {
+      const log = await makeLog();
+      await log.append('sim_a', sampleStepEntry(1));
+      await log.append('sim_b', sampleStepEntry(1));
+      await log.putSnapshot('sim_a', { step: 1, bytes: bytes('a') });
+      await log.deleteAll('sim_a');
+      expect(await log.head('sim_a')).toBe(0);
+      expect(await log.latestSnapshot('sim_a', 10)).toBeNull();
+      expect(await log.get('sim_b', 1)).not.toBeNull();
+    });
+
+    it('hands out copies', async () => {
+      const log = await makeLog();
+      await log.append('sim_a', sampleStepEntry(1));
+      const entry = (await log.get('sim_a', 1))!;
+      entry.changes.length = 0;
+      expect((await log.get('sim_a', 1))!.changes).toHaveLength(1);
+    });
+  });
+}

@@ -1,0 +1,256 @@
+import { describe, expect, it } from 'vitest';
+import { compileArtifact, fixture } from '../testing/fixtures.js';
+import { ResponseChecker } from '../testing/response-check.js';
+import { SimClient, type SimAnswer, type SimCall } from '../testing/sim-client.js';
+
+async function open(name: string, options: { seed?: string; sampleRecords?: number } = {}) {
+  const { artifact } = await compileArtifact(fixture(name));
+  const client = await SimClient.open(artifact, options);
+  const checker = new ResponseChecker(artifact);
+  const call = (c: SimCall): SimAnswer => {
+    const answer = client.call(c);
+    expect(checker.problem(answer)).toBeNull();
+    return answer;
+  };
+  return { client, call, artifact };
+}
+
+type Rec = Record<string, unknown>;
+
+describe('stateful CRUD, per fixture', () => {
+  it('shop: users create → read → list with paging/filter → replace → delete → 404', async () => {
+    const { call } = await open('shop-3.1.json');
+    const created = call({ method: 'POST', path: '/v2/users', body: { email: 'ada@example.com', name: 'Ada' } });
+    expect(created.status).toBe(201);
+    const user = created.json as Rec;
+    expect(user).toMatchObject({ email: 'ada@example.com', name: 'Ada', created_at: '2024-01-01T00:00:01.000Z' });
+    expect(user.userId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(call({ method: 'GET', path: `/v2/users/${user.userId}` }).json).toEqual(user);
+    const all = call({ method: 'GET', path: '/users' }).json as { items: Rec[]; total: number };
+    expect(all.total).toBe(4);
+    expect(all.items.at(-1)).toEqual(user);
+    const page = call({ method: 'GET', path: '/users', query: 'page=2&per_page=3' }).json as { items: Rec[]; total: number; page: number };
+    expect(page).toMatchObject({ total: 4, page: 2 });
+    expect(page.items).toEqual([user]);
+    expect((call({ method: 'GET', path: '/users', query: 'email=ada%40example.com' }).json as { items: Rec[] }).items).toEqual([user]);
+    const sorted = call({ method: 'GET', path: '/users', query: 'sort=-created_at' }).json as { items: Rec[] };
+    expect(sorted.items[0]).toEqual(user);
+    const replaced = call({ method: 'PUT', path: `/v2/users/${user.userId}`, body: { email: 'lovelace@example.com' } });
+    expect(replaced.status).toBe(200);
+    expect(replaced.json).toMatchObject({ userId: user.userId, email: 'lovelace@example.com', created_at: user.created_at });
+    expect((replaced.json as Rec).name).toBeUndefined();
+    const deleted = call({ method: 'DELETE', path: `/v2/users/${user.userId}` });
+    expect(deleted).toMatchObject({ status: 204, text: '' });
+    const gone = call({ method: 'GET', path: `/v2/users/${user.userId}` });
+    expect(gone.status).toBe(404);
+    expect(gone.json).toMatchObject({ status: 404, title: 'Not Found' });
+    expect((gone.json as Rec).detail).toContain(String(user.userId));
+  });
+
+  it('shop: nested orders are scoped by user; a missing parent is 404; cancel moves the status', async () => {
+    const { call } = await open('shop-3.1.json', { sampleRecords: 0 });
+    const a = (call({ method: 'POST', path: '/users', body: { email: 'a@example.com' } }).json as Rec).userId as string;
+    const b = (call({ method: 'POST', path: '/users', body: { email: 'b@example.com' } }).json as Rec).userId as string;
+    const order = call({ method: 'POST', path: `/users/${a}/orders`, body: { items: [{ sku: 'tea', quantity: 2 }] } });
+    expect(order.status).toBe(201);
+    const o = order.json as Rec;
+    expect(o).toMatchObject({ status: 'pending', items: [{ sku: 'tea', quantity: 2 }] });
+    expect(o.id).toMatch(/^order_[a-z2-7]{16}$/);
+    expect(call({ method: 'GET', path: `/users/${a}/orders` }).json).toEqual([o]);
+    expect(call({ method: 'GET', path: `/users/${b}/orders` }).json).toEqual([]);
+    expect(call({ method: 'GET', path: `/users/${b}/orders/${o.id}` }).status).toBe(404);
+    expect(call({ method: 'GET', path: '/users/00000000-0000-4000-8000-000000000000/orders' }).status).toBe(404);
+    const patched = call({ method: 'PATCH', path: `/users/${a}/orders/${o.id}`, body: { items: [] }, headers: { 'content-type': 'application/merge-patch+json' } });
+    expect(patched.json).toMatchObject({ id: o.id, items: [] });
+    const cancelled = call({ method: 'POST', path: `/users/${a}/orders/${o.id}/cancel` });
+    expect(cancelled.json).toMatchObject({ id: o.id, status: 'cancelled' });
+    expect(call({ method: 'GET', path: `/users/${a}/orders`, query: 'status=cancelled' }).json).toHaveLength(1);
+    expect(call({ method: 'GET', path: `/users/${a}/orders`, query: 'status=paid' }).json).toHaveLength(0);
+    const item = call({ method: 'POST', path: `/users/${a}/orders/${o.id}/items`, body: { sku: 'cup', quantity: 1 } });
+    expect(item).toMatchObject({ status: 201, json: { sku: 'cup', quantity: 1 } });
+    expect(call({ method: 'GET', path: `/users/${a}/orders/${o.id}/items` }).json).toEqual([{ sku: 'cup', quantity: 1 }]);
+    expect(call({ method: 'GET', path: `/users/${b}/orders/${o.id}/items` }).status).toBe(404);
+  });
+
+  it('blog (2.0): integer ids, offset paging, form-encoded comments, 204 delete, an action without a state field', async () => {
+    const { call } = await open('blog-2.0.json');
+    const auth = { authorization: `Basic ${Buffer.from('me:pw').toString('base64')}` };
+    const post = call({ method: 'POST', path: '/api/v2/posts', body: { title: 'Hello', author: 'me' }, headers: auth });
+    expect(post.status).toBe(201);
+    expect(post.json).toMatchObject({ id: 4, title: 'Hello', author: 'me' });
+    const page = call({ method: 'GET', path: '/posts', query: 'offset=2&limit=1', headers: auth });
+    expect(page.json).toEqual([expect.objectContaining({ id: 3 })]);
+    expect(page.headers['x-total-count']).toBe('4');
+    expect(call({ method: 'GET', path: '/posts', query: 'author=me', headers: auth }).json).toEqual([post.json]);
+    const replaced = call({ method: 'PUT', path: '/posts/4', body: { title: 'Changed' }, headers: auth });
+    expect(replaced.json).toMatchObject({ id: 4, title: 'Changed' });
+    const comment = call({ method: 'POST', path: '/posts/4/comments', body: 'body=Nice+one', headers: { ...auth, 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(comment).toMatchObject({ status: 201, json: { id: 1, body: 'Nice one' } });
+    expect(call({ method: 'GET', path: '/posts/4/comments/1', headers: auth }).json).toEqual(comment.json);
+    expect(call({ method: 'POST', path: '/posts/4/publish', headers: auth }).json).toMatchObject({ id: 4, title: 'Changed' });
+    expect(call({ method: 'DELETE', path: '/posts/4/comments/1', headers: auth }).status).toBe(204);
+    expect(call({ method: 'DELETE', path: '/posts/4', headers: auth }).status).toBe(204);
+    const missing = call({ method: 'GET', path: '/posts/4', headers: auth });
+    expect(missing).toMatchObject({ status: 404, json: { error: 'not_found' } });
+    expect((missing.json as Rec).error_description).toContain('4');
+  });
+
+  it('bank: ids follow the path pattern, page paging with totals, actions freeze and close', async () => {
+    const { call } = await open('bank-3.0.yaml');
+    const key = { 'x-api-key': 'k' };
+    const opened = call({ method: 'POST', path: '/banking/v1/accounts', body: { currency: 'USD', owner: 'Ada' }, headers: key });
+    expect(opened).toMatchObject({ status: 201, json: { currency: 'USD', owner: 'Ada', status: 'open' } });
+    const id = (opened.json as Rec).id as string;
+    expect(id).toMatch(/^acc_[a-z0-9]+$/);
+    const list = call({ method: 'GET', path: '/accounts', query: 'page=2&page_size=2', headers: key }).json as { accounts: Rec[]; total_count: number };
+    expect(list.total_count).toBe(4);
+    expect(list.accounts.map((a) => a.id)).toContain(id);
+    expect((call({ method: 'GET', path: '/accounts', query: 'currency=USD', headers: key }).json as { accounts: Rec[] }).accounts.every((a) => a.currency === 'USD')).toBe(true);
+    expect(call({ method: 'POST', path: `/accounts/${id}/freeze`, headers: key }).json).toMatchObject({ id, status: 'frozen' });
+    expect(call({ method: 'GET', path: `/accounts/${id}`, headers: key }).json).toMatchObject({ status: 'frozen' });
+    expect(call({ method: 'POST', path: `/accounts/${id}/close`, headers: key }).json).toMatchObject({ status: 'closed' });
+    const transfer = call({ method: 'POST', path: '/transfers', body: { from_account: id, to_account: 'acc_b', amount: 5 }, headers: { ...key, 'idempotency-key': 'i1' } });
+    expect(transfer).toMatchObject({ status: 201, json: { amount: 5, state: 'pending' } });
+    const tid = (transfer.json as Rec).id as string;
+    expect(call({ method: 'POST', path: `/transfers/${tid}:reverse`, headers: key }).json).toMatchObject({ id: tid, state: 'reversed' });
+  });
+
+  it('coupons: client-chosen ids, a conflict on reuse, redeem, delete', async () => {
+    const { call } = await open('coupons-3.1.json', { sampleRecords: 0 });
+    const made = call({ method: 'POST', path: '/coupons', body: { code: 'SPRING', state: 'active', percent_off: 10 } });
+    expect(made).toMatchObject({ status: 201, json: { code: 'SPRING', state: 'active' } });
+    expect(call({ method: 'POST', path: '/coupons', body: { code: 'SPRING', state: 'active' } }).status).toBe(409);
+    expect(call({ method: 'POST', path: '/coupons/SPRING/redeem' }).json).toMatchObject({ code: 'SPRING', state: 'redeemed' });
+    const listed = call({ method: 'GET', path: '/coupons', query: 'state=redeemed' }).json as { results: Rec[] };
+    expect(listed.results.map((c) => c.code)).toEqual(['SPRING']);
+    expect(call({ method: 'DELETE', path: '/coupons/SPRING' }).status).toBe(204);
+    expect(call({ method: 'GET', path: '/coupons/SPRING' }).status).toBe(404);
+  });
+
+  it('events (Stripe-like): cursor paging with has_more and next_cursor, starting_after, update by POST, delete answering 200', async () => {
+    const { call } = await open('events-cursor-3.0.json', { sampleRecords: 5 });
+    const first = call({ method: 'GET', path: '/v1/customers', query: 'limit=2' }).json as { data: Rec[]; has_more: boolean; next_cursor: string };
+    expect(first.data).toHaveLength(2);
+    expect(first.has_more).toBe(true);
+    const second = call({ method: 'GET', path: '/v1/customers', query: `limit=2&cursor=${first.next_cursor}` }).json as { data: Rec[]; has_more: boolean };
+    expect(second.data).toHaveLength(2);
+    expect(second.data[0]?.id).not.toBe(first.data[0]?.id);
+    const third = call({ method: 'GET', path: '/v1/customers', query: `limit=2&cursor=${(second as Rec).next_cursor as string}` }).json as { data: Rec[]; has_more: boolean };
+    expect(third).toMatchObject({ has_more: false });
+    expect(third.data).toHaveLength(1);
+    expect(call({ method: 'GET', path: '/v1/customers', query: 'cursor=bogus' }).status).toBe(400);
+    const events = call({ method: 'GET', path: '/v1/events', query: 'limit=3' }).json as { data: Rec[] };
+    const after = call({ method: 'GET', path: '/v1/events', query: `starting_after=${events.data[0]?.id as string}` }).json as { data: Rec[] };
+    expect(after.data[0]).toEqual(events.data[1]);
+    const created = call({ method: 'POST', path: '/v1/customers', body: 'email=ada%40example.com', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(created).toMatchObject({ status: 200, json: { email: 'ada@example.com' } });
+    const id = (created.json as Rec).id as string;
+    expect(call({ method: 'POST', path: `/v1/customers/${id}`, body: 'name=Ada', headers: { 'content-type': 'application/x-www-form-urlencoded' } }).json).toMatchObject({ id, name: 'Ada', email: 'ada@example.com' });
+    expect(call({ method: 'DELETE', path: `/v1/customers/${id}` }).status).toBe(200);
+    expect(call({ method: 'GET', path: `/v1/customers/${id}` }).status).toBe(404);
+  });
+
+  it('saas: singletons exist from seeding, PUT/PATCH them; nested singletons per organization', async () => {
+    const { call } = await open('saas-3.1.yaml');
+    const auth = { authorization: 'Bearer tok' };
+    const me = call({ method: 'GET', path: '/me', headers: auth });
+    expect(me.status).toBe(200);
+    expect(call({ method: 'GET', path: '/me', headers: auth }).json).toEqual(me.json);
+    const patched = call({ method: 'PATCH', path: '/me', body: { name: 'Ada' }, headers: auth });
+    expect(patched.json).toMatchObject({ ...(me.json as Rec), name: 'Ada' });
+    expect(call({ method: 'GET', path: '/me', headers: auth }).json).toEqual(patched.json);
+    const settings = call({ method: 'PUT', path: '/settings', body: { theme: 'dark' }, headers: auth });
+    expect(settings.status).toBe(200);
+    expect(call({ method: 'GET', path: '/settings', headers: auth }).json).toEqual(settings.json);
+    const org = (call({ method: 'POST', path: '/organizations', body: { name: 'Acme' }, headers: auth }).json as Rec).id as string;
+    expect(call({ method: 'GET', path: `/organizations/${org}/billing`, headers: auth }).status).toBe(200);
+    expect(call({ method: 'GET', path: '/organizations/nope/billing', headers: auth }).status).toBe(404);
+    const member = call({ method: 'POST', path: `/organizations/${org}/members`, body: { email: 'm@example.com', role: 'admin' }, headers: auth });
+    expect(member.status).toBe(201);
+    expect(call({ method: 'GET', path: `/organizations/${org}/members`, query: 'role=admin', headers: auth }).json).toEqual([member.json]);
+  });
+
+  it('security: a deleted singleton reads as missing', async () => {
+    const { call } = await open('security-3.0.json');
+    const cookie = { cookie: 'SESSIONID=abc' };
+    expect(call({ method: 'GET', path: '/session', headers: cookie }).status).toBe(200);
+    expect(call({ method: 'DELETE', path: '/session', headers: { ...cookie, authorization: `Basic ${Buffer.from('a:b').toString('base64')}` } }).status).toBe(204);
+    expect(call({ method: 'GET', path: '/session', headers: cookie }).status).toBe(404);
+  });
+
+  it('examples and static operations answer from the document without changing state', async () => {
+    const { call, client } = await open('examples-3.0.yaml');
+    const before = client.state.snapshot();
+    expect(call({ method: 'GET', path: '/stats' }).status).toBe(200);
+    const photo = call({ method: 'GET', path: '/recipes/r1/photo' });
+    expect(photo.headers['content-type']).toBe('image/jpeg');
+    expect(client.state.snapshot()).toBe(before);
+    const made = call({ method: 'POST', path: '/recipes', body: { title: 'Toast', minutes: 3 } });
+    expect(made).toMatchObject({ status: 201, json: { title: 'Toast', minutes: 3 } });
+    expect(call({ method: 'GET', path: `/recipes/${(made.json as Rec).id as string}` }).json).toEqual(made.json);
+    expect(call({ method: 'GET', path: '/recipes/none' })).toMatchObject({ status: 404, json: { error: 'not_found' } });
+  });
+
+  it('petstore 3.0: ids from an allOf item schema; default error format', async () => {
+    const { call } = await open('petstore-3.0.yaml');
+    const pet = call({ method: 'POST', path: '/api/pets', body: { name: 'Rex', tag: null } });
+    expect(pet).toMatchObject({ status: 200, json: { id: 4, name: 'Rex', tag: null } });
+    expect(call({ method: 'GET', path: '/pets', query: 'limit=2' }).json).toHaveLength(2);
+    expect(call({ method: 'DELETE', path: '/pets/4' }).status).toBe(204);
+    expect(call({ method: 'GET', path: '/pets/4' })).toMatchObject({ status: 404, json: { code: 404 } });
+  });
+});
+
+describe('singletons after delete', () => {
+  it('a PUT creates a deleted singleton again', async () => {
+    const { artifact } = await compileArtifact(fixture('saas-3.1.yaml'));
+    const client = await SimClient.open(artifact);
+    const auth = { authorization: 'Bearer t' };
+    client.state.put('settings', '_', null);
+    expect(client.call({ method: 'GET', path: '/settings', headers: auth }).status).toBe(404);
+    expect(client.call({ method: 'PUT', path: '/settings', body: { theme: 'light' }, headers: auth }).status).toBe(200);
+    expect(client.call({ method: 'GET', path: '/settings', headers: auth }).status).toBe(200);
+  });
+});
+
+describe('petstore 2.0 and inline documents', () => {
+  it('PUT and PATCH-by-POST on a 2.0 document; the record named by the body on the collection path', async () => {
+    const { call } = await open('petstore-2.0.yaml', { sampleRecords: 0 });
+    const put = call({ method: 'PUT', path: '/v2/pet', body: { id: 1, name: 'Rex', photoUrls: [] } });
+    expect(put.status).toBe(404);
+    const added = call({ method: 'POST', path: '/pet', body: { name: 'Rex', photoUrls: [] }, headers: { authorization: 'Bearer t' } });
+    expect(added).toMatchObject({ status: 201, json: { id: 1, name: 'Rex' } });
+    expect(call({ method: 'PUT', path: '/v2/pet', body: { id: 1, name: 'Max', photoUrls: ['u'] } }).json).toMatchObject({ id: 1, name: 'Max', photoUrls: ['u'] });
+    const form = call({ method: 'POST', path: '/pet/1', body: 'status=sold', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(form.json).toMatchObject({ id: 1, name: 'Max', status: 'sold' });
+    expect(call({ method: 'GET', path: '/pet/1' }).status).toBe(401);
+    expect(call({ method: 'GET', path: '/pet/1', headers: { api_key: 'k' } }).json).toEqual(form.json);
+  });
+
+  it('collection-level actions answer from the schema without state change; XML-only answers are XML', async () => {
+    const doc = {
+      openapi: '3.1.0',
+      info: { title: 'Inline', version: '1' },
+      paths: {
+        '/notes': {
+          get: { operationId: 'listNotes', responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/Note' } } } } } } },
+          post: { operationId: 'createNote', requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Note' } } } }, responses: { '201': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Note' } } } } } },
+        },
+        '/notes/purge': { post: { operationId: 'purgeNotes', responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object', properties: { purged: { type: 'integer' } }, required: ['purged'] } } } } } } },
+        '/notes/{noteId}': { get: { operationId: 'getNote', parameters: [{ name: 'noteId', in: 'path', required: true, schema: { type: 'string' } }], responses: { '200': { description: 'ok', content: { 'application/xml': { schema: { $ref: '#/components/schemas/Note' } } } } } } },
+      },
+      components: { schemas: { Note: { type: 'object', properties: { id: { type: 'string' }, text: { type: 'string' } }, required: ['text'] } } },
+    };
+    const { artifact } = await compileArtifact(JSON.stringify(doc));
+    const client = await SimClient.open(artifact, { sampleRecords: 2 });
+    const before = client.state.snapshot();
+    const purge = client.call({ method: 'POST', path: '/notes/purge' });
+    expect(purge.status).toBe(200);
+    expect(typeof (purge.json as { purged: number }).purged).toBe('number');
+    expect(client.state.snapshot()).toBe(before);
+    const note = client.call({ method: 'POST', path: '/notes', body: { text: 'a < b' } });
+    const xml = client.call({ method: 'GET', path: `/notes/${(note.json as { id: string }).id}` });
+    expect(xml.headers['content-type']).toBe('application/xml');
+    expect(xml.text).toContain('<text>a &lt; b</text>');
+  });
+});

@@ -1,0 +1,148 @@
+import type { SimResponse } from '@simplane/core';
+import type { ArtifactResource } from '../artifact/artifact.js';
+import { isObject, setOwn, type Json, type JsonObject } from '../json.js';
+import { collectionName, recordKey, SINGLETON_KEY } from './collections.js';
+import { asBodyObject, fillServerFields, itemSchema, missingParent, notFound, singletonRecord, type Exchange } from './exchange.js';
+import { idSchemaFor, mintId } from './ids.js';
+import { refuse } from './refusal.js';
+import { answer, chooseMedia, chooseSuccess, conform } from './respond.js';
+
+function refused(ex: Exchange, refusal: Parameters<typeof refuse>[2]): SimResponse {
+  return refuse(ex.model, ex.operation, refusal, ex.gen);
+}
+
+/** Stores a record after making it valid against the item schema. */
+function store(ex: Exchange, resource: ArtifactResource, collection: string, key: string, record: JsonObject): Json {
+  const schema = itemSchema(resource);
+  const valid = conform(record, schema, ex.gen);
+  ex.state.put(collection, key, valid);
+  return valid;
+}
+
+/** POST on a collection: validate (done), id, server fields, store, answer 201 (or as documented). */
+export function create(ex: Exchange, resource: ArtifactResource): SimResponse {
+  const parent = missingParent(ex, resource);
+  if (parent) return refused(ex, parent);
+  const collection = collectionName(resource, ex.path);
+  const record = asBodyObject(ex.body);
+  const idField = resource.idField;
+  let key: string;
+  const given = idField === null ? null : recordKey(record[idField]);
+  if (given !== null && idField !== null) {
+    if (ex.state.get(collection, given) !== undefined) return refused(ex, { status: 409, code: 'conflict', message: `${resource.name} ${given} already exists`, field: idField });
+    key = given;
+  } else {
+    const idSchema = idSchemaFor(ex.model.registry, resource, ex.model.operations.values());
+    const id = mintId(ex.model.registry, resource, idSchema, ex.state, collection, { seed: ex.context.seed, step: ex.context.step, counter: ex.minted });
+    ex.minted += 1;
+    key = String(id);
+    if (idField !== null) setOwn(record, idField, id);
+  }
+  const stored = store(ex, resource, collection, key, fillServerFields(ex, record, itemSchema(resource), 'create'));
+  return answer(chooseSuccess(ex.operation, 201), stored, ex.gen);
+}
+
+/** The addressed record, or the refusal explaining why there is none. */
+function locate(ex: Exchange, resource: ArtifactResource): { collection: string; key: string; record: JsonObject } | SimResponse {
+  const parent = missingParent(ex, resource);
+  if (parent) return refused(ex, parent);
+  const collection = collectionName(resource, ex.path);
+  if (resource.kind === 'singleton' || resource.idParameter === null) {
+    const record = singletonRecord(ex, resource, collection);
+    return record === null ? refused(ex, notFound(`${resource.name} not found`)) : { collection, key: SINGLETON_KEY, record };
+  }
+  // On the collection path (PUT/PATCH with the record in the body), the body names the record.
+  const fromBody = resource.idField === null ? null : recordKey(asBodyObject(ex.body)[resource.idField]);
+  const key = Object.hasOwn(ex.path, resource.idParameter) ? (ex.path[resource.idParameter] as string) : (fromBody ?? '');
+  const record = ex.state.get(collection, key);
+  if (!isObject(record)) return refused(ex, { ...notFound(`${resource.name} ${key} not found`), field: resource.idParameter });
+  return { collection, key, record };
+}
+
+/** A singleton for a PUT: a deleted one is created again. */
+function locateSingleton(ex: Exchange, resource: ArtifactResource): { collection: string; key: string; record: JsonObject } | SimResponse {
+  const parent = missingParent(ex, resource);
+  if (parent) return refused(ex, parent);
+  const collection = collectionName(resource, ex.path);
+  return { collection, key: SINGLETON_KEY, record: singletonRecord(ex, resource, collection) ?? {} };
+}
+
+function isResponse(value: unknown): value is SimResponse {
+  return isObject(value as Json) && typeof (value as SimResponse).status === 'number';
+}
+
+export function read(ex: Exchange, resource: ArtifactResource): SimResponse {
+  const found = locate(ex, resource);
+  if (isResponse(found)) return found;
+  return answer(chooseSuccess(ex.operation, 200), found.record, ex.gen);
+}
+
+/** PUT: the body replaces the record; the id and creation time are kept. */
+export function replace(ex: Exchange, resource: ArtifactResource): SimResponse {
+  const found = resource.kind === 'singleton' ? locateSingleton(ex, resource) : locate(ex, resource);
+  if (isResponse(found)) return found;
+  const record = asBodyObject(ex.body);
+  keepIdentity(resource, found.record, record);
+  const stored = store(ex, resource, found.collection, found.key, fillServerFields(ex, record, itemSchema(resource), 'create'));
+  return answer(chooseSuccess(ex.operation, 200), stored, ex.gen);
+}
+
+/** PATCH (or an update POST): merges the body into the record; JSON merge patch when declared. */
+export function update(ex: Exchange, resource: ArtifactResource): SimResponse {
+  const found = locate(ex, resource);
+  if (isResponse(found)) return found;
+  const mergePatch = ex.bodyMediaType?.toLowerCase().includes('merge-patch') ?? false;
+  const record = mergePatch ? (mergeJson(found.record, asBodyObject(ex.body)) as JsonObject) : { ...found.record, ...asBodyObject(ex.body) };
+  keepIdentity(resource, found.record, record);
+  const stored = store(ex, resource, found.collection, found.key, fillServerFields(ex, record, itemSchema(resource), 'write'));
+  return answer(chooseSuccess(ex.operation, 200), stored, ex.gen);
+}
+
+/** DELETE: the record is gone (a singleton is kept as `null`, so it reads as missing). */
+export function remove(ex: Exchange, resource: ArtifactResource): SimResponse {
+  const found = locate(ex, resource);
+  if (isResponse(found)) return found;
+  if (found.key === SINGLETON_KEY) ex.state.put(found.collection, SINGLETON_KEY, null);
+  else ex.state.delete(found.collection, found.key);
+  const chosen = chooseSuccess(ex.operation, 204);
+  return answer(chosen, chosen.status === 204 ? undefined : found.record, ex.gen);
+}
+
+/** An action: sets the state field when the artifact names one, else answers from the schema. */
+export function act(ex: Exchange, resource: ArtifactResource): SimResponse {
+  if (resource.kind === 'collection' && (resource.idParameter === null || !Object.hasOwn(ex.path, resource.idParameter))) {
+    // A collection-level action (a bulk delete, an import): answered from the schema, no state change.
+    const parent = missingParent(ex, resource);
+    return parent ? refused(ex, parent) : answer(chooseSuccess(ex.operation, 200), undefined, ex.gen);
+  }
+  const found = locate(ex, resource);
+  if (isResponse(found)) return found;
+  const action = ex.operation.action;
+  if (action?.stateField && action.targetState) {
+    const record: JsonObject = { ...found.record };
+    setOwn(record, action.stateField, action.targetState);
+    const stored = store(ex, resource, found.collection, found.key, fillServerFields(ex, record, itemSchema(resource), 'write'));
+    return answer(chooseSuccess(ex.operation, 200), stored, ex.gen);
+  }
+  // No state change: the record itself when the documented answer is the record, else the schema's.
+  const chosen = chooseSuccess(ex.operation, 200);
+  const schema = chooseMedia(chosen.response)?.[1].schema ?? null;
+  const fits = schema !== null && ex.model.registry.validate(schema, found.record).ok;
+  return answer(chosen, fits ? found.record : undefined, ex.gen);
+}
+
+function keepIdentity(resource: ArtifactResource, before: JsonObject, after: JsonObject): void {
+  if (resource.idField !== null && Object.hasOwn(before, resource.idField)) setOwn(after, resource.idField, before[resource.idField] as Json);
+  for (const name of ['created_at', 'createdAt', 'created']) if (Object.hasOwn(before, name)) setOwn(after, name, before[name] as Json);
+}
+
+/** RFC 7396. */
+function mergeJson(target: Json, patch: Json): Json {
+  if (!isObject(patch)) return patch;
+  const out: JsonObject = isObject(target) ? { ...target } : {};
+  for (const [name, value] of Object.entries(patch)) {
+    if (value === null) delete out[name];
+    else setOwn(out, name, mergeJson(out[name] ?? null, value));
+  }
+  return out;
+}

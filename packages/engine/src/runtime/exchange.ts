@@ -1,0 +1,109 @@
+import type { SimContext, StateAccess } from '@simplane/core';
+import type { ArtifactOperation, ArtifactResource, JsonSchema } from '../artifact/artifact.js';
+import { isObject, setOwn, type Json, type JsonObject } from '../json.js';
+import { collectionName, recordKey, SINGLETON_KEY } from './collections.js';
+import { generateValue, type GenerateContext } from './generate-value.js';
+import type { RuntimeModel } from './model.js';
+import { randomFor } from './random.js';
+import type { Refusal } from './refusal.js';
+import { objectView, schemaTypes } from './schema-view.js';
+
+/** One validated request on its way through a behaviour. */
+export interface Exchange {
+  model: RuntimeModel;
+  operation: ArtifactOperation;
+  /** Path parameter values as text, as routed. */
+  path: Record<string, string>;
+  /** Query parameter values, coerced to their schemas. */
+  query: Record<string, Json>;
+  body: Json | undefined;
+  bodyMediaType: string | null;
+  state: StateAccess;
+  context: SimContext;
+  gen: GenerateContext;
+  /** Records minted so far in this request, for id derivation. */
+  minted: number;
+}
+
+export function notFound(what: string): Refusal {
+  return { status: 404, code: 'not_found', message: what };
+}
+
+/** The item schema of a resource, else null. */
+export function itemSchema(resource: ArtifactResource): JsonSchema | null {
+  return resource.itemSchema ?? null;
+}
+
+/**
+ * Checks every ancestor of a nested resource exists in state (a missing parent answers 404),
+ * walking up through `parent`/`parentParameter`.
+ */
+export function missingParent(ex: Exchange, resource: ArtifactResource): Refusal | null {
+  let current = resource;
+  for (let hops = 0; current.parent !== null && hops < 16; hops += 1) {
+    const parent = ex.model.resources.get(current.parent);
+    if (!parent) return null;
+    const collection = collectionName(parent, ex.path);
+    if (parent.kind === 'singleton') {
+      if (singletonRecord(ex, parent, collection) === null) return notFound(`${parent.name} not found`);
+    } else {
+      const key = ex.path[current.parentParameter ?? ''] ?? '';
+      if (ex.state.get(collection, key) === undefined) return notFound(`${parent.name} ${key} not found`);
+    }
+    current = parent;
+  }
+  return null;
+}
+
+/**
+ * A singleton's record: the stored one, or (before any write) a deterministic one generated
+ * from its schema and the seed. A deleted singleton is stored as `null` and reads as missing.
+ */
+export function singletonRecord(ex: Exchange, resource: ArtifactResource, collection: string): JsonObject | null {
+  const stored = ex.state.get(collection, SINGLETON_KEY);
+  if (stored !== undefined) return isObject(stored) ? stored : null;
+  const gen: GenerateContext = { registry: ex.model.registry, random: randomFor(ex.context.seed, 'singleton', collection), now: ex.context.now };
+  const value = generateValue(itemSchema(resource) ?? { type: 'object' }, gen);
+  return isObject(value) ? value : {};
+}
+
+const CREATED = ['created_at', 'createdat', 'created', 'creation_date', 'date_created', 'inserted_at'];
+const UPDATED = ['updated_at', 'updatedat', 'updated', 'modified_at', 'modifiedat', 'last_modified', 'date_updated'];
+
+/** A time value for a timestamp field in the field's own type (RFC 3339 text, or epoch seconds). */
+function timeFor(ex: Exchange, schema: JsonSchema): Json {
+  const types = schemaTypes(ex.model.registry, schema) ?? ['string'];
+  if (types.includes('integer') || types.includes('number')) return Math.floor(ex.context.now.getTime() / 1000);
+  const resolved = ex.model.registry.resolve(schema);
+  return isObject(resolved) && resolved.format === 'date' ? ex.context.now.toISOString().slice(0, 10) : ex.context.now.toISOString();
+}
+
+/**
+ * Fills a record's server-side fields from the item schema: creation and update times from the
+ * virtual clock, `status`/`state` from the schema's default or first enum value, other defaults,
+ * then anything still required from the generator.
+ */
+export function fillServerFields(ex: Exchange, record: JsonObject, schema: JsonSchema | null, mode: 'create' | 'write'): JsonObject {
+  const view = objectView(ex.model.registry, schema);
+  for (const [name, sub] of Object.entries(view.properties)) {
+    const lower = name.toLowerCase();
+    if (UPDATED.includes(lower) || (mode === 'create' && CREATED.includes(lower) && !Object.hasOwn(record, name))) {
+      setOwn(record, name, timeFor(ex, sub));
+      continue;
+    }
+    if (Object.hasOwn(record, name) || mode !== 'create') continue;
+    const resolved = ex.model.registry.resolve(sub);
+    if (isObject(resolved) && Object.hasOwn(resolved, 'default')) setOwn(record, name, resolved.default as Json);
+    else if ((lower === 'status' || lower === 'state') && isObject(resolved) && Array.isArray(resolved.enum) && resolved.enum.length > 0) setOwn(record, name, resolved.enum[0] as Json);
+  }
+  for (const name of view.required) if (!Object.hasOwn(record, name)) setOwn(record, name, generateValue(view.properties[name] ?? true, ex.gen));
+  return record;
+}
+
+export function keyOfRecord(resource: ArtifactResource, record: Json): string | null {
+  return resource.idField === null ? null : recordKey(isObject(record) ? record[resource.idField] : undefined);
+}
+
+export function asBodyObject(body: Json | undefined): JsonObject {
+  return isObject(body) ? { ...body } : {};
+}

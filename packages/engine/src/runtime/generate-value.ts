@@ -1,0 +1,209 @@
+import type { JsonSchema } from '../artifact/artifact.js';
+import { isObject, setOwn, type Json, type JsonObject } from '../json.js';
+import { patternString } from './pattern-string.js';
+import type { Random } from './random.js';
+import type { SchemaRegistry } from './schema-registry.js';
+import { objectView, schemaTypes } from './schema-view.js';
+
+/** `$ref` hops below which optional properties and array items are still generated. */
+const DEPTH_CAP = 4;
+const ALNUM = 'abcdefghijklmnopqrstuvwxyz0123456789';
+const HEX = '0123456789abcdef';
+const WORDS = ['alpha', 'bravo', 'cedar', 'delta', 'ember', 'fable', 'grove', 'harbor', 'iris', 'juniper', 'kite', 'lumen'];
+
+export interface GenerateContext {
+  registry: SchemaRegistry;
+  random: Random;
+  now: Date;
+}
+
+/**
+ * A deterministic value for a JSON Schema 2020-12 schema. The result is checked against the
+ * schema; when a first attempt fails (an unusual combination of keywords), a minimal attempt
+ * (required properties only, no optional ones) is tried before answering the best effort.
+ */
+export function generateValue(schema: JsonSchema | null | undefined, context: GenerateContext): Json {
+  if (schema === null || schema === undefined) return null;
+  const first = generate(schema, context, 0, false);
+  if (context.registry.validate(schema, first).ok) return first;
+  const minimal = generate(schema, context, 0, true);
+  return context.registry.validate(schema, minimal).ok ? minimal : first;
+}
+
+function generate(schema: JsonSchema, ctx: GenerateContext, depth: number, minimal: boolean): Json {
+  if (schema === true || schema === false) return 'value';
+  if (typeof schema.$ref === 'string') {
+    const resolved = ctx.registry.resolve(schema);
+    return resolved === null ? null : generate(resolved, ctx, depth + 1, minimal || depth + 1 > DEPTH_CAP);
+  }
+  if (Object.hasOwn(schema, 'const')) return schema.const as Json;
+  if (Array.isArray(schema.enum) && schema.enum.length > 0) {
+    const nonNull = schema.enum.filter((v) => v !== null);
+    return ctx.random.pick(nonNull.length > 0 ? nonNull : schema.enum);
+  }
+  const example = usableExample(schema, ctx);
+  if (example !== undefined) return example;
+  for (const key of ['oneOf', 'anyOf'] as const) {
+    const branches = schema[key];
+    if (Array.isArray(branches) && branches.length > 0) return pickBranch(schema, branches as JsonSchema[], ctx, depth, minimal);
+  }
+  if (Array.isArray(schema.allOf) && schema.allOf.length > 0 && !isObject(schema.properties)) {
+    const types = schemaTypes(ctx.registry, schema);
+    if (types?.includes('object') || types === null) return generateObject(schema, ctx, depth, minimal);
+    return generate(schema.allOf[0] as JsonSchema, ctx, depth, minimal);
+  }
+  const types = schemaTypes(ctx.registry, schema) ?? ['string'];
+  const type = types.find((t) => t !== 'null') ?? 'null';
+  switch (type) {
+    case 'object':
+      return generateObject(schema, ctx, depth, minimal);
+    case 'array':
+      return generateArray(schema, ctx, depth, minimal);
+    case 'integer':
+    case 'number':
+      return generateNumber(schema, type, ctx);
+    case 'boolean':
+      return ctx.random.next() < 0.5;
+    case 'null':
+      return null;
+    default:
+      return generateString(schema, ctx);
+  }
+}
+
+function usableExample(schema: JsonObject, ctx: GenerateContext): Json | undefined {
+  const examples = schema.examples;
+  if (!Array.isArray(examples)) return undefined;
+  return examples.find((e) => ctx.registry.validate(schema, e).ok);
+}
+
+function pickBranch(schema: JsonObject, branches: JsonSchema[], ctx: GenerateContext, depth: number, minimal: boolean): Json {
+  const { oneOf: _o, anyOf: _a, ...rest } = schema;
+  for (const branch of branches) {
+    const merged: JsonSchema = Object.keys(rest).length > 0 ? { allOf: [rest, branch] } : branch;
+    const value = tagged(schema, branch, generate(merged, ctx, depth, minimal));
+    if (ctx.registry.validate(schema, value).ok) return value;
+  }
+  return generate(branches[0] as JsonSchema, ctx, depth, minimal);
+}
+
+/** Sets an OpenAPI discriminator's property to the mapping key naming the chosen branch. */
+function tagged(schema: JsonObject, branch: JsonSchema, value: Json): Json {
+  const discriminator = schema.discriminator;
+  if (!isObject(discriminator) || typeof discriminator.propertyName !== 'string' || !isObject(value) || !isObject(branch)) return value;
+  const mapping = isObject(discriminator.mapping) ? discriminator.mapping : {};
+  const tag = Object.entries(mapping).find(([, ref]) => ref === branch.$ref)?.[0] ?? (typeof branch.$ref === 'string' ? branch.$ref.split('/').pop() : undefined);
+  if (tag === undefined) return value;
+  const out = { ...value };
+  setOwn(out, discriminator.propertyName, tag);
+  return out;
+}
+
+function generateObject(schema: JsonObject, ctx: GenerateContext, depth: number, minimal: boolean): Json {
+  const view = objectView(ctx.registry, schema);
+  const out: JsonObject = {};
+  for (const [name, sub] of Object.entries(view.properties)) {
+    const required = view.required.includes(name);
+    if (!required && (minimal || depth >= DEPTH_CAP || ctx.random.next() < 0.25)) continue;
+    if (!required && isObject(sub) && sub.writeOnly === true) continue;
+    setOwn(out, name, generate(sub, ctx, depth, minimal));
+  }
+  for (const name of view.required) if (!Object.hasOwn(out, name)) setOwn(out, name, 'value');
+  return out;
+}
+
+function generateArray(schema: JsonObject, ctx: GenerateContext, depth: number, minimal: boolean): Json {
+  const items = (schema.items ?? true) as JsonSchema;
+  const min = typeof schema.minItems === 'number' ? schema.minItems : 0;
+  const max = typeof schema.maxItems === 'number' ? schema.maxItems : min + 2;
+  const count = minimal || depth >= DEPTH_CAP ? min : ctx.random.int(Math.min(Math.max(min, 1), max), Math.min(max, Math.max(min, 1) + 1));
+  const out: Json[] = [];
+  for (let i = 0; i < count; i += 1) out.push(generate(items, ctx, depth, minimal));
+  if (schema.uniqueItems === true) return [...new Map(out.map((v) => [JSON.stringify(v), v])).values()].length === out.length ? out : out.slice(0, min);
+  return out;
+}
+
+function generateNumber(schema: JsonObject, type: string, ctx: GenerateContext): number {
+  let min = typeof schema.minimum === 'number' ? schema.minimum : -Infinity;
+  let max = typeof schema.maximum === 'number' ? schema.maximum : Infinity;
+  const step = type === 'integer' ? 1 : 0.01;
+  if (typeof schema.exclusiveMinimum === 'number') min = Math.max(min, schema.exclusiveMinimum + step);
+  if (typeof schema.exclusiveMaximum === 'number') max = Math.min(max, schema.exclusiveMaximum - step);
+  if (min === -Infinity) min = max === Infinity ? 1 : Math.min(1, max - 100);
+  if (max === Infinity) max = min + 1000;
+  const multipleOf = typeof schema.multipleOf === 'number' && schema.multipleOf > 0 ? schema.multipleOf : null;
+  if (multipleOf !== null) {
+    const lo = Math.ceil(min / multipleOf);
+    const hi = Math.floor(max / multipleOf);
+    return (hi >= lo ? ctx.random.int(lo, Math.min(hi, lo + 1000)) : lo) * multipleOf;
+  }
+  if (type === 'integer') return ctx.random.int(Math.ceil(min), Math.floor(max));
+  return Math.round((min + ctx.random.next() * (max - min)) * 100) / 100;
+}
+
+function generateString(schema: JsonObject, ctx: GenerateContext): string {
+  const minLength = typeof schema.minLength === 'number' ? schema.minLength : 0;
+  const maxLength = typeof schema.maxLength === 'number' ? schema.maxLength : Math.max(minLength, 24);
+  const formatted = formatValue(typeof schema.format === 'string' ? schema.format : '', ctx);
+  if (typeof schema.pattern === 'string') {
+    const fromPattern = patternString(schema.pattern, ctx.random);
+    if (fromPattern !== null && fromPattern.length >= minLength && fromPattern.length <= maxLength) return fromPattern;
+    if (formatted !== null && safeTest(schema.pattern, formatted)) return formatted;
+    for (const candidate of ['a', 'A1', '0', 'abc', 'value', 'ABC']) if (safeTest(schema.pattern, candidate)) return candidate;
+  }
+  if (formatted !== null) return formatted;
+  let text = `${ctx.random.pick(WORDS)}-${ctx.random.chars(4, ALNUM)}`;
+  if (text.length < minLength) text += ctx.random.chars(minLength - text.length, ALNUM);
+  return text.slice(0, maxLength);
+}
+
+function safeTest(pattern: string, value: string): boolean {
+  try {
+    return new RegExp(pattern).test(value);
+  } catch {
+    return false;
+  }
+}
+
+function formatValue(format: string, ctx: GenerateContext): string | null {
+  const r = ctx.random;
+  const past = new Date(ctx.now.getTime() - r.int(0, 90 * 24 * 3600) * 1000);
+  switch (format) {
+    case 'date-time':
+      return past.toISOString();
+    case 'date':
+      return past.toISOString().slice(0, 10);
+    case 'time':
+      return past.toISOString().slice(11, 19) + 'Z';
+    case 'uuid':
+      return uuidFrom(r);
+    case 'email':
+      return `${r.pick(WORDS)}.${r.chars(4, ALNUM)}@example.com`;
+    case 'uri':
+    case 'url':
+    case 'iri':
+      return `https://example.com/${r.pick(WORDS)}/${r.chars(6, ALNUM)}`;
+    case 'uri-reference':
+      return `/${r.pick(WORDS)}/${r.chars(6, ALNUM)}`;
+    case 'hostname':
+      return `${r.pick(WORDS)}.example.com`;
+    case 'ipv4':
+      return `192.0.2.${r.int(1, 254)}`;
+    case 'ipv6':
+      return `2001:db8::${r.int(1, 9999)}`;
+    case 'int64':
+    case 'int32':
+      return String(r.int(1, 1_000_000));
+    case 'byte':
+      return Buffer.from(r.chars(6, ALNUM)).toString('base64');
+    default:
+      return null;
+  }
+}
+
+/** A version-4-shaped UUID from the stream. */
+export function uuidFrom(r: Random): string {
+  const hex = r.chars(32, HEX);
+  const variant = '89ab'[r.int(0, 3)] as string;
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}

@@ -1,0 +1,69 @@
+import type { SimContext, SimRequest, SimResult, StateAccess } from '@simplane/core';
+import type { ArtifactOperation } from '../artifact/artifact.js';
+import { matchRequest, type RouteMatch } from '../artifact/route-index.js';
+import { act, create, read, remove, replace, update } from './crud.js';
+import type { Exchange } from './exchange.js';
+import type { GenerateContext } from './generate-value.js';
+import { list } from './list.js';
+import type { RuntimeModel } from './model.js';
+import { randomFor } from './random.js';
+import { refuse } from './refusal.js';
+import { answer, chooseSuccess } from './respond.js';
+import { validateRequest } from './validate-request.js';
+
+/** Routes a request; HEAD falls back to GET (answered without a body). */
+export function route(model: RuntimeModel, method: string, path: string): { match: RouteMatch | null; operation: ArtifactOperation | null } {
+  let match = matchRequest(model.artifact, method, path);
+  if (method === 'HEAD' && (match === null || !('operation' in match))) {
+    const get = matchRequest(model.artifact, 'GET', path);
+    if (get && 'operation' in get) match = get;
+  }
+  const operation = match && 'operation' in match ? (model.operations.get(match.operation) ?? null) : null;
+  return { match, operation };
+}
+
+/** Answers one data-plane request: route, validate, run the operation's behaviour. */
+export function handleRequest(model: RuntimeModel, request: SimRequest, state: StateAccess, context: SimContext): SimResult {
+  const method = request.method.toUpperCase();
+  const { match, operation } = route(model, method, request.path);
+  if (operation === null || match === null || !('operation' in match)) {
+    const gen: GenerateContext = { registry: model.registry, random: randomFor(context.seed, context.step, 'unrouted'), now: context.now };
+    if (match && 'allowed' in match) {
+      const response = refuse(model, null, { status: 405, code: 'method_not_allowed', message: `${method} is not allowed on ${request.path}; use ${match.allowed.join(', ')}`, headers: { allow: match.allowed.join(', ') } }, gen);
+      return { response, operation: null };
+    }
+    return { response: refuse(model, null, { status: 404, code: 'not_found', message: `no route matches ${method} ${request.path}` }, gen), operation: null };
+  }
+  const gen: GenerateContext = { registry: model.registry, random: randomFor(context.seed, context.step, operation.id), now: context.now };
+  const input = validateRequest(model, operation, request, match.params);
+  if ('status' in input) return { response: refuse(model, operation, input, gen), operation: operation.id };
+  const ex: Exchange = { model, operation, path: match.params, query: input.query, body: input.body, bodyMediaType: input.bodyMediaType, state, context, gen, minted: 0 };
+  const response = run(ex);
+  if (method === 'HEAD') response.body = null;
+  return { response, operation: operation.id };
+}
+
+function run(ex: Exchange) {
+  const resource = ex.operation.resource === null ? undefined : ex.model.resources.get(ex.operation.resource);
+  if (resource) {
+    switch (ex.operation.behaviour) {
+      case 'create':
+        return create(ex, resource);
+      case 'read':
+        return read(ex, resource);
+      case 'list':
+        return list(ex, resource);
+      case 'replace':
+        return replace(ex, resource);
+      case 'update':
+        return update(ex, resource);
+      case 'delete':
+        return remove(ex, resource);
+      case 'action':
+        return act(ex, resource);
+      default:
+        break;
+    }
+  }
+  return answer(chooseSuccess(ex.operation, 200), undefined, ex.gen);
+}

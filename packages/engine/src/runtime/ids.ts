@@ -1,0 +1,87 @@
+import type { ArtifactOperation, ArtifactResource, JsonSchema } from '../artifact/artifact.js';
+import type { StateAccess } from '@simplane/core';
+import { isObject } from '../json.js';
+import { uuidFrom } from './generate-value.js';
+import { patternString } from './pattern-string.js';
+import { randomFor } from './random.js';
+import type { SchemaRegistry } from './schema-registry.js';
+import { objectView, schemaTypes } from './schema-view.js';
+
+const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
+
+/**
+ * A new record's id, derived from (seed, step, collection, counter) so a fork and its parent,
+ * or a replay, mint the same ids. The shape follows the id field's schema: a UUID for
+ * `format: uuid`, the next integer after the collection's largest for integers, a string
+ * matching a simple `pattern`, otherwise `<prefix>_<16 base32 chars>` (`order_k3...`).
+ */
+export function mintId(
+  registry: SchemaRegistry,
+  resource: ArtifactResource,
+  idSchema: JsonSchema | null,
+  state: StateAccess,
+  collection: string,
+  parts: { seed: string; step: number; counter: number },
+): string | number {
+  const random = randomFor(parts.seed, parts.step, collection, parts.counter);
+  const schema = flatten(registry, idSchema);
+  const types = schemaTypes(registry, schema) ?? ['string'];
+  if (types.includes('integer') || (types.includes('number') && !types.includes('string'))) {
+    let max = 0;
+    for (const [key] of state.entries(collection)) {
+      const n = Number(key);
+      if (Number.isSafeInteger(n) && n > max) max = n;
+    }
+    return max + 1;
+  }
+  const format = isObject(schema) && typeof schema.format === 'string' ? schema.format : '';
+  if (format === 'uuid') return uuidFrom(random);
+  if (isObject(schema) && typeof schema.pattern === 'string') {
+    const fromPattern = patternString(schema.pattern, random, true);
+    if (fromPattern !== null && registry.validate(idSchema, fromPattern).ok) return fromPattern;
+  }
+  const candidate = `${prefixOf(resource.name)}_${random.chars(16, BASE32)}`;
+  if (registry.validate(idSchema, candidate).ok) return candidate;
+  return random.chars(12, BASE32);
+}
+
+/** One object with the keywords of a schema and its `allOf` parts (later parts win). */
+function flatten(registry: SchemaRegistry, schema: JsonSchema | null): JsonSchema | null {
+  const resolved = registry.resolve(schema);
+  if (!isObject(resolved) || !Array.isArray(resolved.allOf)) return resolved;
+  return Object.assign({}, ...resolved.allOf.map((part) => flatten(registry, part as JsonSchema)).filter(isObject)) as JsonSchema;
+}
+
+/** `users.orders` → `order`; `pet` → `pet`. */
+function prefixOf(name: string): string {
+  const last = name.split('.').pop() ?? name;
+  const word = last.toLowerCase().replace(/[^a-z0-9]/g, '');
+  const singular = word.endsWith('ies') ? `${word.slice(0, -3)}y` : word.endsWith('s') && word.length > 3 ? word.slice(0, -1) : word;
+  return (singular || 'rec').slice(0, 10);
+}
+
+/**
+ * The schema a new id must satisfy: the item path's id parameter when it says more (a pattern
+ * or format, as in `^acc_[a-z0-9]+$`), else the id field's, so a minted id can be read back.
+ */
+export function idSchemaFor(registry: SchemaRegistry, resource: ArtifactResource, operations: Iterable<ArtifactOperation>): JsonSchema | null {
+  if (ID_SCHEMAS.has(resource)) return ID_SCHEMAS.get(resource) ?? null;
+  const schema = findIdSchema(registry, resource, operations);
+  ID_SCHEMAS.set(resource, schema);
+  return schema;
+}
+
+/** Per loaded resource (so shared by every Simulation of a Simulator, and freed with it). */
+const ID_SCHEMAS = new WeakMap<ArtifactResource, JsonSchema | null>();
+
+function findIdSchema(registry: SchemaRegistry, resource: ArtifactResource, operations: Iterable<ArtifactOperation>): JsonSchema | null {
+  const field = resource.idField === null ? null : (objectView(registry, resource.itemSchema).properties[resource.idField] ?? null);
+  if (resource.idParameter === null) return field;
+  for (const op of operations) {
+    if (op.resource !== resource.name) continue;
+    const param = op.parameters.find((p) => p.in === 'path' && p.name === resource.idParameter);
+    const resolved = param ? registry.resolve(param.schema) : null;
+    if (isObject(resolved) && (typeof resolved.pattern === 'string' || typeof resolved.format === 'string')) return field === null ? resolved : { allOf: [field, resolved] };
+  }
+  return field;
+}

@@ -1,0 +1,31 @@
+import type { LoadedSimulator, RequestClass, SimContext, SimRequest, SimResult, StateAccess } from '@simplane/core';
+import type { Artifact } from '../artifact/artifact.js';
+import { handleRequest, route } from './handle-request.js';
+import { buildModel, type RuntimeModel } from './model.js';
+import { seedState } from './seed-state.js';
+
+/**
+ * One Simulator's artifact, compiled once and shared by all of its Simulations. It holds only
+ * the read-only model (operations, resources, lazily compiled validators); every Simulation's
+ * records live in the state the platform passes in.
+ */
+export class EngineSimulator implements LoadedSimulator {
+  readonly #model: RuntimeModel;
+
+  constructor(artifact: Artifact) {
+    this.#model = buildModel(artifact);
+  }
+
+  classify(method: string, path: string): RequestClass {
+    const { operation } = route(this.#model, method.toUpperCase(), path);
+    return operation === null ? { operation: null, readOnly: true } : { operation: operation.id, readOnly: operation.readOnly };
+  }
+
+  seed(state: StateAccess, options: { seed: string; sampleRecords: number; now: Date }): void {
+    seedState(this.#model, state, options);
+  }
+
+  handle(request: SimRequest, state: StateAccess, context: SimContext): SimResult {
+    return handleRequest(this.#model, request, state, context);
+  }
+}

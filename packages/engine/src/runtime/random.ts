@@ -1,0 +1,55 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * Deterministic randomness: every stream is seeded from a hash of the parts that name it
+ * (seed, step, operation...), so a replay, a fork or another process draws the same values.
+ * Never Math.random, never a shared global stream.
+ */
+export interface Random {
+  /** A float in [0, 1). */
+  next(): number;
+  /** An integer in [min, max], both inclusive. */
+  int(min: number, max: number): number;
+  pick<T>(values: readonly T[]): T;
+  /** `count` characters from `alphabet`. */
+  chars(count: number, alphabet: string): string;
+}
+
+/** The sha256 of the parts joined by NUL. */
+export function hashParts(parts: readonly (string | number)[]): Buffer {
+  return createHash('sha256').update(parts.map(String).join('\0')).digest();
+}
+
+/** sfc32 seeded from the first 16 bytes of the parts' hash. */
+export function randomFor(...parts: (string | number)[]): Random {
+  const h = hashParts(parts);
+  let a = h.readUInt32LE(0);
+  let b = h.readUInt32LE(4);
+  let c = h.readUInt32LE(8);
+  let d = h.readUInt32LE(12);
+  const next = (): number => {
+    a |= 0;
+    b |= 0;
+    c |= 0;
+    d |= 0;
+    const t = (((a + b) | 0) + d) | 0;
+    d = (d + 1) | 0;
+    a = b ^ (b >>> 9);
+    b = (c + (c << 3)) | 0;
+    c = (c << 21) | (c >>> 11);
+    c = (c + t) | 0;
+    return (t >>> 0) / 4294967296;
+  };
+  for (let i = 0; i < 12; i += 1) next();
+  const random: Random = {
+    next,
+    int: (min, max) => (max <= min ? min : min + Math.floor(next() * (max - min + 1))),
+    pick: (values) => values[Math.floor(next() * values.length)] as (typeof values)[number],
+    chars: (count, alphabet) => {
+      let out = '';
+      for (let i = 0; i < count; i += 1) out += alphabet[Math.floor(next() * alphabet.length)];
+      return out;
+    },
+  };
+  return random;
+}

@@ -1,0 +1,93 @@
+import type { SimResponse } from '@simplane/core';
+import type { ArtifactOperation, ErrorFormat, JsonSchema } from '../artifact/artifact.js';
+import { isObject, setOwn, type Json, type JsonObject } from '../json.js';
+import type { GenerateContext } from './generate-value.js';
+import type { RuntimeModel } from './model.js';
+import { chooseMedia, conform, encode } from './respond.js';
+import { isJsonMedia } from './request-body.js';
+import { itemsOf, objectView, schemaTypes } from './schema-view.js';
+
+/** Why a request is refused: a short code, a sentence, and the field it is about. */
+export interface Refusal {
+  status: number;
+  code: string;
+  message: string;
+  field?: string | null;
+  headers?: Record<string, string>;
+}
+
+const TITLES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity',
+};
+
+/**
+ * A refusal in the simulated API's own error format: the operation's declared response for the
+ * status (or its `4XX`, or its `default`), else the document's usual error format for that
+ * status (or its default), else `{"error": <code>, "message": <sentence>}` as JSON. Well-known fields of
+ * the error schema are filled meaningfully (message/detail name the field, status/code carry
+ * the status); the rest come from the generator, and the body validates against the schema.
+ */
+export function refuse(model: RuntimeModel, operation: ArtifactOperation | null, refusal: Refusal, ctx: GenerateContext): SimResponse {
+  const format = errorFormat(model, operation, refusal.status);
+  const headers = refusal.headers ?? {};
+  if (format === null) return encode(refusal.status, 'application/json', { error: refusal.code, message: refusal.message }, headers);
+  const body = errorBody(format.schema, refusal, ctx);
+  return encode(refusal.status, format.mediaType, body, headers);
+}
+
+function errorFormat(model: RuntimeModel, operation: ArtifactOperation | null, status: number): ErrorFormat | null {
+  const keys = [String(status), `${String(status)[0]}XX`];
+  for (const key of keys) {
+    const declared = operation?.responses[key];
+    const media = chooseMedia(declared ?? null);
+    if (media && (media[1].schema !== null || isJsonMedia(media[0]))) return { mediaType: media[0], schema: media[1].schema };
+  }
+  const fallback = chooseMedia(operation?.responses.default ?? null);
+  if (fallback && fallback[1].schema !== null && isJsonMedia(fallback[0])) return { mediaType: fallback[0], schema: fallback[1].schema };
+  const formats = model.artifact.errorFormats;
+  return formats[String(status)] ?? formats.default ?? null;
+}
+
+function errorBody(schema: JsonSchema | null, refusal: Refusal, ctx: GenerateContext): Json {
+  if (schema === null) return { error: refusal.code, message: refusal.message };
+  const types = schemaTypes(ctx.registry, schema);
+  if (types !== null && !types.includes('object')) return conform(refusal.message, schema, ctx);
+  const view = objectView(ctx.registry, schema);
+  const out: JsonObject = {};
+  for (const [name, sub] of Object.entries(view.properties)) {
+    const value = wellKnown(name, sub, refusal, ctx);
+    if (value !== undefined && ctx.registry.validate(sub, value).ok) setOwn(out, name, value);
+  }
+  return conform(out, schema, ctx);
+}
+
+function wellKnown(name: string, schema: JsonSchema, refusal: Refusal, ctx: GenerateContext): Json | undefined {
+  const lower = name.toLowerCase();
+  const types = schemaTypes(ctx.registry, schema) ?? ['string'];
+  const numeric = types.includes('integer') || types.includes('number');
+  if (['message', 'detail', 'details', 'description', 'error_description', 'errormessage', 'reason'].includes(lower) && types.includes('string')) return refusal.message;
+  if (lower === 'title' && types.includes('string')) return TITLES[refusal.status] ?? refusal.code;
+  if (['status', 'statuscode', 'status_code', 'httpstatus', 'code'].includes(lower)) return numeric ? refusal.status : refusal.code;
+  if (['error', 'error_code', 'errorcode', 'type', 'kind'].includes(lower) && types.includes('string')) {
+    const resolved = ctx.registry.resolve(schema);
+    if (isObject(resolved) && resolved.format === 'uri') return `https://example.com/problems/${refusal.code.replace(/_/g, '-')}`;
+    return refusal.code;
+  }
+  if (['field', 'param', 'parameter', 'pointer'].includes(lower) && refusal.field) return refusal.field;
+  if (['errors', 'issues', 'violations', 'invalid_params'].includes(lower) && types.includes('array') && refusal.field) {
+    const item = itemsOf(ctx.registry, schema);
+    const entry: JsonObject = {};
+    for (const [key, sub] of Object.entries(objectView(ctx.registry, item).properties)) {
+      const value = wellKnown(key, sub, refusal, ctx);
+      if (value !== undefined) setOwn(entry, key, value);
+    }
+    return [conform(entry, item, ctx)];
+  }
+  return undefined;
+}

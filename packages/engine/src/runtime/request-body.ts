@@ -1,0 +1,91 @@
+import type { ArtifactRequestBody, JsonSchema } from '../artifact/artifact.js';
+import { setOwn, type Json, type JsonObject } from '../json.js';
+import { coerce, parseQuery } from './parameters.js';
+import type { SchemaRegistry } from './schema-registry.js';
+import { itemsOf, objectView, schemaTypes } from './schema-view.js';
+
+export type BodyRead =
+  | { ok: true; mediaType: string | null; schema: JsonSchema | null; value: Json | undefined }
+  | { ok: false; status: 400 | 415; message: string };
+
+/** `Application/JSON; charset=utf-8` → `application/json`. */
+export function essence(contentType: string): string {
+  return (contentType.split(';')[0] ?? '').trim().toLowerCase();
+}
+
+export function isJsonMedia(mediaType: string): boolean {
+  const m = essence(mediaType);
+  return m === 'application/json' || m.endsWith('+json') || m === '*/*';
+}
+
+/** The declared media type a Content-Type matches: exact, then `type/*`, then `*\/*`. */
+function declaredMedia(body: ArtifactRequestBody, contentType: string): string | null {
+  const want = essence(contentType);
+  const declared = Object.keys(body.content);
+  return (
+    declared.find((d) => essence(d) === want) ??
+    declared.find((d) => essence(d).endsWith('/*') && want.startsWith(essence(d).slice(0, -1))) ??
+    declared.find((d) => essence(d) === '*/*') ??
+    null
+  );
+}
+
+/**
+ * Reads the request body against the operation's declared media types: 415 for a media type
+ * the operation does not take (or a body without Content-Type), 400 for text that does not
+ * parse. JSON and form bodies become values; text stays text; other media types are not read.
+ */
+export function readBody(registry: SchemaRegistry, declared: ArtifactRequestBody | null, bytes: Uint8Array | null, contentType: string | undefined): BodyRead {
+  const empty = bytes === null || bytes.length === 0;
+  if (declared === null || Object.keys(declared.content).length === 0) return { ok: true, mediaType: null, schema: null, value: undefined };
+  if (empty) {
+    return declared.required ? { ok: false, status: 400, message: 'the request body is required' } : { ok: true, mediaType: null, schema: null, value: undefined };
+  }
+  if (contentType === undefined || contentType === '') return { ok: false, status: 415, message: `the request needs a Content-Type: one of ${Object.keys(declared.content).join(', ')}` };
+  const media = declaredMedia(declared, contentType);
+  if (media === null) return { ok: false, status: 415, message: `Content-Type ${essence(contentType)} is not supported; use one of ${Object.keys(declared.content).join(', ')}` };
+  const schema = declared.content[media]?.schema ?? null;
+  const text = new TextDecoder('utf-8').decode(bytes);
+  const want = essence(contentType);
+  if (isJsonMedia(want) || want === 'text/json') {
+    try {
+      return { ok: true, mediaType: media, schema, value: JSON.parse(text) as Json };
+    } catch {
+      return { ok: false, status: 400, message: 'the request body is not valid JSON' };
+    }
+  }
+  if (want === 'application/x-www-form-urlencoded') return { ok: true, mediaType: media, schema, value: formValue(registry, schema, parseQuery(text)) };
+  if (want === 'multipart/form-data') {
+    const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1];
+    if (!boundary) return { ok: false, status: 400, message: 'the multipart body has no boundary' };
+    return { ok: true, mediaType: media, schema, value: formValue(registry, schema, multipartFields(text, boundary)) };
+  }
+  if (want.startsWith('text/')) return { ok: true, mediaType: media, schema, value: text };
+  return { ok: true, mediaType: media, schema: null, value: undefined };
+}
+
+function formValue(registry: SchemaRegistry, schema: JsonSchema | null, fields: [string, string][]): JsonObject {
+  const view = objectView(registry, schema);
+  const out: JsonObject = {};
+  for (const [name, text] of fields) {
+    const sub = view.properties[name] ?? null;
+    if (schemaTypes(registry, sub)?.includes('array')) {
+      const prev = out[name];
+      const item = coerce(registry, itemsOf(registry, sub), text);
+      setOwn(out, name, Array.isArray(prev) ? [...prev, item] : [item]);
+    } else setOwn(out, name, coerce(registry, sub, text));
+  }
+  return out;
+}
+
+/** Field names and text of a multipart body; file parts keep their content as text. */
+function multipartFields(text: string, boundary: string): [string, string][] {
+  const out: [string, string][] = [];
+  for (const part of text.split(`--${boundary}`)) {
+    const split = part.indexOf('\r\n\r\n');
+    if (split < 0) continue;
+    const name = /name="([^"]*)"/i.exec(part.slice(0, split))?.[1];
+    if (name !== undefined) out.push([name, part.slice(split + 4).replace(/\r\n$/, '')]);
+  }
+  return out;
+}

@@ -1,0 +1,114 @@
+import type { SimResponse } from '@simplane/core';
+import type { ArtifactOperation, ArtifactResponse, JsonSchema, MediaTypeEntry } from '../artifact/artifact.js';
+import { isObject, setOwn, type Json, type JsonObject } from '../json.js';
+import { generateValue, type GenerateContext } from './generate-value.js';
+import { isJsonMedia } from './request-body.js';
+import { objectView } from './schema-view.js';
+
+export interface ChosenResponse {
+  status: number;
+  response: ArtifactResponse | null;
+}
+
+/**
+ * The declared response for an outcome: the preferred status when declared, else the first
+ * declared 2xx, else `2XX` or `default` (answered with the preferred status), else the
+ * preferred status undeclared.
+ */
+export function chooseSuccess(operation: ArtifactOperation, preferred: number): ChosenResponse {
+  const responses = operation.responses;
+  const exact = responses[String(preferred)];
+  if (exact) return { status: preferred, response: exact };
+  const declared = Object.keys(responses).filter((s) => /^2\d\d$/.test(s)).sort();
+  if (declared.length > 0) return { status: Number(declared[0]), response: responses[declared[0] as string] as ArtifactResponse };
+  const range = responses['2XX'] ?? responses.default;
+  return { status: preferred, response: range ?? null };
+}
+
+/** The media type to answer with: JSON first, then the first declared. */
+export function chooseMedia(response: ArtifactResponse | null): [string, MediaTypeEntry] | null {
+  if (response === null) return null;
+  const entries = Object.entries(response.content);
+  return entries.find(([m]) => isJsonMedia(m)) ?? entries[0] ?? null;
+}
+
+/**
+ * Makes a value fit a schema: kept when it validates; otherwise an object keeps its valid
+ * properties and gets generated ones for what is missing or wrong; anything else is generated.
+ */
+export function conform(value: Json, schema: JsonSchema | null, ctx: GenerateContext): Json {
+  if (schema === null || ctx.registry.validate(schema, value).ok) return value;
+  if (isObject(value)) {
+    const view = objectView(ctx.registry, schema);
+    const fixed: JsonObject = {};
+    for (const [name, sub] of Object.entries(value)) {
+      const propSchema = Object.hasOwn(view.properties, name) ? view.properties[name] : undefined;
+      if (propSchema === undefined || ctx.registry.validate(propSchema, sub).ok) setOwn(fixed, name, sub);
+    }
+    for (const name of view.required) {
+      if (!Object.hasOwn(fixed, name)) setOwn(fixed, name, generateValue(view.properties[name] ?? true, ctx));
+    }
+    if (ctx.registry.validate(schema, fixed).ok) return fixed;
+    const generated = generateValue(schema, ctx);
+    if (isObject(generated)) {
+      const merged: JsonObject = { ...generated };
+      for (const [name, sub] of Object.entries(fixed)) {
+        setOwn(merged, name, sub);
+        if (!ctx.registry.validate(schema, merged).ok) setOwn(merged, name, generated[name] as Json);
+      }
+      if (ctx.registry.validate(schema, merged).ok) return merged;
+    }
+    return generated;
+  }
+  return generateValue(schema, ctx);
+}
+
+/** The answer body for a chosen response: from `value` (conformed), else an example, else generated. */
+export function answer(chosen: ChosenResponse, value: Json | undefined, ctx: GenerateContext, extraHeaders: Record<string, string> = {}): SimResponse {
+  const media = chooseMedia(chosen.response);
+  const headers: Record<string, string> = { ...requiredHeaders(chosen.response, ctx), ...extraHeaders };
+  if (chosen.status === 204 || chosen.status === 304 || (media === null && chosen.response !== null && value === undefined)) return { status: chosen.status, headers, body: null };
+  if (media === null) {
+    if (value === undefined) return { status: chosen.status, headers, body: null };
+    return encode(chosen.status, 'application/json', value, headers);
+  }
+  const [mediaType, entry] = media;
+  let body: Json | undefined = value;
+  if (body !== undefined) body = conform(body, entry.schema, ctx);
+  else body = exampleFor(entry, ctx) ?? generateValue(entry.schema ?? {}, ctx);
+  return encode(chosen.status, mediaType, body, headers);
+}
+
+export function exampleFor(entry: MediaTypeEntry, ctx: GenerateContext): Json | undefined {
+  return entry.examples.find((e) => entry.schema === null || ctx.registry.validate(entry.schema, e.value).ok)?.value;
+}
+
+export function encode(status: number, mediaType: string, value: Json, headers: Record<string, string>): SimResponse {
+  const type = mediaType.includes('*') ? 'application/json' : mediaType;
+  if (isJsonMedia(type) || type === 'application/json') {
+    return { status, headers: { ...headers, 'content-type': type }, body: new TextEncoder().encode(JSON.stringify(value)) };
+  }
+  const text = typeof value === 'string' ? value : /xml/.test(type) ? `<?xml version="1.0" encoding="UTF-8"?>${toXml('root', value)}` : JSON.stringify(value);
+  return { status, headers: { ...headers, 'content-type': type }, body: new TextEncoder().encode(text) };
+}
+
+/** A plain XML rendering (element per property, repeated elements for arrays) for XML-only answers. */
+function toXml(name: string, value: Json): string {
+  const tag = name.replace(/[^A-Za-z0-9_.-]/g, '_') || 'item';
+  if (Array.isArray(value)) return value.map((v) => toXml(tag, v)).join('');
+  if (isObject(value)) return `<${tag}>${Object.entries(value).map(([k, v]) => toXml(k, v)).join('')}</${tag}>`;
+  const text = value === null ? '' : String(value).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return `<${tag}>${text}</${tag}>`;
+}
+
+/** Values for the response's required headers, generated from their schemas. */
+function requiredHeaders(response: ArtifactResponse | null, ctx: GenerateContext): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (response === null) return out;
+  for (const [name, header] of Object.entries(response.headers)) {
+    if (!header.required || name.toLowerCase() === 'content-type') continue;
+    const value = generateValue(header.schema ?? { type: 'string' }, ctx);
+    setOwn(out, name.toLowerCase(), typeof value === 'string' ? value : JSON.stringify(value));
+  }
+  return out;
+}

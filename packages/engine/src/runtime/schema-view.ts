@@ -1,0 +1,65 @@
+import type { JsonSchema } from '../artifact/artifact.js';
+import { isObject, setOwn, type JsonObject } from '../json.js';
+import type { SchemaRegistry } from './schema-registry.js';
+
+/** An object schema's properties and required names, with `$ref`s and `allOf` merged. */
+export interface ObjectView {
+  properties: Record<string, JsonSchema>;
+  required: string[];
+}
+
+export function objectView(registry: SchemaRegistry, schema: JsonSchema | null | undefined, depth = 0): ObjectView {
+  const view: ObjectView = { properties: {}, required: [] };
+  const resolved = registry.resolve(schema);
+  if (!isObject(resolved) || depth > 8) return view;
+  const props = resolved.properties;
+  if (isObject(props)) for (const [name, sub] of Object.entries(props)) setOwn(view.properties, name, sub as JsonSchema);
+  if (Array.isArray(resolved.required)) for (const name of resolved.required) if (typeof name === 'string') view.required.push(name);
+  if (Array.isArray(resolved.allOf)) {
+    for (const part of resolved.allOf) {
+      const inner = objectView(registry, part as JsonSchema, depth + 1);
+      for (const [name, sub] of Object.entries(inner.properties)) if (!Object.hasOwn(view.properties, name)) setOwn(view.properties, name, sub);
+      view.required.push(...inner.required.filter((n) => !view.required.includes(n)));
+    }
+  }
+  return view;
+}
+
+/** The JSON types a schema allows (after `$ref`), or null when it does not say. */
+export function schemaTypes(registry: SchemaRegistry, schema: JsonSchema | null | undefined): string[] | null {
+  const resolved = registry.resolve(schema);
+  if (!isObject(resolved)) return null;
+  if (typeof resolved.type === 'string') return [resolved.type];
+  if (Array.isArray(resolved.type)) return resolved.type.filter((t): t is string => typeof t === 'string');
+  if (Array.isArray(resolved.allOf)) for (const part of resolved.allOf) {
+    const inner = schemaTypes(registry, part as JsonSchema);
+    if (inner) return inner;
+  }
+  if (isObject(resolved.properties)) return ['object'];
+  if (resolved.items !== undefined) return ['array'];
+  if (Array.isArray(resolved.enum) && resolved.enum.length > 0) return [jsonType(resolved.enum[0])];
+  return null;
+}
+
+export function jsonType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (Number.isInteger(value)) return 'integer';
+  return typeof value;
+}
+
+/** The schema of an array's items, or null. */
+export function itemsOf(registry: SchemaRegistry, schema: JsonSchema | null | undefined): JsonSchema | null {
+  const resolved = registry.resolve(schema);
+  if (!isObject(resolved)) return null;
+  if (resolved.items !== undefined) return resolved.items as JsonSchema;
+  if (Array.isArray(resolved.allOf)) for (const part of resolved.allOf) {
+    const inner = itemsOf(registry, part as JsonSchema);
+    if (inner !== null) return inner;
+  }
+  return null;
+}
+
+export function asObject(value: unknown): JsonObject | null {
+  return isObject(value) ? value : null;
+}

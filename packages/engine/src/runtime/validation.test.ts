@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { compileArtifact, fixture } from '../testing/fixtures.js';
+import { ResponseChecker } from '../testing/response-check.js';
+import { SimClient, type SimCall } from '../testing/sim-client.js';
+
+async function open(name: string) {
+  const { artifact } = await compileArtifact(fixture(name));
+  const client = await SimClient.open(artifact);
+  const checker = new ResponseChecker(artifact);
+  return (c: SimCall) => {
+    const answer = client.call(c);
+    expect(checker.problem(answer)).toBeNull();
+    return answer;
+  };
+}
+
+const basic = (user: string) => ({ authorization: `Basic ${Buffer.from(user).toString('base64')}` });
+
+describe('routing', () => {
+  it('takes the server base path as optional, answers 405 with Allow and 404 in the API format', async () => {
+    const call = await open('files-routes-3.1.yaml');
+    expect(call({ method: 'GET', path: '/storage/v3/files' }).operation).toBe('listFiles');
+    expect(call({ method: 'GET', path: '/files' }).operation).toBe('listFiles');
+    expect(call({ method: 'GET', path: '/storage/v3/files/recent' }).operation).toBe('listRecentFiles');
+    expect(call({ method: 'GET', path: '/reports/2024-06' })).toMatchObject({ status: 200, operation: 'getMonthlyReport' });
+    expect(call({ method: 'GET', path: '/reports/2024-xx' }).status).toBe(400);
+    const wrong = call({ method: 'POST', path: '/storage/v3/files' });
+    expect(wrong).toMatchObject({ status: 405, operation: null, json: { error: 'method_not_allowed' } });
+    expect(wrong.headers.allow).toBe('GET');
+    expect(call({ method: 'GET', path: '/nowhere' })).toMatchObject({ status: 404, operation: null, json: { error: 'not_found' } });
+    expect(call({ method: 'HEAD', path: '/files' })).toMatchObject({ status: 200, text: '' });
+  });
+
+  it('answers an unknown route in the document own 404 format', async () => {
+    const call = await open('bank-3.0.yaml');
+    const answer = call({ method: 'GET', path: '/banking/v1/nothing' });
+    expect(answer).toMatchObject({ status: 404, headers: { 'content-type': 'application/problem+json' }, json: { title: 'Not Found', status: 404 } });
+    expect((answer.json as { type: string }).type).toMatch(/^https:\/\//);
+  });
+});
+
+describe('validation refusals in the document own format', () => {
+  it('400 for a bad or missing parameter, naming it', async () => {
+    const call = await open('bank-3.0.yaml');
+    const key = { 'x-api-key': 'k' };
+    const bad = call({ method: 'GET', path: '/accounts', query: 'page_size=lots', headers: key });
+    expect(bad).toMatchObject({ status: 400, headers: { 'content-type': 'application/problem+json' }, json: { status: 400, title: 'Bad Request' } });
+    expect((bad.json as { detail: string }).detail).toContain('page_size');
+    const missing = call({ method: 'POST', path: '/transfers', body: { from_account: 'a', to_account: 'b', amount: 1 }, headers: key });
+    expect(missing.status).toBe(400);
+    expect((missing.json as { detail: string }).detail).toContain('Idempotency-Key');
+  });
+
+  it('422 for a body that breaks its schema when the API documents 422, with the field named', async () => {
+    const call = await open('bank-3.0.yaml');
+    const answer = call({ method: 'POST', path: '/accounts', body: { currency: 'GBP' }, headers: { 'x-api-key': 'k' } });
+    expect(answer.status).toBe(422);
+    const body = answer.json as { detail: string; errors: { field: string; message: string }[] };
+    expect(body.detail).toContain('currency');
+    expect(body.errors[0]?.field).toBe('currency');
+    const shop = await open('shop-3.1.json');
+    const missing = shop({ method: 'POST', path: '/users', body: { name: 'x' } });
+    expect(missing).toMatchObject({ status: 422, json: { status: 422 } });
+    expect((missing.json as { detail: string }).detail).toContain('email');
+  });
+
+  it('400 for a body that breaks its schema when the API documents no 422, and for malformed JSON', async () => {
+    const call = await open('blog-2.0.json');
+    const auth = basic('a:b');
+    const answer = call({ method: 'POST', path: '/posts', body: { author: 'me' }, headers: auth });
+    expect(answer).toMatchObject({ status: 400, json: { error: 'validation_failed' } });
+    expect((answer.json as { error_description: string }).error_description).toContain('title');
+    expect(call({ method: 'POST', path: '/posts', body: '{"title":', headers: { ...auth, 'content-type': 'application/json' } })).toMatchObject({ status: 400, json: { error: 'invalid_body' } });
+  });
+
+  it('415 for a media type the operation does not take', async () => {
+    const shop = await open('shop-3.1.json');
+    expect(shop({ method: 'POST', path: '/users', body: '<user/>', headers: { 'content-type': 'application/xml' } })).toMatchObject({ status: 415, json: { error: 'unsupported_media_type' } });
+    expect(shop({ method: 'POST', path: '/users', body: '{}' }).status).toBe(415);
+    const bank = await open('bank-3.0.yaml');
+    const answer = bank({ method: 'POST', path: '/accounts', body: 'currency=EUR', headers: { 'x-api-key': 'k', 'content-type': 'text/plain' } });
+    expect(answer).toMatchObject({ status: 415, headers: { 'content-type': 'application/json' } });
+  });
+});
+
+describe('security presence', () => {
+  it('accepts any one alternative: API key header, query or cookie; basic and bearer well-formed', async () => {
+    const call = await open('security-3.0.json');
+    expect(call({ method: 'GET', path: '/keys' }).status).toBe(401);
+    expect(call({ method: 'GET', path: '/keys', headers: { 'x-api-key': 'k' } }).status).toBe(200);
+    expect(call({ method: 'GET', path: '/keys', query: 'api_key=k' }).status).toBe(200);
+    expect(call({ method: 'GET', path: '/keys', query: 'api_key=' }).status).toBe(401);
+    expect(call({ method: 'GET', path: '/session', headers: { cookie: 'other=1; SESSIONID=abc' } }).status).toBe(200);
+    expect(call({ method: 'DELETE', path: '/session', headers: { cookie: 'SESSIONID=abc' } }).status).toBe(401);
+    expect(call({ method: 'DELETE', path: '/session', headers: { cookie: 'SESSIONID=abc', authorization: 'Basic !!!' } }).status).toBe(401);
+    expect(call({ method: 'GET', path: '/default' })).toMatchObject({ status: 401, headers: { 'www-authenticate': 'Bearer realm="simulation"' } });
+    expect(call({ method: 'GET', path: '/default', headers: { authorization: 'Bearer' } }).status).toBe(401);
+    expect(call({ method: 'GET', path: '/default', headers: { authorization: 'Bearer abc.def-ghi' } }).status).toBe(200);
+    expect(call({ method: 'GET', path: '/optional' }).status).toBe(200);
+    expect(call({ method: 'GET', path: '/public' }).status).toBe(200);
+    expect(call({ method: 'DELETE', path: '/session', headers: { cookie: 'SESSIONID=abc', ...basic('u:p') } }).status).toBe(204);
+  });
+
+  it('answers 401 in the document own format and checks credentials before anything else', async () => {
+    const call = await open('bank-3.0.yaml');
+    const answer = call({ method: 'POST', path: '/accounts', body: { currency: 'GBP' } });
+    expect(answer).toMatchObject({ status: 401, headers: { 'content-type': 'application/problem+json' }, json: { status: 401, title: 'Unauthorized' } });
+    expect(call({ method: 'GET', path: '/accounts', headers: { authorization: 'Bearer t' } }).status).toBe(200);
+  });
+});
+
+describe('classify', () => {
+  it('names the operation and whether it can write; unmatched requests are read-only', async () => {
+    const { artifact } = await compileArtifact(fixture('shop-3.1.json'));
+    const client = await SimClient.open(artifact);
+    expect(client.simulator.classify('GET', '/v2/users')).toEqual({ operation: 'listUsers', readOnly: true });
+    expect(client.simulator.classify('POST', '/users')).toEqual({ operation: 'createUser', readOnly: false });
+    expect(client.simulator.classify('DELETE', '/users')).toEqual({ operation: null, readOnly: true });
+    expect(client.simulator.classify('GET', '/nope')).toEqual({ operation: null, readOnly: true });
+  });
+});

@@ -1,0 +1,70 @@
+import type { LoadedSimulator } from '@simplane/core';
+import type { Artifact } from '../artifact/artifact.js';
+import { serialiseArtifact } from '../artifact/build-artifact.js';
+import { EngineRuntime } from '../runtime/engine-runtime.js';
+import { MapState } from './map-state.js';
+
+export interface SimCall {
+  method: string;
+  path: string;
+  query?: string;
+  headers?: Record<string, string>;
+  /** An object is sent as JSON (with a JSON Content-Type unless one is given); a string as is. */
+  body?: unknown;
+}
+
+export interface SimAnswer {
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+  json: unknown;
+  operation: string | null;
+}
+
+/**
+ * One Simulation in memory for tests: a loaded artifact, a MapState seeded like the platform
+ * would, and a step counter that moves on each request that can write, with the virtual clock
+ * one second later per step.
+ */
+export class SimClient {
+  readonly state = new MapState();
+  step = 0;
+
+  private constructor(
+    readonly simulator: LoadedSimulator,
+    readonly seed: string,
+    readonly start: Date,
+  ) {}
+
+  static async open(artifact: Artifact, options: { seed?: string; sampleRecords?: number; start?: Date; runtime?: EngineRuntime } = {}): Promise<SimClient> {
+    const { bytes, digest } = serialiseArtifact(artifact);
+    const simulator = await (options.runtime ?? new EngineRuntime()).load(bytes, digest);
+    const client = new SimClient(simulator, options.seed ?? 'seed-1', options.start ?? new Date('2024-01-01T00:00:00.000Z'));
+    simulator.seed(client.state, { seed: client.seed, sampleRecords: options.sampleRecords ?? 3, now: client.start });
+    return client;
+  }
+
+  call(call: SimCall): SimAnswer {
+    const headers: Record<string, string> = { ...(call.headers ?? {}) };
+    let body: Uint8Array | null = null;
+    if (typeof call.body === 'string') body = new TextEncoder().encode(call.body);
+    else if (call.body !== undefined) {
+      body = new TextEncoder().encode(JSON.stringify(call.body));
+      headers['content-type'] ??= 'application/json';
+    }
+    const method = call.method.toUpperCase();
+    const writes = !this.simulator.classify(method, call.path).readOnly;
+    const step = this.step + 1;
+    const now = new Date(this.start.getTime() + step * 1000);
+    const result = this.simulator.handle({ method, path: call.path, query: call.query ?? '', headers, body }, this.state, { seed: this.seed, step, now });
+    if (writes) this.step = step;
+    const text = result.response.body === null ? '' : new TextDecoder().decode(result.response.body);
+    let json: unknown = undefined;
+    try {
+      json = text === '' ? undefined : JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    return { status: result.response.status, headers: result.response.headers, text, json, operation: result.operation };
+  }
+}

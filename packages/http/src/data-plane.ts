@@ -1,0 +1,77 @@
+import { SimplaneError, type SimulationTraffic } from '@simplane/core';
+import { parseMediaType } from './body/media-type.js';
+import { declaredLength, readBody } from './body/read-body.js';
+import { headerOf, type HttpRequest, type HttpResponse } from './http-types.js';
+
+const MiB = 1024 * 1024;
+
+/** Body caps on the data plane (SPEC section 8), by media type. */
+export const DATA_PLANE_LIMITS = { ordinary: 10 * MiB, multipart: 201 * MiB, xml: 268 * MiB } as const;
+
+export const TOKEN_HEADER = 'simulation-token';
+export const READ_ONLY_HEADER = 'service-read-only';
+const PREFIX = '/sim/';
+
+/** True for request targets the data plane answers: everything under `/sim/`. */
+export function isDataPlaneTarget(url: string): boolean {
+  return url.startsWith(PREFIX);
+}
+
+/**
+ * A data-plane request: `/sim/<id>/<path of the simulated API>`. The platform checks what is
+ * its own (the Simulation, the `Simulation-Token`, the `Service-Read-Only` header, body
+ * limits) and answers those failures as problem+json; everything else is the simulated API's
+ * answer, passed through as the runtime returns it. The simulated API's own `Authorization`
+ * is passed through untouched.
+ */
+export async function dispatchDataPlane(traffic: SimulationTraffic, request: HttpRequest, bodyTimeoutMs: number): Promise<HttpResponse> {
+  const queryAt = request.url.indexOf('?');
+  const rawPath = queryAt === -1 ? request.url : request.url.slice(0, queryAt);
+  const query = queryAt === -1 ? '' : request.url.slice(queryAt + 1);
+  const afterPrefix = rawPath.slice(PREFIX.length);
+  const slash = afterPrefix.indexOf('/');
+  const simulationId = slash === -1 ? afterPrefix : afterPrefix.slice(0, slash);
+  const path = slash === -1 ? '/' : afterPrefix.slice(slash);
+  // `_sim` is reserved for the platform: nothing under it reaches a simulated API.
+  if (path === '/_sim' || path.startsWith('/_sim/') || simulationId.length === 0) {
+    throw new SimplaneError('simulation_not_found', 'No such Simulation endpoint.');
+  }
+  const readOnly = readOnlyHeader(request.headers[READ_ONLY_HEADER]);
+  const headers: HttpRequest['headers'] = {};
+  for (const [name, value] of Object.entries(request.headers)) if (name !== TOKEN_HEADER && name !== READ_ONLY_HEADER) headers[name] = value;
+  const response = await traffic.handle({
+    simulationId,
+    token: headerOf(request, TOKEN_HEADER),
+    readOnly,
+    method: request.method.toUpperCase(),
+    path,
+    query,
+    headers,
+    readBody: async () => {
+      if (request.body === null) return null;
+      const bytes = await readBody(request.body, {
+        maxBytes: bodyLimit(headerOf(request, 'content-type')),
+        timeoutMs: bodyTimeoutMs,
+        declaredLength: declaredLength(headerOf(request, 'content-length')),
+      });
+      return bytes.byteLength === 0 && !(request.body instanceof Uint8Array) ? null : bytes;
+    },
+  });
+  return { status: response.status, headers: { ...response.headers }, body: response.body };
+}
+
+/** `Service-Read-Only`: absent is false; otherwise exactly one `true` or `false`. */
+function readOnlyHeader(value: string | string[] | undefined): boolean {
+  if (value === undefined) return false;
+  const single = Array.isArray(value) ? (value.length === 1 ? value[0] : undefined) : value;
+  if (single === 'true') return true;
+  if (single === 'false') return false;
+  throw new SimplaneError('invalid_read_only_header', 'Service-Read-Only must be one value, true or false.');
+}
+
+export function bodyLimit(contentType: string | undefined): number {
+  const essence = parseMediaType(contentType)?.essence;
+  if (essence === 'multipart/form-data') return DATA_PLANE_LIMITS.multipart;
+  if (essence === 'text/xml' || essence === 'application/soap+xml') return DATA_PLANE_LIMITS.xml;
+  return DATA_PLANE_LIMITS.ordinary;
+}

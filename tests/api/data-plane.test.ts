@@ -1,0 +1,204 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { expectProblem } from '../support/problem.js';
+import { closeAll, PETSTORE_AUTH, simulationHarness } from '../support/simulations.js';
+
+afterEach(closeAll);
+
+const MiB = 1024 * 1024;
+
+/** A document with an unbounded text field, so a large body is a valid request. */
+const NOTES = `openapi: 3.0.3
+info: {title: Notes, version: 1.0.0}
+paths:
+  /notes:
+    post:
+      operationId: createNote
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: {$ref: '#/components/schemas/NewNote'}
+      responses:
+        '201':
+          description: created
+          content:
+            application/json:
+              schema: {$ref: '#/components/schemas/Note'}
+  /notes/{noteId}:
+    get:
+      operationId: getNote
+      parameters:
+        - {name: noteId, in: path, required: true, schema: {type: string}}
+      responses:
+        '200':
+          description: ok
+          content:
+            application/json:
+              schema: {$ref: '#/components/schemas/Note'}
+components:
+  schemas:
+    NewNote:
+      type: object
+      required: [text]
+      properties:
+        text: {type: string}
+    Note:
+      type: object
+      required: [id, text]
+      properties:
+        id: {type: string}
+        text: {type: string}
+`;
+
+describe('the data plane under /sim/{id}', () => {
+  it('answers the simulated API and records a step for each state change, none for reads', async () => {
+    const { h } = await simulationHarness();
+    const sim = await h.createSimulation('pets:v1', { seed: 'steps' });
+    const created = await h.sim(sim, 'POST', '/pets', { json: { name: 'Rex' }, headers: { ...PETSTORE_AUTH, authorization: 'Bearer upstream-secret' } });
+    expect(created.status, created.text()).toBe(201);
+    expect(created.headers['content-type']).toMatch(/json/);
+    const pet = created.json<{ id: string; name: string }>();
+    expect(pet.name).toBe('Rex');
+    const read = await h.sim(sim, 'GET', `/pets/${pet.id}`, { headers: PETSTORE_AUTH });
+    expect(read.status).toBe(200);
+    expect(read.json()).toMatchObject({ id: pet.id, name: 'Rex' });
+    expect(read.headers['request-id']).toBeDefined();
+    const steps = (await h.request('GET', `/v1/simulations/${sim.id}/steps`)).json<{ steps: Array<Record<string, unknown>>; next_cursor: string | null }>();
+    expect(steps.next_cursor).toBeNull();
+    expect(steps.steps).toHaveLength(1);
+    expect(steps.steps[0]).toMatchObject({ step: 1, kind: 'api', label: 'POST /pets', status: 201, advance_id: null, time_before: '2024-01-01T00:00:00.000Z', time_after: '2024-01-01T00:00:00.000Z' });
+    expect(Object.keys(steps.steps[0]!).sort()).toEqual(['advance_id', 'created_at', 'kind', 'label', 'operation', 'status', 'step', 'time_after', 'time_before']);
+    const detail = (await h.request('GET', `/v1/simulations/${sim.id}/steps/1`)).json<{ request: { headers: Record<string, string>; body: string }; response: { status: number } }>();
+    expect(detail.request.headers.authorization).toBe('<redacted>');
+    expect(detail.request.headers['x-api-key']).toBe('<redacted>');
+    expect(detail.request.headers['simulation-token']).toBeUndefined();
+    expect(JSON.stringify(detail)).not.toContain('upstream-secret');
+    expect(JSON.stringify(detail)).not.toContain(sim.token);
+    expect(JSON.parse(detail.request.body)).toEqual({ name: 'Rex' });
+    expect(detail.response.status).toBe(201);
+    expectProblem(await h.request('GET', `/v1/simulations/${sim.id}/steps/2`), 404, 'not_found');
+    expectProblem(await h.request('GET', `/v1/simulations/${sim.id}/steps/zero`), 404, 'not_found');
+    expect((await h.request('GET', `/v1/simulations/${sim.id}`)).json()).toMatchObject({ step: 1 });
+  });
+
+  it('pages steps in ascending order', async () => {
+    const { h } = await simulationHarness();
+    const sim = await h.createSimulation('pets:v1');
+    for (let i = 0; i < 5; i += 1) await h.sim(sim, 'POST', '/pets', { json: { name: `p${i}` }, headers: PETSTORE_AUTH });
+    const first = (await h.request('GET', `/v1/simulations/${sim.id}/steps?limit=2`)).json<{ steps: Array<{ step: number }>; next_cursor: string }>();
+    expect(first.steps.map((s) => s.step)).toEqual([1, 2]);
+    const rest = (await h.request('GET', `/v1/simulations/${sim.id}/steps?limit=10&cursor=${first.next_cursor}`)).json<{ steps: Array<{ step: number }>; next_cursor: null }>();
+    expect(rest.steps.map((s) => s.step)).toEqual([3, 4, 5]);
+    expect(rest.next_cursor).toBeNull();
+    expectProblem(await h.request('GET', `/v1/simulations/${sim.id}/steps?cursor=bad`), 400, 'bad_request');
+  });
+
+  it('keeps bodies in step detail cut at 64 KiB', async () => {
+    const { h } = await simulationHarness();
+    await h.buildSimulator(NOTES, { references: ['notes:v1'] });
+    const sim = await h.createSimulation('notes:v1');
+    const created = await h.sim(sim, 'POST', '/notes', { json: { text: 'x'.repeat(70_000) } });
+    expect(created.status, created.text().slice(0, 300)).toBe(201);
+    const detail = (await h.request('GET', `/v1/simulations/${sim.id}/steps/1`)).json<{ request: { body: string; body_truncated: boolean; body_bytes: number } }>();
+    expect(detail.request.body_truncated).toBe(true);
+    expect(Buffer.byteLength(detail.request.body)).toBe(64 * 1024);
+    expect(detail.request.body_bytes).toBeGreaterThan(70_000);
+  });
+
+  it('authenticates with Simulation-Token', async () => {
+    const { h } = await simulationHarness();
+    const sim = await h.createSimulation('pets:v1');
+    expectProblem(await h.sim(sim, 'GET', '/pets', { token: null, headers: PETSTORE_AUTH }), 401, 'auth_invalid');
+    expectProblem(await h.sim(sim, 'GET', '/pets', { token: 'sit_wrong', headers: PETSTORE_AUTH }), 401, 'auth_invalid');
+    const other = await h.createSimulation('pets:v1');
+    expectProblem(await h.sim({ id: sim.id, token: other.token }, 'GET', '/pets', { headers: PETSTORE_AUTH }), 401, 'auth_invalid');
+    // An API key is not a Simulation token.
+    expectProblem(await h.request('GET', `/sim/${sim.id}/pets`, { headers: PETSTORE_AUTH }), 401, 'auth_invalid');
+  });
+
+  it('answers simulation_not_found for unknown Simulations and anything under _sim', async () => {
+    const { h } = await simulationHarness();
+    const sim = await h.createSimulation('pets:v1');
+    expectProblem(await h.sim({ id: 'sim_01J00000000000000000000000', token: sim.token }, 'GET', '/pets'), 404, 'simulation_not_found');
+    expectProblem(await h.sim({ id: 'garbage', token: sim.token }, 'GET', '/pets'), 404, 'simulation_not_found');
+    expectProblem(await h.sim(sim, 'GET', '/_sim'), 404, 'simulation_not_found');
+    expectProblem(await h.sim(sim, 'GET', '/_sim/health'), 404, 'simulation_not_found');
+    expectProblem(await h.sim(sim, 'POST', '/_sim/anything', { json: {} }), 404, 'simulation_not_found');
+    expectProblem(await h.request('GET', '/sim/', { apiKey: null }), 404, 'simulation_not_found');
+  });
+
+  it('checks Service-Read-Only and refuses writes on read-only requests and tokens', async () => {
+    const { h } = await simulationHarness();
+    const sim = await h.createSimulation('pets:v1');
+    for (const bad of ['TRUE', 'yes', 'true, false', '', ' 1']) {
+      expectProblem(await h.sim(sim, 'GET', '/pets', { headers: { ...PETSTORE_AUTH, 'service-read-only': bad } }), 400, 'invalid_read_only_header');
+    }
+    expect((await h.sim(sim, 'GET', '/pets', { headers: { ...PETSTORE_AUTH, 'service-read-only': 'true' } })).status).toBe(200);
+    expect((await h.sim(sim, 'POST', '/pets', { json: { name: 'ok' }, headers: { ...PETSTORE_AUTH, 'service-read-only': 'false' } })).status).toBe(201);
+    expectProblem(await h.sim(sim, 'POST', '/pets', { json: { name: 'no' }, headers: { ...PETSTORE_AUTH, 'service-read-only': 'true' } }), 403, 'simulation_read_only');
+    const issued = (await h.request('POST', `/v1/simulations/${sim.id}/tokens`, { json: { ttl_seconds: 600, read_only: true } })).json<{ token: string }>();
+    const reader = { id: sim.id, token: issued.token };
+    expect((await h.sim(reader, 'GET', '/pets', { headers: PETSTORE_AUTH })).status).toBe(200);
+    expectProblem(await h.sim(reader, 'POST', '/pets', { json: { name: 'no' }, headers: PETSTORE_AUTH }), 403, 'simulation_read_only');
+    expectProblem(await h.sim(reader, 'POST', '/pets', { json: { name: 'no' }, headers: { ...PETSTORE_AUTH, 'service-read-only': 'false' } }), 403, 'simulation_read_only');
+    // Nothing ran: only the one allowed write is a step.
+    expect((await h.request('GET', `/v1/simulations/${sim.id}`)).json()).toMatchObject({ step: 1 });
+  });
+
+  it('enforces the body limits by media type', async () => {
+    const { h } = await simulationHarness();
+    const sim = await h.createSimulation('pets:v1');
+    const big = (bytes: number) => new Uint8Array(bytes);
+    expectProblem(await h.sim(sim, 'POST', '/pets', { body: big(10 * MiB + 1), headers: { ...PETSTORE_AUTH, 'content-type': 'application/json' } }), 413, 'payload_too_large');
+    expectProblem(await h.sim(sim, 'POST', '/pets', { body: big(10), headers: { ...PETSTORE_AUTH, 'content-type': 'application/json', 'content-length': String(10 * MiB + 1) } }), 413, 'payload_too_large');
+    expectProblem(await h.sim(sim, 'POST', '/pets', { body: big(1), headers: { ...PETSTORE_AUTH, 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(201 * MiB + 1) } }), 413, 'payload_too_large');
+    expectProblem(await h.sim(sim, 'POST', '/pets', { body: big(1), headers: { ...PETSTORE_AUTH, 'content-type': 'text/xml', 'content-length': String(268 * MiB + 1) } }), 413, 'payload_too_large');
+    // Within the multipart and XML caps, a body past the ordinary cap is read.
+    const multipart = await h.sim(sim, 'POST', '/pets', { body: big(10 * MiB + 1), headers: { ...PETSTORE_AUTH, 'content-type': 'multipart/form-data; boundary=x' } });
+    expect(multipart.status).not.toBe(413);
+    const broken = (async function* () {
+      yield new Uint8Array(4);
+      throw new Error('client went away');
+    })();
+    expectProblem(await h.sim(sim, 'POST', '/pets', { body: broken, headers: { ...PETSTORE_AUTH, 'content-type': 'application/json' } }), 400, 'bad_request');
+  });
+
+  it('runs one Simulation\'s requests one at a time, so concurrent writes get consecutive steps', async () => {
+    const { h } = await simulationHarness();
+    const sim = await h.createSimulation('pets:v1');
+    const replies = await Promise.all(Array.from({ length: 20 }, (_, i) => h.sim(sim, 'POST', '/pets', { json: { name: `n${i}` }, headers: PETSTORE_AUTH })));
+    expect(replies.every((r) => r.status === 201)).toBe(true);
+    const steps = (await h.request('GET', `/v1/simulations/${sim.id}/steps`)).json<{ steps: Array<{ step: number }> }>();
+    expect(steps.steps.map((s) => s.step)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+  });
+
+  it('gives byte-identical answers to two Simulations with one seed and the same 200 requests', async () => {
+    const { h } = await simulationHarness();
+    const a = await h.createSimulation('pets:v1', { seed: 'same-seed' });
+    const b = await h.createSimulation('pets:v1', { seed: 'same-seed' });
+    const run = async (sim: { id: string; token: string }) => {
+      const bodies: Buffer[] = [];
+      let lastId = '';
+      for (let i = 0; i < 200; i += 1) {
+        const kind = i % 4;
+        const reply =
+          kind === 0
+            ? await h.sim(sim, 'POST', '/pets', { json: { name: `pet-${i}` }, headers: PETSTORE_AUTH })
+            : kind === 1
+              ? await h.sim(sim, 'GET', `/pets/${lastId}`, { headers: PETSTORE_AUTH })
+              : kind === 2
+                ? await h.sim(sim, 'PATCH', `/pets/${lastId}`, { json: { name: `renamed-${i}` }, headers: PETSTORE_AUTH })
+                : await h.sim(sim, 'GET', '/pets', { headers: PETSTORE_AUTH });
+        if (kind === 0) lastId = reply.json<{ id: string }>().id;
+        bodies.push(Buffer.concat([Buffer.from(`${reply.status} ${reply.headers['content-type'] ?? ''}\n`), reply.body]));
+      }
+      return Buffer.concat(bodies);
+    };
+    const first = await run(a);
+    const second = await run(b);
+    expect(first.equals(second)).toBe(true);
+    expect(first.length).toBeGreaterThan(1000);
+    const c = await h.createSimulation('pets:v1', { seed: 'other-seed' });
+    expect((await run(c)).equals(first)).toBe(false);
+  });
+});

@@ -1,0 +1,91 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { SimulationView, StepLog } from '@simplane/core';
+import type { Harness } from '@simplane/harness';
+import { expectProblem } from '../support/problem.js';
+import { closeAll, PETSTORE_AUTH, simulationHarness } from '../support/simulations.js';
+
+afterEach(closeAll);
+
+type Sim = { id: string; token: string };
+
+/** Creates `n` pets, one step each; answers their IDs in order. */
+async function createPets(h: Harness, sim: Sim, n: number, prefix = 'pet'): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < n; i += 1) {
+    const reply = await h.sim(sim, 'POST', '/pets', { json: { name: `${prefix}-${i}` }, headers: PETSTORE_AUTH });
+    expect(reply.status).toBe(201);
+    ids.push(reply.json<{ id: string }>().id);
+  }
+  return ids;
+}
+
+async function pets(h: Harness, sim: Sim): Promise<Buffer> {
+  return (await h.sim(sim, 'GET', '/pets', { headers: PETSTORE_AUTH })).body;
+}
+
+async function fork(h: Harness, parent: Sim, body: Record<string, unknown>): Promise<Sim & SimulationView> {
+  const reply = await h.request('POST', `/v1/simulations/${parent.id}/fork`, { json: body });
+  expect(reply.status, reply.text()).toBe(201);
+  return reply.json();
+}
+
+describe('POST /v1/simulations/{id}/fork', () => {
+  it('forks at the first, a middle and the last step, matching a Simulation replayed to that step', async () => {
+    const { h } = await simulationHarness();
+    // More steps than one snapshot interval (64), so forks use a snapshot plus a short replay.
+    const parent = await h.createSimulation('pets:v1', { seed: 'fork-seed' });
+    await createPets(h, parent, 150);
+    const parentPets = await pets(h, parent);
+    const log = h.plane.container.get<StepLog>(Symbol.for('simplane.stepLog'));
+    expect((await log.latestSnapshot(parent.id, 150))!.step).toBe(128);
+    expect((await log.latestSnapshot(parent.id, 127))!.step).toBe(64);
+    expect((await log.latestSnapshot(parent.id, 63))!.step).toBe(0);
+    for (const at of [1, 70, 150]) {
+      const child = await fork(h, parent, { at_step: at, name: `fork-${at}` });
+      expect(child).toMatchObject({ parent_id: parent.id, step: at, seed: 'fork-seed', name: `fork-${at}`, status: 'running' });
+      // A twin that made only the first `at` requests has the same state as the fork.
+      const twin = await h.createSimulation('pets:v1', { seed: 'fork-seed' });
+      await createPets(h, twin, at);
+      expect((await pets(h, child)).equals(await pets(h, twin))).toBe(true);
+      // Both continue identically: the child's next step is at + 1 with the parent's seed.
+      const next = await h.sim(child, 'POST', '/pets', { json: { name: 'after' }, headers: PETSTORE_AUTH });
+      const twinNext = await h.sim(twin, 'POST', '/pets', { json: { name: 'after' }, headers: PETSTORE_AUTH });
+      expect(next.body.equals(twinNext.body)).toBe(true);
+      const steps = (await h.request('GET', `/v1/simulations/${child.id}/steps`)).json<{ steps: Array<{ step: number }> }>();
+      expect(steps.steps.map((s) => s.step)).toEqual([at + 1]);
+      await h.request('DELETE', `/v1/simulations/${twin.id}`);
+    }
+    // The parent is untouched.
+    expect((await pets(h, parent)).equals(parentPets)).toBe(true);
+    expect((await h.request('GET', `/v1/simulations/${parent.id}`)).json()).toMatchObject({ step: 150 });
+  });
+
+  it('forks the latest step by default, with no body at all', async () => {
+    const { h } = await simulationHarness();
+    const parent = await h.createSimulation('pets:v1', { seed: 'x', ttl_seconds: 600 });
+    await createPets(h, parent, 3);
+    const reply = await h.request('POST', `/v1/simulations/${parent.id}/fork`);
+    expect(reply.status, reply.text()).toBe(201);
+    const child = reply.json<Sim & SimulationView>();
+    expect(child).toMatchObject({ step: 3, parent_id: parent.id, ttl_seconds: 600 });
+    expect((await pets(h, child)).equals(await pets(h, parent))).toBe(true);
+    // A fork of a fork, at its own starting point.
+    const grandchild = await fork(h, child, { at_step: 3, ttl_seconds: 120 });
+    expect(grandchild).toMatchObject({ step: 3, parent_id: child.id, ttl_seconds: 120 });
+  });
+
+  it('refuses an at_step that is not a recorded step', async () => {
+    const { h } = await simulationHarness();
+    const parent = await h.createSimulation('pets:v1');
+    await createPets(h, parent, 2);
+    expectProblem(await h.request('POST', `/v1/simulations/${parent.id}/fork`, { json: { at_step: 3 } }), 422, 'validation');
+    expectProblem(await h.request('POST', `/v1/simulations/${parent.id}/fork`, { json: { at_step: -1 } }), 422, 'validation');
+    expectProblem(await h.request('POST', `/v1/simulations/${parent.id}/fork`, { json: { at_step: 1.5 } }), 422, 'validation');
+    expectProblem(await h.request('POST', `/v1/simulations/${parent.id}/fork`, { json: { ttl_seconds: 10 } }), 422, 'validation');
+    const child = await fork(h, parent, { at_step: 2 });
+    await createPets(h, child, 1);
+    // The child's log starts at the fork: earlier steps are the parent's.
+    expectProblem(await h.request('POST', `/v1/simulations/${child.id}/fork`, { json: { at_step: 1 } }), 422, 'validation');
+    expect((await fork(h, parent, { at_step: 0 })).step).toBe(0);
+  });
+});

@@ -1,0 +1,67 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { StepLog } from '@simplane/core';
+import { expectProblem } from '../support/problem.js';
+import { closeAll, PETSTORE_AUTH, simulationHarness } from '../support/simulations.js';
+
+afterEach(closeAll);
+
+describe('idle Simulations', () => {
+  it('are unloaded (paused) after the idle time, keep their slot, and wake on the next request with their state', async () => {
+    const { h, runtime } = await simulationHarness({ config: { simulation_idle_seconds: 300, max_simulations: 1 } });
+    const sim = await h.createSimulation('pets:v1');
+    await h.sim(sim, 'POST', '/pets', { json: { name: 'Rex' }, headers: PETSTORE_AUTH });
+    const before = (await h.sim(sim, 'GET', '/pets', { headers: PETSTORE_AUTH })).body;
+    h.clock.advance(299_000);
+    expect((await h.sweep()).paused).toBe(0);
+    h.clock.advance(2_000);
+    expect((await h.sweep()).paused).toBe(1);
+    expect((await h.request('GET', `/v1/simulations/${sim.id}`)).json()).toMatchObject({ status: 'paused', step: 1 });
+    expect((await h.request('GET', '/v1/quota')).json()).toMatchObject({ active_simulations: { used: 1 } });
+    // Unloaded, it frees process capacity.
+    const other = await h.createSimulation('pets:v1');
+    expectProblem(await h.sim(sim, 'GET', '/pets', { headers: PETSTORE_AUTH }), 429, 'simulation_capacity');
+    await h.request('DELETE', `/v1/simulations/${other.id}`);
+    const loads = runtime.loads;
+    const woken = await h.sim(sim, 'GET', '/pets', { headers: PETSTORE_AUTH });
+    expect(woken.body.equals(before)).toBe(true);
+    expect(runtime.loads).toBe(loads + 1);
+    expect((await h.request('GET', `/v1/simulations/${sim.id}`)).json()).toMatchObject({ status: 'running' });
+  });
+
+  it('can be stopped, forked and listed while paused', async () => {
+    const { h } = await simulationHarness({ config: { simulation_idle_seconds: 60 } });
+    const sim = await h.createSimulation('pets:v1');
+    await h.sim(sim, 'POST', '/pets', { json: { name: 'Rex' }, headers: PETSTORE_AUTH });
+    h.clock.advance(61_000);
+    await h.sweep();
+    expect((await h.request('GET', `/v1/simulations/${sim.id}/steps`)).status).toBe(200);
+    expect((await h.request('POST', `/v1/simulations/${sim.id}/fork`, { json: {} })).status).toBe(201);
+    expect((await h.request('POST', `/v1/simulations/${sim.id}/stop`)).json()).toMatchObject({ status: 'stopped', step: 1 });
+    expect((await h.request('POST', `/v1/simulations/${sim.id}/start`)).status).toBe(200);
+    const list = (await h.sim(sim, 'GET', '/pets', { headers: PETSTORE_AUTH })).json<Array<{ name: string }>>();
+    expect(list.map((p) => p.name)).toContain('Rex');
+  });
+});
+
+describe('expiry', () => {
+  it('deletes an expired Simulation and its state, by the sweeper or on access', async () => {
+    const { h } = await simulationHarness();
+    const swept = await h.createSimulation('pets:v1', { ttl_seconds: 60 });
+    const touched = await h.createSimulation('pets:v1', { ttl_seconds: 120 });
+    const forever = await h.createSimulation('pets:v1');
+    await h.sim(swept, 'POST', '/pets', { json: { name: 'Rex' }, headers: PETSTORE_AUTH });
+    h.clock.advance(59_999);
+    expect((await h.sweep()).expired).toBe(0);
+    h.clock.advance(1);
+    expect((await h.sweep()).expired).toBe(1);
+    expectProblem(await h.request('GET', `/v1/simulations/${swept.id}`), 404, 'simulation_not_found');
+    const steps = h.plane.container.get<StepLog>(Symbol.for('simplane.stepLog'));
+    expect(await steps.head(swept.id)).toBe(0);
+    expect(await steps.latestSnapshot(swept.id, 100)).toBeNull();
+    h.clock.advance(60_000);
+    expectProblem(await h.sim(touched, 'GET', '/pets', { headers: PETSTORE_AUTH }), 404, 'simulation_not_found');
+    expectProblem(await h.request('GET', `/v1/simulations/${touched.id}`), 404, 'simulation_not_found');
+    expect((await h.request('GET', `/v1/simulations/${forever.id}`)).status).toBe(200);
+    expect((await h.request('GET', '/v1/quota')).json()).toMatchObject({ active_simulations: { used: 1 } });
+  });
+});

@@ -1,0 +1,69 @@
+import { readFileSync } from 'node:fs';
+import type { LoadedSimulator, Runtime } from '@simplane/core';
+import { createHarness, type Harness, type HarnessOptions } from '@simplane/harness';
+
+export const petstore = readFileSync(new URL('../../packages/cli/catalog/petstore.openapi.yaml', import.meta.url), 'utf8');
+
+/** Headers the petstore's own security scheme asks for; the data plane passes them through. */
+export const PETSTORE_AUTH = { 'x-api-key': 'pet-key' } as const;
+
+/**
+ * Wraps the real runtime so a test can make loading fail or hang, like GatedProvider does for
+ * builds. Everything else is the real runtime.
+ */
+export class FaultyRuntime implements Runtime {
+  mode: 'ok' | 'throw' | 'hang' | 'gate' = 'ok';
+  loads = 0;
+  private readonly gated: Array<() => void> = [];
+  constructor(private readonly inner: Runtime) {}
+
+  load(artifact: Uint8Array, digest: string): Promise<LoadedSimulator> {
+    this.loads += 1;
+    if (this.mode === 'throw') return Promise.reject(new Error('runtime provider down'));
+    if (this.mode === 'hang') return new Promise(() => undefined);
+    if (this.mode === 'gate') return new Promise<void>((resolve) => this.gated.push(resolve)).then(() => this.inner.load(artifact, digest));
+    return this.inner.load(artifact, digest);
+  }
+
+  /** How many loads wait at the gate. */
+  get waiting(): number {
+    return this.gated.length;
+  }
+
+  /** Lets every gated load through and stops gating. */
+  open(): void {
+    this.mode = 'ok';
+    for (const release of this.gated.splice(0)) release();
+  }
+}
+
+
+export interface SimulationHarness {
+  h: Harness;
+  runtime: FaultyRuntime;
+  /** A ready petstore Simulator's ID. */
+  simulatorId: string;
+}
+
+const open: Harness[] = [];
+
+/** A harness with a ready petstore Simulator and a fault-injectable runtime. Close with `closeAll`. */
+export async function simulationHarness(options: HarnessOptions = {}): Promise<SimulationHarness> {
+  let runtime!: FaultyRuntime;
+  const h = createHarness({
+    ...options,
+    config: { catalog: false, ...options.config },
+    runtime: (configured) => {
+      // The composition root's own EngineRuntime, wrapped.
+      runtime = new FaultyRuntime(configured);
+      return runtime;
+    },
+  });
+  open.push(h);
+  const simulator = await h.buildSimulator(petstore, { references: ['pets:v1'] });
+  return { h, runtime, simulatorId: simulator.id };
+}
+
+export async function closeAll(): Promise<void> {
+  await Promise.all(open.splice(0).map((h) => h.close()));
+}
