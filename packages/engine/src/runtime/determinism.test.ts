@@ -52,7 +52,8 @@ describe('determinism', () => {
     const headers = { 'x-api-key': 'k' };
     parent.call({ method: 'POST', path: '/accounts', body: { currency: 'EUR' }, headers });
     const fork = await SimClient.open(artifact, { seed: 's', sampleRecords: 0 });
-    for (const [name, records] of parent.state.collections) for (const [key, value] of records) fork.state.put(name, key, value);
+    const copy = JSON.parse(parent.state.snapshot()) as { collections: Array<[string, Array<[string, never]>]> };
+    for (const [name, records] of copy.collections) for (const [key, value] of records) fork.state.put(name, key, value);
     fork.step = parent.step;
     const a = parent.call({ method: 'POST', path: '/accounts', body: { currency: 'USD' }, headers });
     const b = fork.call({ method: 'POST', path: '/accounts', body: { currency: 'USD' }, headers });
