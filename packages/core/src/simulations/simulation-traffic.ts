@@ -148,12 +148,11 @@ export class SimulationTraffic {
     }
     const changes = live.state.takeChanges();
     if (changes.length === 0) return result.response;
-    const pathOnly = call.path;
     const appended = await this.steps.append(id, {
       view: {
         step,
         kind: 'api',
-        label: `${call.method} ${pathOnly}`.slice(0, 1024),
+        label: `${call.method} ${call.path}`.slice(0, 1024),
         operation: result.operation,
         status: result.response.status,
         time_before: live.currentTime,
