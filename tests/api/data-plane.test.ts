@@ -50,7 +50,50 @@ components:
         text: {type: string}
 `;
 
+/** API keys of the document's own: one in a header only this API uses, one in the query string. */
+const PARTNER = `openapi: 3.0.3
+info: {title: Partner, version: 1.0.0}
+security: [{partnerKey: []}, {queryKey: []}]
+paths:
+  /orders:
+    post:
+      operationId: createOrder
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: {type: object, required: [sku], properties: {sku: {type: string}}}
+      responses:
+        '201':
+          description: created
+          content:
+            application/json:
+              schema: {type: object, required: [id, sku], properties: {id: {type: string}, sku: {type: string}}}
+components:
+  securitySchemes:
+    partnerKey: {type: apiKey, in: header, name: X-Partner-Key}
+    queryKey: {type: apiKey, in: query, name: api_key}
+`;
+
 describe('the data plane under /sim/{id}', () => {
+  it("redacts the document's own API keys, in headers and in the query, from step detail", async () => {
+    const { h } = await simulationHarness();
+    await h.buildSimulator(PARTNER, { references: ['partner:v1'] });
+    const sim = await h.createSimulation('partner:v1');
+    const byHeader = await h.sim(sim, 'POST', '/orders?trace=on', { json: { sku: 'a' }, headers: { 'x-partner-key': 'header-secret-1' } });
+    expect(byHeader.status, byHeader.text()).toBe(201);
+    const byQuery = await h.sim(sim, 'POST', '/orders?api_key=query-secret-2&trace=on', { json: { sku: 'b' } });
+    expect(byQuery.status, byQuery.text()).toBe(201);
+    const first = (await h.request('GET', `/v1/simulations/${sim.id}/steps/1`)).json<{ request: { headers: Record<string, string>; query: string } }>();
+    expect(first.request.headers['x-partner-key']).toBe('<redacted>');
+    expect(first.request.query).toBe('trace=on');
+    const second = (await h.request('GET', `/v1/simulations/${sim.id}/steps/2`)).json<{ request: { query: string } }>();
+    expect(second.request.query).toBe('api_key=<redacted>&trace=on');
+    const all = JSON.stringify([first, second]);
+    expect(all).not.toContain('header-secret-1');
+    expect(all).not.toContain('query-secret-2');
+  });
+
   it('answers the simulated API and records a step for each state change, none for reads', async () => {
     const { h } = await simulationHarness();
     const sim = await h.createSimulation('pets:v1', { seed: 'steps' });

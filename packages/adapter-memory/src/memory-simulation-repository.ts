@@ -11,7 +11,12 @@ import {
   type SimulationTokenRecord,
 } from '@simplane/core';
 
-const copy = (r: SimulationRecord): SimulationRecord => structuredClone(r);
+/** A deep copy; by hand because the data plane reads a record on every request. */
+const copy = (r: SimulationRecord): SimulationRecord => ({
+  ...r,
+  tokens: r.tokens.map((t) => ({ ...t })),
+  metadata: Object.keys(r.metadata).length === 0 ? {} : structuredClone(r.metadata),
+});
 
 /** Simulations in a Map. Single-threaded JavaScript makes every method atomic. */
 export class MemorySimulationRepository implements SimulationRepository {

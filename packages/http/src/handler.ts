@@ -39,13 +39,18 @@ export function createHandler(routes: readonly Route[], services: HandlerService
     let response: HttpResponse;
     let path = '';
     try {
-      const target = parseTarget(request.url);
-      path = target.pathname;
-      // The data plane comes before the route table: its paths belong to the simulated APIs.
-      response =
-        services.dataPlane !== undefined && isDataPlaneTarget(request.url)
-          ? await dispatchDataPlane(services.dataPlane, request, options.bodyTimeoutMs)
-          : await dispatch(router, request, target, requestId, services, options);
+      checkTarget(request.url);
+      // The data plane comes before the route table: its paths belong to the simulated APIs,
+      // which parse them themselves.
+      if (services.dataPlane !== undefined && isDataPlaneTarget(request.url)) {
+        const queryAt = request.url.indexOf('?');
+        path = queryAt === -1 ? request.url : request.url.slice(0, queryAt);
+        response = await dispatchDataPlane(services.dataPlane, request, options.bodyTimeoutMs);
+      } else {
+        const target = parseTarget(request.url);
+        path = target.pathname;
+        response = await dispatch(router, request, target, requestId, services, options);
+      }
     } catch (error) {
       response = problemResponse(toSimplaneError(error, services.logger, requestId));
     }
@@ -94,10 +99,14 @@ async function dispatch(
   return toResponse(await route.handle(context));
 }
 
-function parseTarget(url: string): URL {
+/** Origin-form only, and bounded. */
+function checkTarget(url: string): void {
   if (!url.startsWith('/') || url.startsWith('//') || url.length > MAX_TARGET_LENGTH) {
     throw new SimplaneError('bad_request', 'The request target is not a valid path.');
   }
+}
+
+function parseTarget(url: string): URL {
   try {
     return new URL(url, 'http://simplane.invalid');
   } catch {

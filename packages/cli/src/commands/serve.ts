@@ -1,5 +1,5 @@
-import type { Server } from 'node:http';
-import { createExpressApp } from '@simplane/host-express';
+import { createServer, type Server } from 'node:http';
+import { createNodeListener } from '@simplane/host-node';
 import { bootstrapDefaultTenant } from '../config/bootstrap.js';
 import { parseConfig, loadConfigFile } from '../config/load-config.js';
 import type { Environment } from '../config/environment.js';
@@ -11,7 +11,7 @@ export interface Running {
   close(): Promise<void>;
 }
 
-/** `simplane serve`: the control plane on Express, with the embedded (in-memory) default. */
+/** `simplane serve`: the control plane on `node:http`, with the embedded (in-memory) default. */
 export async function serve(env: Environment, print: (line: string) => void): Promise<Running> {
   let config = env.configPath === undefined ? parseConfig({}) : loadConfigFile(env.configPath);
   if (config.organizations.length === 0) {
@@ -26,7 +26,7 @@ export async function serve(env: Environment, print: (line: string) => void): Pr
   }
   const plane = composeControlPlane(config);
   await plane.ready;
-  const server = createExpressApp(plane.handle).listen(env.port, env.host);
+  const server = createServer(createNodeListener(plane.handle)).listen(env.port, env.host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);

@@ -30,10 +30,27 @@ export interface IdGenerator {
 
 /** ULIDs, monotonic within the process so IDs minted in one millisecond still sort. */
 export class UlidIdGenerator implements IdGenerator {
-  private readonly ulid = monotonicFactory();
+  private readonly ulid = monotonicFactory(pooledRandom());
   constructor(private readonly now: () => number = Date.now) {}
 
   next(kind: IdKind): string {
     return `${ID_PREFIX[kind]}_${this.ulid(this.now())}`;
   }
+}
+
+/**
+ * Uniform numbers in [0, 1) from the platform's CSPRNG, drawn 4 KiB at a time: ulid asks for
+ * one number per character, and one system call per character showed up on every request
+ * (each response carries a fresh `Request-Id`).
+ */
+export function pooledRandom(poolBytes = 4096): () => number {
+  const pool = new Uint8Array(poolBytes);
+  let at = pool.length;
+  return () => {
+    if (at === pool.length) {
+      globalThis.crypto.getRandomValues(pool);
+      at = 0;
+    }
+    return pool[at++]! / 256;
+  };
 }

@@ -65,8 +65,18 @@ export interface RequestClass {
   readOnly: boolean;
 }
 
+/** Where the simulated API carries its own credentials: the platform redacts them in recorded steps. */
+export interface SecretLocations {
+  /** Lower-case header names (API keys in headers), beyond the ones always redacted. */
+  headers: readonly string[];
+  /** Query parameter names (API keys in the query string). */
+  query: readonly string[];
+}
+
 /** One Simulator's artifact, loaded once and shared by every Simulation of it. */
 export interface LoadedSimulator {
+  /** The document's own credential locations; absent when it declares none beyond the usual headers. */
+  readonly secrets?: SecretLocations;
   /** Which operation a request would run and whether it can write; used to refuse writes before anything runs. */
   classify(method: string, path: string): RequestClass;
   /**

@@ -11,6 +11,8 @@ export interface LiveSimulation {
   currentTime: string;
   /** The last step; the next state-changing request gets this plus one. */
   step: number;
+  /** The step of the latest snapshot saved of this state (see snapshot-policy). */
+  snapshotStep: number;
   /** Wall-clock milliseconds of the last request; idle Simulations are unloaded. */
   lastUsedAt: number;
 }

@@ -23,6 +23,13 @@ export class SimulationState implements StateAccess {
     return this.collections.get(collection)?.size ?? 0;
   }
 
+  /** Records across every collection. */
+  recordCount(): number {
+    let count = 0;
+    for (const records of this.collections.values()) count += records.size;
+    return count;
+  }
+
   put(collection: string, key: string, value: Json): void {
     this.write(collection).set(key, value);
     this.recorded.push({ op: 'put', collection, key, value });

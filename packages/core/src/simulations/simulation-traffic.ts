@@ -9,6 +9,7 @@ import type { LiveSimulation, SimulationPool } from './simulation-pool.js';
 import type { SimulationRepository } from './simulation.repository.port.js';
 import { hashSimulationToken, notFound, stopped, type SimulationService } from './simulation.service.js';
 import type { StepLog } from './step-log.port.js';
+import { snapshotDue } from './snapshot-policy.js';
 import { recordMessage } from './step-recording.js';
 
 /** One data-plane request as the HTTP layer hands it over; the body is read only once allowed. */
@@ -28,7 +29,7 @@ export interface DataPlaneCall {
 }
 
 export interface SimulationTrafficOptions {
-  /** A snapshot is saved every this many steps. */
+  /** A snapshot is saved after at least this many steps (more as the state grows: snapshot-policy). */
   snapshotEvery: number;
   /** A Simulation with no request for this long is unloaded (paused). */
   idleMs: number;
@@ -40,6 +41,8 @@ export interface SimulationTrafficOptions {
  * unloads idle ones and deletes expired ones.
  */
 export class SimulationTraffic {
+  private readonly tokenHashes = new TokenHashCache(4096);
+
   constructor(
     private readonly repository: SimulationRepository,
     private readonly steps: StepLog,
@@ -96,7 +99,7 @@ export class SimulationTraffic {
 
   private authorise(record: SimulationRecord, token: string | undefined): { readOnly: boolean } {
     if (token === undefined || token.length === 0 || token.length > 512) throw invalidToken();
-    const hash = hashSimulationToken(token);
+    const hash = this.tokenHashes.hash(token);
     const now = formatTime(this.clock.now());
     const found = record.tokens.find((t) => t.hash === hash && t.expiresAt > now);
     if (found === undefined) throw invalidToken();
@@ -119,7 +122,7 @@ export class SimulationTraffic {
         const loaded = await this.loader.runtimeFor(current.simulatorDigest);
         const state = await this.loader.stateAt(current.id, current.step);
         if (current.status === 'paused') await this.repository.update(current.id, { status: ['paused'], lock: null }, { status: 'running' });
-        const live: LiveSimulation = { id: current.id, loaded, state, seed: current.seed, currentTime: current.currentTime, step: current.step, lastUsedAt: this.clock.now().getTime() };
+        const live: LiveSimulation = { id: current.id, loaded, state, seed: current.seed, currentTime: current.currentTime, step: current.step, snapshotStep: current.step, lastUsedAt: this.clock.now().getTime() };
         this.pool.admit(live, reservation);
         return live;
       } catch (error) {
@@ -160,8 +163,8 @@ export class SimulationTraffic {
         advance_id: null,
         created_at: formatTime(this.clock.now()),
       },
-      request: recordMessage(call.headers, body, { method: call.method, path: call.path, query: call.query }),
-      response: recordMessage(result.response.headers, result.response.body, { status: result.response.status }),
+      request: recordMessage(call.headers, body, { method: call.method, path: call.path, query: call.query }, live.loaded.secrets),
+      response: recordMessage(result.response.headers, result.response.body, { status: result.response.status }, live.loaded.secrets),
       changes,
     });
     if (!appended) {
@@ -171,8 +174,31 @@ export class SimulationTraffic {
     }
     live.step = step;
     await this.repository.update(id, {}, { step });
-    if (step % this.options.snapshotEvery === 0) await this.steps.putSnapshot(id, { step, bytes: live.state.toSnapshot() });
+    if (snapshotDue(step - live.snapshotStep, live.state.recordCount(), this.options.snapshotEvery)) {
+      await this.steps.putSnapshot(id, { step, bytes: live.state.toSnapshot() });
+      live.snapshotStep = step;
+    }
     return result.response;
+  }
+}
+
+/**
+ * SHA-256 of recently seen tokens: every data-plane request presents one, and clients send the
+ * same few over and over. Bounded; when full it starts again rather than tracking recency.
+ */
+class TokenHashCache {
+  private readonly hashes = new Map<string, string>();
+
+  constructor(private readonly capacity: number) {}
+
+  hash(token: string): string {
+    let hash = this.hashes.get(token);
+    if (hash === undefined) {
+      hash = hashSimulationToken(token);
+      if (this.hashes.size >= this.capacity) this.hashes.clear();
+      this.hashes.set(token, hash);
+    }
+    return hash;
   }
 }
 

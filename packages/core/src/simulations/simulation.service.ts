@@ -167,7 +167,7 @@ export class SimulationService {
       const started = await this.repository.update(id, { lock: 'starting' }, { status: 'running', lock: null }, { limit: this.quotas.activeSimulations });
       if (started === 'quota') throw this.quotaExceeded();
       if (started === null) throw platformOwned(id);
-      this.pool.admit({ id, loaded, state, seed: started.seed, currentTime: started.currentTime, step: started.step, lastUsedAt: this.clock.now().getTime() }, reservation);
+      this.pool.admit({ id, loaded, state, seed: started.seed, currentTime: started.currentTime, step: started.step, snapshotStep: started.step, lastUsedAt: this.clock.now().getTime() }, reservation);
       return { ...toSimulationView(started), ...(await this.issue(started, this.options.tokenTtlSeconds, false)) };
     } catch (error) {
       reservation.release();
@@ -268,7 +268,7 @@ export class SimulationService {
       await this.steps.putSnapshot(record.id, { step: record.step, bytes: state.toSnapshot() });
       saved = true;
       if ((await this.repository.insert(record, { limit: this.quotas.activeSimulations })) === 'quota') throw this.quotaExceeded();
-      this.pool.admit({ id: record.id, loaded, state, seed: record.seed, currentTime: record.currentTime, step: record.step, lastUsedAt: this.clock.now().getTime() }, reservation);
+      this.pool.admit({ id: record.id, loaded, state, seed: record.seed, currentTime: record.currentTime, step: record.step, snapshotStep: record.step, lastUsedAt: this.clock.now().getTime() }, reservation);
     } catch (error) {
       reservation.release();
       if (saved) await this.steps.deleteAll(record.id).catch(() => undefined);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { recordMessage, STEP_BODY_LIMIT } from './step-recording.js';
+import { recordMessage, redactQuery, STEP_BODY_LIMIT } from './step-recording.js';
 
 describe('recordMessage', () => {
   it('redacts secret headers whatever their case', () => {
@@ -15,5 +15,18 @@ describe('recordMessage', () => {
     expect(Buffer.byteLength(text.body!)).toBeLessThanOrEqual(STEP_BODY_LIMIT);
     const binary = recordMessage({}, Uint8Array.from([0xff, 0xfe, 0x00]));
     expect(binary).toMatchObject({ body: '//4A', body_encoding: 'base64', body_truncated: false, body_bytes: 3 });
+  });
+
+  it("redacts the document's own API key headers and query parameters", () => {
+    const secrets = { headers: ['x-partner-key'], query: ['api_key', 'sig nature'] };
+    const kept = recordMessage({ 'X-Partner-Key': 'p', 'x-other': 'o' }, null, { query: 'a=1&api_key=s3cret&b=2&sig+nature=x&api_key' }, secrets);
+    expect(kept.headers).toEqual({ 'X-Partner-Key': '<redacted>', 'x-other': 'o' });
+    expect(kept.query).toBe('a=1&api_key=<redacted>&b=2&sig+nature=<redacted>&api_key=<redacted>');
+    expect(recordMessage({ 'x-partner-key': 'p' }, null).headers).toEqual({ 'x-partner-key': 'p' });
+  });
+
+  it('leaves other parameters byte for byte, including malformed escapes', () => {
+    expect(redactQuery('%E0%A4%A=1&x=%20y&api%5Fkey=k', ['api_key'])).toBe('%E0%A4%A=1&x=%20y&api%5Fkey=<redacted>');
+    expect(redactQuery('', ['api_key'])).toBe('');
   });
 });

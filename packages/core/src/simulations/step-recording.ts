@@ -1,3 +1,4 @@
+import type { SecretLocations } from '../runtime/runtime.port.js';
 import type { RecordedMessage } from './step-log.port.js';
 
 /** Bodies kept with a step are cut here (DESIGN section 3). */
@@ -8,17 +9,24 @@ export const SECRET_HEADERS: ReadonlySet<string> = new Set(['authorization', 'pr
 
 const REDACTED = '<redacted>';
 
-/** A request or response as a step keeps it: secret headers redacted, the body cut at 64 KiB. */
+/**
+ * A request or response as a step keeps it: secret headers redacted (the usual ones and the
+ * document's own API key headers), the document's API key query parameters redacted, the body
+ * cut at 64 KiB.
+ */
 export function recordMessage(
   headers: Record<string, string | string[] | undefined>,
   body: Uint8Array | null,
   extra: Pick<RecordedMessage, 'method' | 'path' | 'query' | 'status'> = {},
+  secrets?: SecretLocations,
 ): RecordedMessage {
   const kept: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined) continue;
-    kept[name] = SECRET_HEADERS.has(name.toLowerCase()) ? REDACTED : value;
+    const lower = name.toLowerCase();
+    kept[name] = SECRET_HEADERS.has(lower) || secrets?.headers.includes(lower) === true ? REDACTED : value;
   }
+  if (extra.query !== undefined && secrets !== undefined && secrets.query.length > 0) extra = { ...extra, query: redactQuery(extra.query, secrets.query) };
   const bytes = body ?? new Uint8Array(0);
   const cut = bytes.subarray(0, STEP_BODY_LIMIT);
   const text = decodeUtf8(cut);
@@ -32,14 +40,36 @@ export function recordMessage(
   };
 }
 
+/** The query string with the values of the named parameters replaced; everything else byte for byte. */
+export function redactQuery(query: string, names: readonly string[]): string {
+  return query
+    .split('&')
+    .map((pair) => {
+      const at = pair.indexOf('=');
+      const raw = at === -1 ? pair : pair.slice(0, at);
+      return names.includes(decodeName(raw)) ? `${raw}=${REDACTED}` : pair;
+    })
+    .join('&');
+}
+
+function decodeName(raw: string): string {
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, ' '));
+  } catch {
+    return raw;
+  }
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
 function decodeUtf8(bytes: Uint8Array): string | null {
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return utf8.decode(bytes);
   } catch {
     // A cut can split a character; keep the text up to it rather than switching to base64.
     for (let back = 1; back <= 3 && back < bytes.byteLength; back += 1) {
       try {
-        return new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, bytes.byteLength - back));
+        return utf8.decode(bytes.subarray(0, bytes.byteLength - back));
       } catch {
         // try a shorter cut
       }

@@ -1,4 +1,4 @@
-import type { LoadedSimulator, RequestClass, SimContext, SimRequest, SimResult, StateAccess } from '@simplane/core';
+import type { LoadedSimulator, RequestClass, SecretLocations, SimContext, SimRequest, SimResult, StateAccess } from '@simplane/core';
 import type { Artifact } from '../artifact/artifact.js';
 import { handleRequest, route } from './handle-request.js';
 import { buildModel, type RuntimeModel } from './model.js';
@@ -11,9 +11,11 @@ import { seedState } from './seed-state.js';
  */
 export class EngineSimulator implements LoadedSimulator {
   readonly #model: RuntimeModel;
+  readonly secrets: SecretLocations;
 
   constructor(artifact: Artifact) {
     this.#model = buildModel(artifact);
+    this.secrets = secretLocations(artifact);
   }
 
   classify(method: string, path: string): RequestClass {
@@ -28,4 +30,16 @@ export class EngineSimulator implements LoadedSimulator {
   handle(request: SimRequest, state: StateAccess, context: SimContext): SimResult {
     return handleRequest(this.#model, request, state, context);
   }
+}
+
+/** The API keys the document declares in headers and in the query string. */
+function secretLocations(artifact: Artifact): SecretLocations {
+  const headers = new Set<string>();
+  const query = new Set<string>();
+  for (const scheme of Object.values(artifact.securitySchemes ?? {})) {
+    if (scheme.type !== 'apiKey') continue;
+    if (scheme.in === 'header') headers.add(scheme.name.toLowerCase());
+    if (scheme.in === 'query') query.add(scheme.name);
+  }
+  return { headers: [...headers], query: [...query] };
 }

@@ -1,40 +1,47 @@
 /**
- * The data plane through a real Express server: streamed bodies, the simulated API's own
- * headers passed through, platform refusals as problem+json.
+ * The data plane through real Express and node:http servers: streamed bodies, the simulated
+ * API's own headers passed through, platform refusals as problem+json.
  */
-import type { Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { fetch, FormData } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeControlPlane, parseConfig, type ControlPlane } from '@simplane/cli';
 import { createExpressApp } from '@simplane/host-express';
+import { createNodeListener } from '@simplane/host-node';
+import type { Handler } from '@simplane/http';
 
 const KEY = 'data-plane-key-0001';
 const petstore = readFileSync(new URL('../../packages/cli/catalog/petstore.openapi.yaml', import.meta.url));
 
-let plane: ControlPlane;
-let server: Server;
-let base: string;
-
-beforeAll(async () => {
-  plane = composeControlPlane(
-    parseConfig({ log_level: 'silent', build_workers: 0, catalog: false, simulation_sweep_interval_ms: 0, organizations: [{ name: 'o', workspaces: [{ name: 'w', api_keys: [KEY] }] }] }),
-  );
-  server = createExpressApp(plane.handle).listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-  await plane.close();
-});
+const HOSTS: Array<{ name: string; make: (handle: Handler) => RequestListener }> = [
+  { name: 'Express', make: createExpressApp },
+  { name: 'node:http', make: createNodeListener },
+];
 
 const auth = { authorization: `Bearer ${KEY}` };
 
-describe('the data plane over a real socket', () => {
+describe.each(HOSTS)('the data plane over a real $name socket', ({ make }) => {
+  let plane: ControlPlane;
+  let server: Server;
+  let base: string;
+
+  beforeAll(async () => {
+    plane = composeControlPlane(
+      parseConfig({ log_level: 'silent', build_workers: 0, catalog: false, simulation_sweep_interval_ms: 0, organizations: [{ name: 'o', workspaces: [{ name: 'w', api_keys: [KEY] }] }] }),
+    );
+    server = createServer(make(plane.handle)).listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+    await plane.close();
+  });
+
   it('creates and reads records, and refuses as the platform where it must', async () => {
     const body = new FormData();
     body.append('spec', new Blob([petstore]), 'petstore.yaml');

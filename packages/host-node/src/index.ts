@@ -1,0 +1,1 @@
+export { createNodeListener, toNeutralRequest } from './node-host.js';

@@ -1,0 +1,87 @@
+/**
+ * What the node:http host itself decides: which requests have a body, how streamed responses
+ * are written, and what a handler failure looks like on the wire.
+ */
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
+import { request } from 'undici';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Handler, HttpRequest, HttpResponse } from '@simplane/http';
+import { createNodeListener } from '@simplane/host-node';
+
+const servers: Server[] = [];
+
+afterEach(async () => {
+  for (const server of servers.splice(0)) {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
+
+async function serve(handle: Handler): Promise<string> {
+  const server = createServer(createNodeListener(handle)).listen(0, '127.0.0.1');
+  servers.push(server);
+  await once(server, 'listening');
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+async function readAll(body: HttpRequest['body']): Promise<string | null> {
+  if (body === null) return null;
+  if (body instanceof Uint8Array) return Buffer.from(body).toString();
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks).toString();
+}
+
+describe('the node:http host', () => {
+  it('hands over no body without Content-Length or Transfer-Encoding, and streams the ones that have one', async () => {
+    const seen: Array<{ method: string; url: string; body: string | null }> = [];
+    const base = await serve(async (req) => {
+      seen.push({ method: req.method, url: req.url, body: await readAll(req.body) });
+      return { status: 204, headers: {}, body: null };
+    });
+    await request(`${base}/a?x=1`);
+    await request(`${base}/b`, { method: 'POST', body: 'sized' });
+    await request(`${base}/c`, { method: 'POST', body: Readable.from([Buffer.from('chun'), Buffer.from('ked')]) });
+    expect(seen).toEqual([
+      { method: 'GET', url: '/a?x=1', body: null },
+      { method: 'POST', url: '/b', body: 'sized' },
+      { method: 'POST', url: '/c', body: 'chunked' },
+    ]);
+  });
+
+  it('writes whole bodies with Content-Length and streamed ones chunked', async () => {
+    const base = await serve(async (req): Promise<HttpResponse> =>
+      req.url === '/whole'
+        ? { status: 201, headers: { 'content-type': 'text/plain', 'x-one': '1' }, body: Buffer.from('whole body') }
+        : { status: 200, headers: { 'content-type': 'text/plain' }, body: (async function* () { yield Buffer.from('part 1, '); yield Buffer.from('part 2'); })() },
+    );
+    const whole = await request(`${base}/whole`);
+    expect(whole.statusCode).toBe(201);
+    expect(whole.headers['content-length']).toBe('10');
+    expect(whole.headers['x-one']).toBe('1');
+    expect(await whole.body.text()).toBe('whole body');
+    const streamed = await request(`${base}/streamed`);
+    expect(streamed.headers['transfer-encoding']).toBe('chunked');
+    expect(await streamed.body.text()).toBe('part 1, part 2');
+  });
+
+  it('answers a handler that fails outright with a 500 problem, and keeps serving', async () => {
+    let calls = 0;
+    const base = await serve(async () => {
+      calls += 1;
+      if (calls === 1) throw new Error('boom');
+      return { status: 200, headers: {}, body: Buffer.from('fine') };
+    });
+    const failed = await request(`${base}/`);
+    expect(failed.statusCode).toBe(500);
+    expect(failed.headers['content-type']).toBe('application/problem+json');
+    const problem = (await failed.body.json()) as { code: string; detail: string };
+    expect(problem.code).toBe('internal');
+    expect(JSON.stringify(problem)).not.toContain('boom');
+    const after = await request(`${base}/`);
+    expect(await after.body.text()).toBe('fine');
+  });
+});
