@@ -253,4 +253,37 @@ describe('petstore 2.0 and inline documents', () => {
     expect(xml.headers['content-type']).toBe('application/xml');
     expect(xml.text).toContain('<text>a &lt; b</text>');
   });
+
+  it('3.1: a default written beside a $ref fills the field on create, over the referenced schema\'s own', async () => {
+    const doc = {
+      openapi: '3.1.0',
+      info: { title: 'Tasks', version: '1' },
+      paths: {
+        '/tasks': {
+          post: {
+            operationId: 'createTask',
+            requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/NewTask' } } } },
+            responses: { '201': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Task' } } } } },
+          },
+        },
+      },
+      components: {
+        schemas: {
+          Priority: { type: 'string', enum: ['low', 'normal', 'high'], default: 'low' },
+          Size: { type: 'string', enum: ['s', 'm', 'l'], default: 'm' },
+          NewTask: { type: 'object', properties: { title: { type: 'string' } }, required: ['title'] },
+          Task: {
+            type: 'object',
+            properties: { id: { type: 'string' }, title: { type: 'string' }, priority: { $ref: '#/components/schemas/Priority', default: 'normal' }, size: { $ref: '#/components/schemas/Size' } },
+            required: ['id', 'title', 'priority', 'size'],
+          },
+        },
+      },
+    };
+    const { artifact } = await compileArtifact(JSON.stringify(doc));
+    const client = await SimClient.open(artifact, { sampleRecords: 0 });
+    const created = client.call({ method: 'POST', path: '/tasks', body: { title: 't' } });
+    expect(created.status).toBe(201);
+    expect(created.json).toMatchObject({ title: 't', priority: 'normal', size: 'm' });
+  });
 });

@@ -93,7 +93,9 @@ export function fillServerFields(ex: Exchange, record: JsonObject, schema: JsonS
     }
     if (Object.hasOwn(record, name) || mode !== 'create') continue;
     const resolved = ex.model.registry.resolve(sub);
-    if (isObject(resolved) && Object.hasOwn(resolved, 'default')) setOwn(record, name, resolved.default as Json);
+    // OpenAPI 3.1 allows `default` beside a `$ref`; it overrides the referenced schema's own.
+    if (isObject(sub) && Object.hasOwn(sub, 'default')) setOwn(record, name, sub.default as Json);
+    else if (isObject(resolved) && Object.hasOwn(resolved, 'default')) setOwn(record, name, resolved.default as Json);
     else if ((lower === 'status' || lower === 'state') && isObject(resolved) && Array.isArray(resolved.enum) && resolved.enum.length > 0) setOwn(record, name, resolved.enum[0] as Json);
   }
   for (const name of view.required) if (!Object.hasOwn(record, name)) setOwn(record, name, generateValue(view.properties[name] ?? true, ex.gen));
