@@ -1,8 +1,19 @@
 import type { Snapshot, StepEntry, StepLog, StepView } from '@simplane/core';
 
+/**
+ * A step as held: the view as an object (lists read it), the rest as JSON text, as a database
+ * would hold it. Text is both the copy the contract asks for and a fraction of the memory of
+ * the object graph, which matters with thousands of Simulations in one process.
+ */
+interface StoredStep {
+  view: StepView;
+  messages: string;
+  changes: string;
+}
+
 interface Log {
   /** Steps in order; `steps[i].view.step` ascends with no gaps. */
-  steps: StepEntry[];
+  steps: StoredStep[];
   snapshots: Snapshot[];
 }
 
@@ -16,7 +27,7 @@ export class MemoryStepLog implements StepLog {
   async append(simulationId: string, entry: StepEntry): Promise<boolean> {
     const log = this.log(simulationId);
     if (entry.view.step !== headOf(log) + 1) return false;
-    log.steps.push(structuredClone(entry));
+    log.steps.push({ view: { ...entry.view }, messages: JSON.stringify([entry.request, entry.response]), changes: JSON.stringify(entry.changes) });
     return true;
   }
 
@@ -36,7 +47,7 @@ export class MemoryStepLog implements StepLog {
     const log = this.logs.get(simulationId);
     if (log === undefined) return null;
     const found = log.steps[firstAfter(log.steps, step - 1)];
-    return found !== undefined && found.view.step === step ? structuredClone(found) : null;
+    return found !== undefined && found.view.step === step ? restore(found) : null;
   }
 
   async range(simulationId: string, from: number, to: number): Promise<StepEntry[]> {
@@ -44,7 +55,7 @@ export class MemoryStepLog implements StepLog {
     if (log === undefined) return [];
     const start = firstAfter(log.steps, from);
     const end = firstAfter(log.steps, to);
-    return structuredClone(log.steps.slice(start, end));
+    return log.steps.slice(start, end).map(restore);
   }
 
   async putSnapshot(simulationId: string, snapshot: Snapshot): Promise<void> {
@@ -80,12 +91,17 @@ export class MemoryStepLog implements StepLog {
   }
 }
 
+function restore(stored: StoredStep): StepEntry {
+  const [request, response] = JSON.parse(stored.messages) as [StepEntry['request'], StepEntry['response']];
+  return { view: { ...stored.view }, request, response, changes: JSON.parse(stored.changes) as StepEntry['changes'] };
+}
+
 function headOf(log: Log): number {
   return Math.max(log.steps.at(-1)?.view.step ?? 0, log.snapshots.at(-1)?.step ?? 0);
 }
 
 /** Index of the first entry with a step greater than `step`. */
-function firstAfter(steps: StepEntry[], step: number): number {
+function firstAfter(steps: StoredStep[], step: number): number {
   let lo = 0;
   let hi = steps.length;
   while (lo < hi) {

@@ -4,7 +4,7 @@ export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 const RANK: Record<LogLevel, number> = { debug: 0, info: 1, warn: 2, error: 3, silent: 4 };
 
 /** JSON lines on a stream. Callers pass facts only; nothing here inspects or prints secrets. */
-export function createConsoleLogger(level: LogLevel, write: (line: string) => void = (l) => process.stderr.write(l)): Logger {
+export function createConsoleLogger(level: LogLevel, write: (line: string) => void = stderrLines().write): Logger {
   const emit = (lvl: Exclude<LogLevel, 'silent' | 'debug'>, message: string, fields?: Record<string, unknown>) => {
     if (RANK[lvl] < RANK[level]) return;
     write(`${JSON.stringify({ time: new Date().toISOString(), level: lvl, message, ...fields })}\n`);
@@ -14,4 +14,50 @@ export function createConsoleLogger(level: LogLevel, write: (line: string) => vo
     warn: (m, f) => emit('warn', m, f),
     error: (m, f) => emit('error', m, f),
   };
+}
+
+export interface LineBatcher {
+  write(line: string): void;
+  /** Writes what is pending now. */
+  flush(): void;
+}
+
+/**
+ * Collects lines and writes them once per turn of the event loop: a log line per request was
+ * a system call per request, a measurable share of a data-plane request's cost. Past
+ * `maxPending` lines it writes at once, so a burst never holds much.
+ */
+export function batchLines(sink: (text: string) => void, schedule: (flush: () => void) => void = setImmediate, maxPending = 512): LineBatcher {
+  let pending: string[] = [];
+  let scheduled = false;
+  const flush = () => {
+    scheduled = false;
+    if (pending.length === 0) return;
+    const text = pending.join('');
+    pending = [];
+    sink(text);
+  };
+  return {
+    write: (line) => {
+      pending.push(line);
+      if (pending.length >= maxPending) flush();
+      else if (!scheduled) {
+        scheduled = true;
+        schedule(flush);
+      }
+    },
+    flush,
+  };
+}
+
+let stderr: LineBatcher | undefined;
+
+/** One batcher for the process's stderr, flushed when the process exits (stderr writes are synchronous then). */
+function stderrLines(): LineBatcher {
+  if (stderr === undefined) {
+    const batcher = batchLines((text) => process.stderr.write(text));
+    process.once('exit', () => batcher.flush());
+    stderr = batcher;
+  }
+  return stderr;
 }

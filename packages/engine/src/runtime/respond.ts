@@ -37,7 +37,8 @@ export function chooseMedia(response: ArtifactResponse | null): [string, MediaTy
  * properties and gets generated ones for what is missing or wrong; anything else is generated.
  */
 export function conform(value: Json, schema: JsonSchema | null, ctx: GenerateContext): Json {
-  if (schema === null || ctx.registry.validate(schema, value).ok) return value;
+  // Answers come from state or are made fresh for this answer; neither changes afterwards.
+  if (schema === null || ctx.registry.validateUnchanging(schema, value).ok) return value;
   if (isObject(value)) {
     const view = objectView(ctx.registry, schema);
     const fixed: JsonObject = {};
@@ -86,10 +87,10 @@ export function exampleFor(entry: MediaTypeEntry, ctx: GenerateContext): Json | 
 export function encode(status: number, mediaType: string, value: Json, headers: Record<string, string>): SimResponse {
   const type = mediaType.includes('*') ? 'application/json' : mediaType;
   if (isJsonMedia(type) || type === 'application/json') {
-    return { status, headers: { ...headers, 'content-type': type }, body: new TextEncoder().encode(JSON.stringify(value)) };
+    return { status, headers: { ...headers, 'content-type': type }, body: Buffer.from(JSON.stringify(value)) };
   }
   const text = typeof value === 'string' ? value : /xml/.test(type) ? `<?xml version="1.0" encoding="UTF-8"?>${toXml('root', value)}` : JSON.stringify(value);
-  return { status, headers: { ...headers, 'content-type': type }, body: new TextEncoder().encode(text) };
+  return { status, headers: { ...headers, 'content-type': type }, body: Buffer.from(text) };
 }
 
 /** A plain XML rendering (element per property, repeated elements for arrays) for XML-only answers. */

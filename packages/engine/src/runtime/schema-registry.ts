@@ -23,6 +23,7 @@ export interface Verdict {
 export class SchemaRegistry {
   readonly #ajv: Ajv2020.default;
   readonly #cache = new WeakMap<object, ValidateFunction>();
+  readonly #passed = new WeakMap<object, WeakSet<object>>();
 
   constructor(readonly artifact: Artifact) {
     this.#ajv = new Ajv2020.default({ strict: false, allErrors: false, validateFormats: true, logger: false, unicodeRegExp: false });
@@ -49,6 +50,23 @@ export class SchemaRegistry {
     const validator = this.#validator(schema);
     if (validator(value)) return { ok: true, problem: null, field: null };
     return describe(validator.errors ?? []);
+  }
+
+  /**
+   * `validate` for values the runtime never changes once made (records in a Simulation's
+   * state: StateAccess values are not mutated). A pass is remembered per value and schema, so
+   * reading a record again does not validate it again.
+   */
+  validateUnchanging(schema: JsonSchema | null | undefined, value: unknown): Verdict {
+    if (!isObject(schema) || typeof value !== 'object' || value === null) return this.validate(schema, value);
+    const passed = this.#passed.get(value);
+    if (passed?.has(schema) === true) return { ok: true, problem: null, field: null };
+    const verdict = this.validate(schema, value);
+    if (verdict.ok) {
+      if (passed === undefined) this.#passed.set(value, new WeakSet([schema]));
+      else passed.add(schema);
+    }
+    return verdict;
   }
 
   #validator(schema: JsonObject): ValidateFunction {
