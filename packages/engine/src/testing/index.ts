@@ -2,3 +2,7 @@
 export * from './generate-document.js';
 export { MapState } from './map-state.js';
 export { SimClient, type SimAnswer, type SimCall } from './sim-client.js';
+export { ResponseChecker } from './response-check.js';
+/** The runtime's own value generator and seeded randomness, for property tests that make valid requests. */
+export { generateValue, type GenerateContext } from '../runtime/generate-value.js';
+export { randomFor, type Random } from '../runtime/random.js';
