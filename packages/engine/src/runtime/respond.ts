@@ -36,9 +36,10 @@ export function chooseMedia(response: ArtifactResponse | null): [string, MediaTy
  * Makes a value fit a schema: kept when it validates; otherwise an object keeps its valid
  * properties and gets generated ones for what is missing or wrong; anything else is generated.
  */
-export function conform(value: Json, schema: JsonSchema | null, ctx: GenerateContext): Json {
-  // Answers come from state or are made fresh for this answer; neither changes afterwards.
-  if (schema === null || ctx.registry.validateUnchanging(schema, value).ok) return value;
+export function conform(value: Json, schema: JsonSchema | null, ctx: GenerateContext, answering = false): Json {
+  // An answer's value comes from state or is made for the answer; neither changes afterwards,
+  // so a pass is remembered (a record read again is not validated again).
+  if (schema === null || (answering ? ctx.registry.validateUnchanging(schema, value) : ctx.registry.validate(schema, value)).ok) return value;
   if (isObject(value)) {
     const view = objectView(ctx.registry, schema);
     const fixed: JsonObject = {};
@@ -75,7 +76,7 @@ export function answer(chosen: ChosenResponse, value: Json | undefined, ctx: Gen
   }
   const [mediaType, entry] = media;
   let body: Json | undefined = value;
-  if (body !== undefined) body = conform(body, entry.schema, ctx);
+  if (body !== undefined) body = conform(body, entry.schema, ctx, true);
   else body = exampleFor(entry, ctx) ?? generateValue(entry.schema ?? {}, ctx);
   return encode(chosen.status, mediaType, body, headers);
 }

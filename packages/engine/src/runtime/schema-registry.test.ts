@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { compileArtifact } from '../testing/fixtures.js';
+import { SchemaRegistry } from './schema-registry.js';
+
+const DOC = JSON.stringify({
+  openapi: '3.1.0',
+  info: { title: 'T', version: '1' },
+  paths: { '/pets': { get: { operationId: 'listPets', responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/Pet' } } } } } } } } },
+  components: {
+    schemas: {
+      Pet: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+      Named: { type: 'object', properties: { name: { type: 'string', minLength: 5 } } },
+    },
+  },
+});
+
+describe('SchemaRegistry.validateUnchanging', () => {
+  it('remembers a pass per value and schema, and nothing else', async () => {
+    const { artifact } = await compileArtifact(DOC);
+    const registry = new SchemaRegistry(artifact);
+    const pet = { $ref: '#/schemas/Pet' };
+    const named = { $ref: '#/schemas/Named' };
+    const record: Record<string, unknown> = { name: 'Rex' };
+    expect(registry.validateUnchanging(pet, record).ok).toBe(true);
+    // A pass for one schema says nothing about another.
+    expect(registry.validateUnchanging(named, record).ok).toBe(false);
+    // The pass is remembered: the value is taken to be unchanged (records in state never change).
+    delete record.name;
+    expect(registry.validateUnchanging(pet, record).ok).toBe(true);
+    expect(registry.validate(pet, record).ok).toBe(false);
+    // A failure is not remembered: the same value is checked again every time.
+    const nameless: Record<string, unknown> = {};
+    expect(registry.validateUnchanging(pet, nameless).ok).toBe(false);
+    nameless.name = 'Max';
+    expect(registry.validateUnchanging(pet, nameless).ok).toBe(true);
+    // Values that are not objects are validated every time.
+    expect(registry.validateUnchanging({ type: 'string' }, 3).ok).toBe(false);
+  });
+});
