@@ -52,6 +52,9 @@ describe('parseConfig refuses bad fields by name', () => {
     ['a body_timeout_ms below 100', { body_timeout_ms: 99 }, /^cfg\.json: body_timeout_ms: /],
     ['a non-boolean allow_http_loopback_credentials', { allow_http_loopback_credentials: 'yes' }, /^cfg\.json: allow_http_loopback_credentials: /],
     ['an unknown log_level', { log_level: 'verbose' }, /^cfg\.json: log_level: /],
+    ['a public_base_url that is not a URL', { public_base_url: 'sims.example.com' }, /^cfg\.json: public_base_url: must be an http or https URL$/],
+    ['a public_base_url of another scheme', { public_base_url: 'ftp://sims.example.com' }, /^cfg\.json: public_base_url: must be an http or https URL$/],
+    ['a public_base_url with a query', { public_base_url: 'https://sims.example.com/?a=1' }, /^cfg\.json: public_base_url: must not have a query or fragment$/],
     ['an array instead of an object', [], /^cfg\.json: \(root\): /],
     ['null', null, /^cfg\.json: \(root\): /],
   ])('%s', (_label, value, message) => {
@@ -135,6 +138,11 @@ describe('parseConfig fills defaults', () => {
       body_timeout_ms: 30_000,
       log_level: 'info',
     });
+  });
+
+  it('keeps public_base_url without trailing slashes, and leaves it unset by default', () => {
+    expect(parseConfig({}).public_base_url).toBeUndefined();
+    expect(parseConfig({ public_base_url: 'https://sims.example.com/base//' }).public_base_url).toBe('https://sims.example.com/base');
   });
 
   it('fills the quotas a file leaves out and keeps the ones it gives', () => {

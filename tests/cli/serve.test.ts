@@ -159,6 +159,40 @@ describe('simplane serve with no configuration', () => {
     expect(server.stderr()).not.toContain('secret-value');
   });
 
+  it('answers Simulation endpoints as absolute URLs on its own address, and they work', async () => {
+    const dataDir = freshDir('endpoint');
+    const server = await start({ SIMPLANE_DATA_DIR: dataDir });
+    const key = readFileSync(join(dataDir, 'api-key'), 'utf8').trim();
+    // The catalog's pet store is built in the background at start-up.
+    let created = await call(server.url, 'POST', '/v1/simulations', key, { simulator_id: 'catalog/petstore:1.0' });
+    for (let i = 0; i < 100 && created.status !== 201; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      created = await call(server.url, 'POST', '/v1/simulations', key, { simulator_id: 'catalog/petstore:1.0' });
+    }
+    expect(created.status, created.text).toBe(201);
+    const sim = created.json() as { id: string; endpoint: string; token: string };
+    expect(sim.endpoint).toBe(`${server.url}/sim/${sim.id}`);
+    const pets = await request(`${sim.endpoint}/pets`, { headers: { 'simulation-token': sim.token, 'x-api-key': 'k' } });
+    expect(pets.statusCode).toBe(200);
+    expect(Array.isArray(await pets.body.json())).toBe(true);
+  });
+
+  it('uses the configured public_base_url for endpoints', async () => {
+    const config = writeConfig('public.json', { public_base_url: 'https://sims.example.com/', log_level: 'silent' });
+    const dataDir = freshDir('public');
+    const server = await start({ SIMPLANE_CONFIG: config, SIMPLANE_DATA_DIR: dataDir });
+    const key = readFileSync(join(dataDir, 'api-key'), 'utf8').trim();
+    let created = await call(server.url, 'POST', '/v1/simulations', key, { simulator_id: 'catalog/petstore:1.0' });
+    for (let i = 0; i < 100 && created.status !== 201; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      created = await call(server.url, 'POST', '/v1/simulations', key, { simulator_id: 'catalog/petstore:1.0' });
+    }
+    expect(created.status, created.text).toBe(201);
+    const sim = created.json() as { id: string; endpoint: string };
+    expect(sim.endpoint).toBe(`https://sims.example.com/sim/${sim.id}`);
+    expect((await call(server.url, 'GET', `/v1/simulations/${sim.id}`, key)).json().endpoint).toBe(sim.endpoint);
+  });
+
   it('reuses the stored key on a second start without printing it again', async () => {
     const dataDir = freshDir('second');
     const first = await start({ SIMPLANE_DATA_DIR: dataDir });

@@ -102,7 +102,7 @@ export const simulationSchema = z.strictObject({
   parent_id: z.string().nullable(),
   world_id: z.string().nullable(),
   status: z.enum(['running', 'paused', 'stopped']),
-  endpoint: z.string().describe('The data plane, relative to the server: send requests under it with a Simulation-Token header.'),
+  endpoint: z.string().describe('The data plane: send requests under it with a Simulation-Token header. An absolute URL when the server knows its public base URL (config public_base_url; serve uses its own address), else a path relative to the server.'),
   seed: z.string(),
   start_time: z.iso.datetime(),
   current_time: z.iso.datetime(),

@@ -1,4 +1,6 @@
 import { createServer, type Server } from 'node:http';
+import { SimplaneError } from '@simplane/core';
+import { problemResponse } from '@simplane/http';
 import { createNodeListener } from '@simplane/host-node';
 import { bootstrapDefaultTenant } from '../config/bootstrap.js';
 import { parseConfig, loadConfigFile } from '../config/load-config.js';
@@ -24,9 +26,10 @@ export async function serve(env: Environment, print: (line: string) => void): Pr
       print(`Using the API key stored in ${boot.keyFile} for workspace default/default.`);
     }
   }
-  const plane = composeControlPlane(config);
-  await plane.ready;
-  const server = createServer(createNodeListener(plane.handle)).listen(env.port, env.host);
+  // Listen first: the address is part of the config (public_base_url). Until the control plane
+  // is ready, requests are answered 503 with Retry-After.
+  const server = createServer(createNodeListener(async () => problemResponse(new SimplaneError('internal_unavailable', 'Simplane is starting; retry shortly.', { retryAfterSeconds: 1 }))));
+  server.listen(env.port, env.host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
@@ -35,6 +38,17 @@ export async function serve(env: Environment, print: (line: string) => void): Pr
   const port = typeof address === 'object' && address !== null ? address.port : env.port;
   const host = env.host.includes(':') ? `[${env.host}]` : env.host;
   const url = `http://${host}:${port}`;
+  // An unspecified address (0.0.0.0, ::) says nothing about how clients reach the server.
+  const specific = env.host !== '0.0.0.0' && env.host !== '::';
+  const plane = composeControlPlane({ ...config, public_base_url: config.public_base_url ?? (specific ? url : undefined) });
+  try {
+    await plane.ready;
+  } catch (error) {
+    server.close();
+    throw error;
+  }
+  server.removeAllListeners('request');
+  server.on('request', createNodeListener(plane.handle));
   print(`Simplane control plane listening on ${url}`);
   return {
     server,

@@ -169,7 +169,7 @@ export function composeControlPlane(config: Config, overrides: ComposeOverrides 
           c.get(TOKENS.clock),
           c.get(TOKENS.ids),
           c.get(TOKENS.cursors),
-          { tokenTtlSeconds: config.simulation_token_ttl_seconds },
+          { tokenTtlSeconds: config.simulation_token_ttl_seconds, publicBaseUrl: config.public_base_url ?? null },
         ),
     );
   container

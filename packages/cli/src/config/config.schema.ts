@@ -60,6 +60,16 @@ export const configSchema = z.strictObject({
   simulation_token_ttl_seconds: z.int().min(60).max(86_400).default(86_400),
   /** How often idle Simulations are unloaded and expired ones deleted; 0 turns the sweeper off. */
   simulation_sweep_interval_ms: z.int().min(0).max(3_600_000).default(10_000),
+  /**
+   * Where clients reach this server, so a Simulation's `endpoint` is an absolute URL.
+   * `serve` defaults it to the address it listens on; without it endpoints are relative.
+   */
+  public_base_url: z
+    .url({ protocol: /^https?$/, error: 'must be an http or https URL' })
+    .max(2048)
+    .refine((u) => !/[?#]/.test(u), 'must not have a query or fragment')
+    .transform((u) => u.replace(/\/+$/, ''))
+    .optional(),
   log_level: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 

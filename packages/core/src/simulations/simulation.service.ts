@@ -22,6 +22,8 @@ export type SimulatorResolver = (principal: Principal, idOrReference: string) =>
 export interface SimulationServiceOptions {
   /** Lifetime of the token create, fork and start hand out. */
   tokenTtlSeconds: number;
+  /** Where clients reach this server (`https://sim.example.com`), for absolute `endpoint`s; null: relative. */
+  publicBaseUrl?: string | null;
 }
 
 export interface SimulationListParams extends PageParams {
@@ -58,6 +60,10 @@ export class SimulationService {
     private readonly cursors: CursorCodec,
     private readonly options: SimulationServiceOptions,
   ) {}
+
+  private view(record: SimulationRecord): SimulationView {
+    return toSimulationView(record, this.options.publicBaseUrl ?? null);
+  }
 
   async create(principal: Principal, body: unknown): Promise<SimulationWithToken> {
     const input = parseInput(createSimulationInput, body);
@@ -102,7 +108,7 @@ export class SimulationService {
   }
 
   async get(principal: Principal, id: string): Promise<SimulationView> {
-    return toSimulationView(await this.load(principal, id));
+    return this.view(await this.load(principal, id));
   }
 
   async list(principal: Principal, params: SimulationListParams): Promise<SimulationPage> {
@@ -120,7 +126,7 @@ export class SimulationService {
     }
     const scope = `simulations:${principal.workspaceId}:${filter.status ?? ''}:${filter.simulatorId ?? ''}`;
     const page = await fetchPage(this.cursors, scope, params, (r: SimulationRecord) => ({ createdAt: r.createdAt, id: r.id }), (q) => this.repository.list(filter, q));
-    return { simulations: page.items.map(toSimulationView), next_cursor: page.nextCursor };
+    return { simulations: page.items.map((r) => this.view(r)), next_cursor: page.nextCursor };
   }
 
   async delete(principal: Principal, id: string): Promise<void> {
@@ -133,14 +139,14 @@ export class SimulationService {
   async stop(principal: Principal, id: string): Promise<SimulationView> {
     const record = await this.load(principal, id);
     refuseWorldMember(record, 'stop');
-    if (record.status === 'stopped' && record.lock === null) return toSimulationView(record);
+    if (record.status === 'stopped' && record.lock === null) return this.view(record);
     await this.lock(record, ['running', 'paused'], 'stopping');
     return this.pool.serial(id, async () => {
       try {
         const live = this.pool.get(id);
         if (live !== undefined) await this.steps.putSnapshot(id, { step: live.step, bytes: live.state.toSnapshot() });
         this.pool.remove(id);
-        return toSimulationView(await this.change(id, 'stopping', { status: 'stopped' }));
+        return this.view(await this.change(id, 'stopping', { status: 'stopped' }));
       } catch (error) {
         await this.unlock(id, 'stopping');
         throw error;
@@ -151,7 +157,7 @@ export class SimulationService {
   async start(principal: Principal, id: string): Promise<SimulationWithToken> {
     const record = await this.load(principal, id);
     refuseWorldMember(record, 'start');
-    if (record.status !== 'stopped' && record.lock === null) return { ...toSimulationView(record), ...(await this.issue(record, this.options.tokenTtlSeconds, false)) };
+    if (record.status !== 'stopped' && record.lock === null) return { ...this.view(record), ...(await this.issue(record, this.options.tokenTtlSeconds, false)) };
     await this.ensureQuota(record.workspaceId);
     await this.lock(record, ['stopped'], 'starting');
     let reservation;
@@ -168,7 +174,7 @@ export class SimulationService {
       if (started === 'quota') throw this.quotaExceeded();
       if (started === null) throw platformOwned(id);
       this.pool.admit({ id, loaded, state, seed: started.seed, currentTime: started.currentTime, step: started.step, snapshotStep: started.step, lastUsedAt: this.clock.now().getTime() }, reservation);
-      return { ...toSimulationView(started), ...(await this.issue(started, this.options.tokenTtlSeconds, false)) };
+      return { ...this.view(started), ...(await this.issue(started, this.options.tokenTtlSeconds, false)) };
     } catch (error) {
       reservation.release();
       await this.unlock(id, 'starting');
@@ -274,7 +280,7 @@ export class SimulationService {
       if (saved) await this.steps.deleteAll(record.id).catch(() => undefined);
       throw error;
     }
-    return { ...toSimulationView(record), ...(await this.issue(record, this.options.tokenTtlSeconds, false)) };
+    return { ...this.view(record), ...(await this.issue(record, this.options.tokenTtlSeconds, false)) };
   }
 
   private async issue(record: SimulationRecord, ttlSeconds: number, readOnly: boolean): Promise<{ token: string; token_expires_at: string }> {

@@ -81,7 +81,8 @@ export function dataPlanePath(id: string): string {
   return `/sim/${id}`;
 }
 
-export function toSimulationView(r: SimulationRecord): SimulationView {
+/** `publicBaseUrl` (no trailing slash) makes `endpoint` absolute; without it the path is relative to the server. */
+export function toSimulationView(r: SimulationRecord, publicBaseUrl: string | null = null): SimulationView {
   return {
     id: r.id,
     name: r.name,
@@ -90,7 +91,7 @@ export function toSimulationView(r: SimulationRecord): SimulationView {
     parent_id: r.parentId,
     world_id: r.worldId,
     status: r.status,
-    endpoint: dataPlanePath(r.id),
+    endpoint: `${publicBaseUrl ?? ''}${dataPlanePath(r.id)}`,
     seed: r.seed,
     start_time: r.startTime,
     current_time: r.currentTime,
