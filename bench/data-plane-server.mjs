@@ -1,0 +1,76 @@
+// The server side of bench/data-plane.mjs, in its own process so the load generator and the
+// server each have a core. `bare`: node:http answering a fixed JSON body, the baseline.
+// `node-fixed`: the node:http host with a handler answering a fixed body (the host's own cost).
+// `node`: `simplane serve` itself (host-node, default config, a log line per request on
+// stderr), with one Simulation of the catalog pet store made over HTTP. `express`: the same
+// control plane on host-express (quiet logger). Prints one JSON line for the load generator.
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createServer } from 'node:http';
+import { serve } from '../packages/cli/dist/index.js';
+import { createHarness } from '../packages/harness/dist/index.js';
+import { createExpressApp } from '../packages/host-express/dist/index.js';
+import { createNodeListener } from '../packages/host-node/dist/index.js';
+
+const kind = process.argv[2];
+const FIXED = Buffer.from(JSON.stringify({ id: 1, name: 'Rex', tag: 'dog', status: 'available' }));
+
+async function listen(server) {
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${server.address().port}`;
+}
+
+if (kind === 'bare') {
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': FIXED.byteLength });
+      res.end(FIXED);
+    });
+  });
+  const url = await listen(server);
+  process.stdout.write(`${JSON.stringify({ url, get: '/', post: '/', headers: {} })}\n`);
+} else if (kind === 'node-fixed') {
+  const server = createServer(createNodeListener(async () => ({ status: 200, headers: { 'content-type': 'application/json' }, body: FIXED })));
+  const url = await listen(server);
+  process.stdout.write(`${JSON.stringify({ url, get: '/', post: '/', headers: {} })}\n`);
+} else if (kind === 'node') {
+  const dataDir = mkdtempSync(join(tmpdir(), 'simplane-bench-'));
+  const running = await serve({ port: 0, host: '127.0.0.1', dataDir }, () => undefined);
+  const key = readFileSync(join(dataDir, 'api-key'), 'utf8').trim();
+  const auth = { authorization: `Bearer ${key}` };
+  // The catalog's pet store is built in the background at start-up: retry until it is ready.
+  let create;
+  for (let attempt = 0; attempt < 300; attempt += 1) {
+    create = await fetch(`${running.url}/v1/simulations`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ simulator_id: 'catalog/petstore:1.0', seed: 'bench', sample_records: 10 }) });
+    if (create.status !== 400 && create.status !== 409) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  if (create.status !== 201) throw new Error(`create simulation refused: ${create.status} ${await create.text()}`);
+  const simulation = await create.json();
+  const base = `/sim/${simulation.id}`;
+  const headers = { 'simulation-token': simulation.token };
+  const created = await fetch(`${running.url}${base}/pets`, { method: 'POST', headers: { ...headers, 'x-api-key': 'bench', 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Rex', tag: 'dog' }) });
+  if (created.status !== 201) throw new Error(`seed pet refused: ${created.status} ${await created.text()}`);
+  const pet = await created.json();
+  process.stdout.write(`${JSON.stringify({ url: running.url, get: `${base}/pets/${pet.id}`, post: `${base}/pets`, headers })}\n`);
+} else if (kind === 'express') {
+  const harness = createHarness({ config: { max_simulations: 10, simulation_idle_seconds: 3600 } });
+  const spec = readFileSync(new URL('../packages/cli/catalog/petstore.openapi.yaml', import.meta.url));
+  const simulator = await harness.buildSimulator(spec, { name: 'bench-petstore' });
+  const simulation = await harness.createSimulation(simulator.id, { seed: 'bench', sample_records: 10 });
+  const created = await harness.sim(simulation, 'POST', '/pets', { json: { name: 'Rex', tag: 'dog' }, headers: { 'x-api-key': 'bench' } });
+  if (created.status !== 201) throw new Error(`seed pet refused: ${created.status} ${created.text()}`);
+  const pet = created.json();
+  const server = createServer(createExpressApp(harness.plane.handle));
+  const url = await listen(server);
+  const base = `/sim/${simulation.id}`;
+  process.stdout.write(`${JSON.stringify({ url, get: `${base}/pets/${pet.id}`, post: `${base}/pets`, headers: { 'simulation-token': simulation.token } })}\n`);
+} else {
+  throw new Error(`unknown server kind ${kind}`);
+}
+
+// Exit cleanly when the load generator is done, so `--cpu-prof` can write its profile.
+process.on('SIGINT', () => process.exit(0));
+process.on('SIGTERM', () => process.exit(0));

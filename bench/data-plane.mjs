@@ -1,0 +1,82 @@
+// Data-plane throughput: a stateful GET and a creating POST against one Simulation of the
+// catalog pet store, side by side with a bare node:http server answering a fixed JSON body, in
+// the same run and at the same concurrency (32 connections, autocannon). Servers run in a child
+// process each, so the load generator and the server have a core apiece on a 2-core machine;
+// the server's CPU time per request is read from /proc, a steadier figure than requests per
+// second on a shared machine. A third server, the node:http host with a handler that answers a
+// fixed body, separates the host's cost from the platform's. BENCH_SECONDS, BENCH_CONNECTIONS
+// and BENCH_KINDS (node-fixed,node,express) change the run.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import autocannon from 'autocannon';
+
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const WARM_UP_SECONDS = 2;
+const PET = JSON.stringify({ name: 'Rex', tag: 'dog' });
+
+async function startServer(kind) {
+  // `serve` logs a line per request on stderr; it goes to /dev/null, written as it would be to a file.
+  const child = spawn(process.execPath, [new URL('./data-plane-server.mjs', import.meta.url).pathname, kind], { stdio: ['ignore', 'pipe', kind === 'node' ? 'ignore' : 'inherit'] });
+  const lines = createInterface({ input: child.stdout });
+  const first = await new Promise((resolve, reject) => {
+    lines.once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`${kind} server exited with ${code}`)));
+  });
+  return { ...JSON.parse(first), pid: child.pid, stop: () => child.kill() };
+}
+
+/** CPU seconds (user + system) the server process has used, from /proc: clock ticks of 10 ms. */
+function cpuSeconds(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+function load(url, path, method, headers, seconds) {
+  const body = method === 'POST' ? PET : undefined;
+  const all = { ...headers, 'x-api-key': 'bench', ...(body ? { 'content-type': 'application/json' } : {}) };
+  return autocannon({ url: `${url}${path}`, method, headers: all, body, connections: CONNECTIONS, duration: seconds });
+}
+
+async function measure(server, method) {
+  const path = method === 'GET' ? server.get : server.post;
+  await load(server.url, path, method, server.headers, WARM_UP_SECONDS);
+  const cpuBefore = cpuSeconds(server.pid);
+  const result = await load(server.url, path, method, server.headers, SECONDS);
+  const cpu = cpuSeconds(server.pid) - cpuBefore;
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${method} ${path}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, total: result.requests.total, cpuUs: (cpu * 1e6) / result.requests.total };
+}
+
+const rows = [];
+const bare = await startServer('bare');
+const baseline = { GET: await measure(bare, 'GET'), POST: await measure(bare, 'POST') };
+bare.stop();
+for (const kind of (process.env.BENCH_KINDS ?? 'node-fixed,node,express').split(',')) {
+  const server = await startServer(kind);
+  for (const method of ['GET', 'POST']) {
+    const m = await measure(server, method);
+    rows.push({ kind, method, ...m, ratio: m.rps / baseline[method].rps });
+  }
+  server.stop();
+}
+
+console.log(`\nData plane, ${CONNECTIONS} connections, ${SECONDS} s each after ${WARM_UP_SECONDS} s warm-up\n`);
+console.log('| Server | Request | Requests/s | p50 | p99 | ÷ bare node:http | Server CPU per request |');
+console.log('|---|---|---:|---:|---:|---:|---:|');
+for (const method of ['GET', 'POST']) {
+  const b = baseline[method];
+  console.log(`| bare node:http, fixed body | ${method} | ${Math.round(b.rps)} | ${b.p50} ms | ${b.p99} ms | 1 | ${b.cpuUs.toFixed(0)} µs |`);
+}
+const SERVERS = {
+  'node-fixed': 'host-node, handler answering a fixed body',
+  node: 'Simplane on host-node (`serve`)',
+  express: 'Simplane on host-express',
+};
+for (const r of rows) {
+  const what = r.kind === 'node-fixed' ? r.method : r.method === 'GET' ? 'GET /pets/{id} (stateful read)' : 'POST /pets (creates, records a step)';
+  console.log(`| ${SERVERS[r.kind]} | ${what} | ${Math.round(r.rps)} | ${r.p50} ms | ${r.p99} ms | ${r.ratio.toFixed(2)} | ${r.cpuUs.toFixed(0)} µs |`);
+}
+const target = rows.filter((r) => r.kind === 'node').every((r) => r.ratio >= 0.6);
+console.log(`\ntarget (Simplane on host-node >= 0.6 of bare node:http for both requests): ${target ? 'met' : 'MISSED'}`);
