@@ -11,10 +11,10 @@ function refused(ex: Exchange, refusal: Parameters<typeof refuse>[2]): SimRespon
   return refuse(ex.model, ex.operation, refusal, ex.gen);
 }
 
-/** Stores a record after making it valid against the item schema. */
+/** Stores a record after making it valid against the item schema. Stored records never change, so the pass is remembered for the answer. */
 function store(ex: Exchange, resource: ArtifactResource, collection: string, key: string, record: JsonObject): Json {
   const schema = itemSchema(resource);
-  const valid = conform(record, schema, ex.gen);
+  const valid = conform(record, schema, ex.gen, true);
   ex.state.put(collection, key, valid);
   return valid;
 }

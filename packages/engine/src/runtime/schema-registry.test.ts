@@ -33,6 +33,12 @@ describe('SchemaRegistry.validateUnchanging', () => {
     expect(registry.validateUnchanging(pet, nameless).ok).toBe(false);
     nameless.name = 'Max';
     expect(registry.validateUnchanging(pet, nameless).ok).toBe(true);
+    // A bare $ref is one schema however many objects spell it.
+    const rex = { name: 'Rex' };
+    expect(registry.validateUnchanging({ $ref: '#/schemas/Pet' }, rex).ok).toBe(true);
+    (rex as Record<string, unknown>).name = 7;
+    expect(registry.validateUnchanging({ $ref: '#/schemas/Pet' }, rex).ok).toBe(true);
+    expect(registry.validateUnchanging({ $ref: '#/schemas/Pet', description: 'other' }, rex).ok).toBe(false);
     // Values that are not objects are validated every time.
     expect(registry.validateUnchanging({ type: 'string' }, 3).ok).toBe(false);
   });

@@ -23,7 +23,7 @@ export interface Verdict {
 export class SchemaRegistry {
   readonly #ajv: Ajv2020.default;
   readonly #cache = new WeakMap<object, ValidateFunction>();
-  readonly #passed = new WeakMap<object, WeakSet<object>>();
+  readonly #passed = new WeakMap<object, Set<unknown>>();
 
   constructor(readonly artifact: Artifact) {
     this.#ajv = new Ajv2020.default({ strict: false, allErrors: false, validateFormats: true, logger: false, unicodeRegExp: false });
@@ -59,12 +59,15 @@ export class SchemaRegistry {
    */
   validateUnchanging(schema: JsonSchema | null | undefined, value: unknown): Verdict {
     if (!isObject(schema) || typeof value !== 'object' || value === null) return this.validate(schema, value);
+    // A bare `$ref` is known by its target: the item schema and a response naming the same
+    // component are distinct objects but one schema.
+    const key = Object.keys(schema).length === 1 && typeof schema.$ref === 'string' ? schema.$ref : schema;
     const passed = this.#passed.get(value);
-    if (passed?.has(schema) === true) return { ok: true, problem: null, field: null };
+    if (passed?.has(key) === true) return { ok: true, problem: null, field: null };
     const verdict = this.validate(schema, value);
     if (verdict.ok) {
-      if (passed === undefined) this.#passed.set(value, new WeakSet([schema]));
-      else passed.add(schema);
+      if (passed === undefined) this.#passed.set(value, new Set([key]));
+      else passed.add(key);
     }
     return verdict;
   }
