@@ -52,13 +52,13 @@ describe('routing', () => {
   );
 
   it.each([
-    ['PUT', PATH, ['GET', 'POST']],
-    ['DELETE', PATH, ['GET', 'POST']],
-    ['PATCH', PATH, ['GET', 'POST']],
-    ['POST', `${PATH}/crd_01HZZZZZZZZZZZZZZZZZZZZZZZ`, ['DELETE', 'GET', 'PATCH']],
-    ['PUT', `${PATH}/anything`, ['DELETE', 'GET', 'PATCH']],
-    ['POST', '/v1/openapi.json', ['GET']],
-    ['OPTIONS', PATH, ['GET', 'POST']],
+    ['PUT', PATH, ['GET', 'HEAD', 'POST']],
+    ['DELETE', PATH, ['GET', 'HEAD', 'POST']],
+    ['PATCH', PATH, ['GET', 'HEAD', 'POST']],
+    ['POST', `${PATH}/crd_01HZZZZZZZZZZZZZZZZZZZZZZZ`, ['DELETE', 'GET', 'HEAD', 'PATCH']],
+    ['PUT', `${PATH}/anything`, ['DELETE', 'GET', 'HEAD', 'PATCH']],
+    ['POST', '/v1/openapi.json', ['GET', 'HEAD']],
+    ['OPTIONS', PATH, ['GET', 'HEAD', 'POST']],
   ])('answers %s %s with 405 method_not_allowed and an allow header', async (method, path, allowed) => {
     const h = createHarness();
     const res = await h.request(method, path, { json: VALID });
@@ -66,6 +66,25 @@ describe('routing', () => {
     const allow = (res.headers.allow ?? '').split(',').map((m) => m.trim()).filter((m) => m !== '');
     expect([...allow].sort()).toEqual(allowed);
     expect(await countCredentials(h)).toBe(0);
+  });
+
+  it('answers HEAD as GET without the body, with its length, and changes nothing', async () => {
+    const h = createHarness();
+    const created = await h.request('POST', PATH, { json: VALID });
+    expect(created.status).toBe(201);
+    const got = await h.request('GET', PATH);
+    const head = await h.request('HEAD', PATH);
+    expect(head.status).toBe(200);
+    expect(head.body.byteLength).toBe(0);
+    expect(head.headers['content-type']).toBe(got.headers['content-type']);
+    expect(head.headers['content-length']).toBe(String(got.body.byteLength));
+    expect(head.headers['request-id']).toBeDefined();
+    const missing = await h.request('HEAD', `${PATH}/crd_01HZZZZZZZZZZZZZZZZZZZZZZZ`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers['content-type']).toBe('application/problem+json');
+    expect(missing.body.byteLength).toBe(0);
+    expect((await h.request('HEAD', PATH, { apiKey: null })).status).toBe(401);
+    expect(await countCredentials(h)).toBe(1);
   });
 
   it('treats the method name case-insensitively', async () => {

@@ -263,10 +263,15 @@ describe.each(HOSTS)('over a real $name server', ({ make }) => {
     it('answers 405 with Allow on a known route', async () => {
       const reply = await call(base, 'PUT', '/v1/credentials', { json: {} });
       expectProblem(reply, 405, 'method_not_allowed');
-      expect(reply.headers.allow).toBe('GET, POST');
+      expect(reply.headers.allow).toBe('GET, HEAD, POST');
       const item = await call(base, 'POST', `/v1/credentials/${UNKNOWN_ID}`);
       expectProblem(item, 405, 'method_not_allowed');
-      expect(item.headers.allow).toBe('DELETE, GET, PATCH');
+      expect(item.headers.allow).toBe('DELETE, GET, HEAD, PATCH');
+      // HEAD over a socket: GET's status and length, no body.
+      const head = await call(base, 'HEAD', '/v1/credentials');
+      expect(head.status).toBe(200);
+      expect(head.text).toBe('');
+      expect(Number(head.headers['content-length'])).toBe((await call(base, 'GET', '/v1/credentials')).text.length);
     });
 
     it('answers 415 for a body that is not JSON', async () => {

@@ -382,7 +382,7 @@ describe.each(SHAPES)('$name', (shape) => {
   it('answers 405 with Allow', async () => {
     const reply = await invoke({ method: 'DELETE', target: '/v1/credentials' });
     expectProblem(reply, 405, 'method_not_allowed');
-    expect(reply.headers.allow).toBe('GET, POST');
+    expect(reply.headers.allow).toBe('GET, HEAD, POST');
   });
 
   it('answers 415, 400 and 422 for bad bodies', async () => {

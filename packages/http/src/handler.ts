@@ -54,6 +54,7 @@ export function createHandler(routes: readonly Route[], services: HandlerService
     } catch (error) {
       response = problemResponse(toSimplaneError(error, services.logger, requestId));
     }
+    if (request.method.toUpperCase() === 'HEAD') response = withoutBody(response);
     response.headers['request-id'] = requestId;
     services.logger.info('request', {
       request_id: requestId,
@@ -112,6 +113,13 @@ function parseTarget(url: string): URL {
   } catch {
     throw new SimplaneError('bad_request', 'The request target is not a valid path.');
   }
+}
+
+/** A HEAD answer: the GET answer's status and headers, its length, and no body. */
+function withoutBody(response: HttpResponse): HttpResponse {
+  const headers = { ...response.headers };
+  if (response.body instanceof Uint8Array) headers['content-length'] = String(response.body.byteLength);
+  return { status: response.status, headers, body: null };
 }
 
 function toResponse(result: RouteResult): HttpResponse {

@@ -30,7 +30,12 @@ describe('Router', () => {
   });
 
   it('answers method_not_allowed with the methods the path has', () => {
-    expect(router.match('PATCH', '/v1/things/x')).toEqual({ kind: 'method_not_allowed', allow: ['DELETE', 'GET'] });
+    expect(router.match('PATCH', '/v1/things/x')).toEqual({ kind: 'method_not_allowed', allow: ['DELETE', 'GET', 'HEAD'] });
+  });
+
+  it('matches HEAD to the GET route, and to nothing else', () => {
+    expect(router.match('HEAD', '/v1/things/x')).toMatchObject({ kind: 'found', route: { method: 'GET' }, params: { id: 'x' } });
+    expect(router.match('HEAD', '/v1/things/special')).toEqual({ kind: 'method_not_allowed', allow: ['PUT'] });
   });
 
   it('does not match empty segments, trailing slashes or other depths', () => {

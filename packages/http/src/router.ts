@@ -1,8 +1,8 @@
-import type { HttpMethod, Route } from './route.js';
+import type { Route } from './route.js';
 
 export type RouteMatch =
   | { kind: 'found'; route: Route; params: Record<string, string> }
-  | { kind: 'method_not_allowed'; allow: HttpMethod[] }
+  | { kind: 'method_not_allowed'; allow: string[] }
   | { kind: 'not_found' };
 
 interface CompiledRoute {
@@ -52,9 +52,13 @@ export class Router {
     if (candidates.length === 0) return { kind: 'not_found' };
     const best = Math.max(...candidates.map((c) => c.literals));
     const top = candidates.filter((c) => c.literals === best);
-    const hit = top.find((c) => c.route.method === method);
+    // HEAD is GET without the body (RFC 9110 section 9.3.2); the handler drops the body.
+    const wanted = method === 'HEAD' ? 'GET' : method;
+    const hit = top.find((c) => c.route.method === wanted);
     if (hit !== undefined) return { kind: 'found', route: hit.route, params: hit.params };
-    return { kind: 'method_not_allowed', allow: [...new Set(top.map((c) => c.route.method))].sort() };
+    const allow: string[] = [...new Set(top.map((c) => c.route.method))];
+    if (allow.includes('GET')) allow.push('HEAD');
+    return { kind: 'method_not_allowed', allow: allow.sort() };
   }
 }
 
