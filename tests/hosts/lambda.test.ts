@@ -456,6 +456,17 @@ describe('cookies and repeated values', () => {
     }
   });
 
+  it('a Set-Cookie answer goes back in the v2 cookies array, and as a header in v1', async () => {
+    const handler = createLambdaHandler(async () => ({ status: 200, headers: { 'set-cookie': 'sid=abc; Path=/; HttpOnly', 'x-kept': 'yes' }, body: null }));
+    for (const shape of SHAPES.slice(1)) {
+      const raw = await handler(shape.event({ method: 'GET', target: '/anything' }));
+      expect(raw, shape.name).toMatchObject({ statusCode: 200, cookies: ['sid=abc; Path=/; HttpOnly'], headers: { 'x-kept': 'yes' } });
+      expect((raw as { headers: Record<string, string> }).headers['set-cookie']).toBeUndefined();
+    }
+    const v1 = asReply(await handler(v1Event({ method: 'GET', target: '/anything' })));
+    expect(v1.headers['set-cookie']).toBe('sid=abc; Path=/; HttpOnly');
+  });
+
   it('v1 repeated query values reach the handler as repeated values', async () => {
     const handler = createLambdaHandler(compose().handle);
     // `limit` twice is refused by the handler, which proves both values arrived.

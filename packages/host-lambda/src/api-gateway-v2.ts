@@ -16,5 +16,7 @@ export async function handleV2(handle: Handler, event: APIGatewayProxyEventV2): 
     headers,
     body: decodeBody(event.body, event.isBase64Encoded),
   });
-  return { statusCode: response.status, headers: response.headers, ...(await encodeBody(response)) };
+  // Payload 2.0 returns cookies in their own array, not as a Set-Cookie header.
+  const { 'set-cookie': setCookie, ...rest } = response.headers;
+  return { statusCode: response.status, headers: rest, ...(setCookie === undefined ? {} : { cookies: [setCookie] }), ...(await encodeBody(response)) };
 }
