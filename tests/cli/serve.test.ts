@@ -3,7 +3,7 @@
  * through the environment. Every child is stopped after its test.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -191,6 +191,16 @@ describe('simplane serve with no configuration', () => {
     const sim = created.json() as { id: string; endpoint: string };
     expect(sim.endpoint).toBe(`https://sims.example.com/sim/${sim.id}`);
     expect((await call(server.url, 'GET', `/v1/simulations/${sim.id}`, key)).json().endpoint).toBe(sim.endpoint);
+  });
+
+  it('two processes starting on one fresh data directory agree on one key', async () => {
+    const dataDir = freshDir('race');
+    const [a, b] = await Promise.all([start({ SIMPLANE_DATA_DIR: dataDir }), start({ SIMPLANE_DATA_DIR: dataDir })]);
+    const key = readFileSync(join(dataDir, 'api-key'), 'utf8').trim();
+    const printed = [a, b].filter((s) => s.stdout().includes(`(shown once): ${key}`));
+    expect(printed).toHaveLength(1);
+    for (const server of [a, b]) expect((await call(server.url, 'GET', '/v1/credentials', key)).status).toBe(200);
+    expect(readdirSync(dataDir).sort()).toEqual(['api-key']);
   });
 
   it('reuses the stored key on a second start without printing it again', async () => {

@@ -1,4 +1,5 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateApiKey, hashApiKey } from '@simplane/core';
 import type { Config } from './config.schema.js';
@@ -20,9 +21,8 @@ export function bootstrapDefaultTenant(config: Config, dataDir: string): Bootstr
   let newApiKey: string | undefined;
   if (!existsSync(keyFile)) {
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-    newApiKey = generateApiKey();
-    writeFileSync(keyFile, `${newApiKey}\n`, { mode: 0o600, flag: 'wx' });
-    chmodSync(keyFile, 0o600);
+    const candidate = generateApiKey();
+    if (writeOnce(keyFile, `${candidate}\n`)) newApiKey = candidate;
   }
   const key = readFileSync(keyFile, 'utf8').trim();
   const withTenant: Config = {
@@ -30,4 +30,24 @@ export function bootstrapDefaultTenant(config: Config, dataDir: string): Bootstr
     organizations: [{ name: 'default', workspaces: [{ name: 'default', api_keys: [], api_key_sha256: [hashApiKey(key)] }] }],
   };
   return newApiKey === undefined ? { config: withTenant, keyFile } : { config: withTenant, keyFile, newApiKey };
+}
+
+/**
+ * Creates `path` with `content` (mode 0600) unless it exists, and answers whether this call
+ * created it. The content is written whole to a private file, then linked into place: of two
+ * processes starting on a fresh directory exactly one wins, and nobody reads a half-written file.
+ */
+export function writeOnce(path: string, content: string): boolean {
+  const temporary = `${path}.${process.pid}-${randomBytes(6).toString('hex')}.tmp`;
+  writeFileSync(temporary, content, { mode: 0o600, flag: 'wx' });
+  try {
+    chmodSync(temporary, 0o600);
+    linkSync(temporary, path);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  } finally {
+    unlinkSync(temporary);
+  }
 }
