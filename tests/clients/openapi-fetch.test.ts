@@ -5,14 +5,14 @@
  * (`tsc -b` compiles this file) and is answered as the types promise, and a call the types refuse
  * is refused at run time too, in the document's own error format.
  */
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import createClient, { type Client } from 'openapi-fetch';
 import openapiTS, { astToString, COMMENT_HEADER } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { composeControlPlane, parseConfig, type ControlPlane } from '@simplane/cli';
-import { createExpressApp } from '@simplane/host-express';
+import { createNodeListener } from '@simplane/host-node';
 import type { components, paths } from './generated/tasks.js';
 
 type Task = components['schemas']['Task'];
@@ -34,7 +34,8 @@ beforeAll(async () => {
   plane = composeControlPlane(
     parseConfig({ log_level: 'silent', build_workers: 0, catalog: false, simulation_sweep_interval_ms: 0, organizations: [{ name: 'o', workspaces: [{ name: 'w', api_keys: [KEY] }] }] }),
   );
-  server = createExpressApp(plane.handle).listen(0, '127.0.0.1');
+  // The node:http host, as `simplane serve` runs it.
+  server = createServer(createNodeListener(plane.handle)).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
