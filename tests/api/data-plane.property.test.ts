@@ -5,7 +5,7 @@ import type { SimulationWithToken, StepView, SimulatorView } from '@simplane/cor
 import { compileDocument, readArtifact, type Artifact, type ArtifactOperation, type ArtifactResource } from '@simplane/engine';
 import { createHarness, type Harness, type HarnessResponse } from '@simplane/harness';
 // The engine's own generator, randomness and answer checker, as its runtime property test uses them.
-import { generateValue, randomFor, ResponseChecker, type GenerateContext } from '@simplane/engine/testing';
+import { generateValue, randomFor, requestParts, ResponseChecker, type GenerateContext } from '@simplane/engine/testing';
 
 /**
  * Random valid request sequences through the whole platform (HTTP handler, Simulation traffic,
@@ -49,24 +49,6 @@ function scopeKey(resource: ArtifactResource, params: Record<string, string>): s
   return [resource.name, ...resource.scopeParameters.map((p) => params[p] ?? '')].join('\0');
 }
 
-/** Credentials for the operation's first security alternative, where its schemes ask for them. */
-function credentials(artifact: Artifact, op: ArtifactOperation): { headers: Record<string, string>; query: string[] } {
-  const headers: Record<string, string> = {};
-  const query: string[] = [];
-  const cookies: string[] = [];
-  for (const name of op.security[0] ?? []) {
-    const scheme = artifact.securitySchemes[name];
-    if (scheme?.type === 'apiKey') {
-      if (scheme.in === 'header') headers[scheme.name.toLowerCase()] = 'key-1';
-      else if (scheme.in === 'query') query.push(`${encodeURIComponent(scheme.name)}=key-1`);
-      else cookies.push(`${scheme.name}=key-1`);
-    } else if (scheme?.type === 'basic') headers.authorization = `Basic ${Buffer.from('user:pass').toString('base64')}`;
-    else if (scheme?.type === 'bearer') headers.authorization = 'Bearer token-1';
-  }
-  if (cookies.length > 0) headers.cookie = cookies.join('; ');
-  return { headers, query };
-}
-
 interface Planned {
   method: string;
   path: string;
@@ -98,25 +80,8 @@ function plan(artifact: Artifact, checker: ResponseChecker, known: Known, op: Ar
     params[p.name] = ids.length > 0 && (first || pick % 5 !== 0) ? (ids[pick % ids.length] as string) : String(generateValue(p.schema, gen));
   });
   const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? 'x'));
-  const auth = credentials(artifact, op);
-  const headers: Record<string, string> = { ...auth.headers };
-  const query: string[] = [...auth.query];
-  for (const p of op.parameters) {
-    if (p.in === 'path' || (!p.required && (first || random.next() < 0.5))) continue;
-    const value = generateValue(p.schema, gen);
-    const text = Array.isArray(value) ? value.map(String).join(',') : typeof value === 'object' && value !== null ? '' : String(value);
-    if (p.in === 'query' && typeof value !== 'object') query.push(`${encodeURIComponent(p.name)}=${encodeURIComponent(text)}`);
-    else if (p.in === 'query' && Array.isArray(value)) for (const v of value) query.push(`${encodeURIComponent(p.name)}=${encodeURIComponent(String(v))}`);
-    else if (p.in === 'header') headers[p.name.toLowerCase()] = text;
-  }
-  let body: string | undefined;
-  const media = Object.entries(op.requestBody?.content ?? {}).find(([m]) => /json|x-www-form-urlencoded/.test(m));
-  if (media && (op.requestBody?.required || random.next() < 0.7)) {
-    const value = generateValue(media[1].schema ?? { type: 'object' }, gen);
-    headers['content-type'] = media[0];
-    body = media[0].includes('json') ? JSON.stringify(value) : Object.entries(value as Record<string, unknown>).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`).join('&');
-  }
-  return { method: op.method, path, query: query.join('&'), headers, body, params };
+  const { headers, query, body } = requestParts(artifact, op, gen, () => first || random.next() < 0.5);
+  return { method: op.method, path, query, headers, body, params };
 }
 
 /** True when a successful answer of this operation changes state (so the platform records a step). */

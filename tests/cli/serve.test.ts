@@ -104,6 +104,16 @@ async function call(url: string, method: string, path: string, key: string | nul
   return { status: response.statusCode, headers: response.headers, text, json: () => JSON.parse(text) };
 }
 
+/** A Simulation of the catalog's pet store, which is built in the background at start-up: retried until it is ready. */
+async function createCatalogSimulation(url: string, key: string) {
+  let created = await call(url, 'POST', '/v1/simulations', key, { simulator_id: 'catalog/petstore:1.0' });
+  for (let i = 0; i < 100 && created.status !== 201; i += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    created = await call(url, 'POST', '/v1/simulations', key, { simulator_id: 'catalog/petstore:1.0' });
+  }
+  return created;
+}
+
 function freshDir(name: string): string {
   return join(mkdtempSync(join(scratch, `${name}-`)), 'data');
 }
@@ -163,12 +173,7 @@ describe('simplane serve with no configuration', () => {
     const dataDir = freshDir('endpoint');
     const server = await start({ SIMPLANE_DATA_DIR: dataDir });
     const key = readFileSync(join(dataDir, 'api-key'), 'utf8').trim();
-    // The catalog's pet store is built in the background at start-up.
-    let created = await call(server.url, 'POST', '/v1/simulations', key, { simulator_id: 'catalog/petstore:1.0' });
-    for (let i = 0; i < 100 && created.status !== 201; i += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      created = await call(server.url, 'POST', '/v1/simulations', key, { simulator_id: 'catalog/petstore:1.0' });
-    }
+    const created = await createCatalogSimulation(server.url, key);
     expect(created.status, created.text).toBe(201);
     const sim = created.json() as { id: string; endpoint: string; token: string };
     expect(sim.endpoint).toBe(`${server.url}/sim/${sim.id}`);
@@ -182,11 +187,7 @@ describe('simplane serve with no configuration', () => {
     const dataDir = freshDir('public');
     const server = await start({ SIMPLANE_CONFIG: config, SIMPLANE_DATA_DIR: dataDir });
     const key = readFileSync(join(dataDir, 'api-key'), 'utf8').trim();
-    let created = await call(server.url, 'POST', '/v1/simulations', key, { simulator_id: 'catalog/petstore:1.0' });
-    for (let i = 0; i < 100 && created.status !== 201; i += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      created = await call(server.url, 'POST', '/v1/simulations', key, { simulator_id: 'catalog/petstore:1.0' });
-    }
+    const created = await createCatalogSimulation(server.url, key);
     expect(created.status, created.text).toBe(201);
     const sim = created.json() as { id: string; endpoint: string };
     expect(sim.endpoint).toBe(`https://sims.example.com/sim/${sim.id}`);

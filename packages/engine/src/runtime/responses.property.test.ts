@@ -10,6 +10,7 @@ import { EngineRuntime } from './engine-runtime.js';
 import { generateValue } from './generate-value.js';
 import { randomFor } from './random.js';
 import type { SchemaRegistry } from './schema-registry.js';
+import { requestParts } from '../testing/request-parts.js';
 
 const FIXTURES = readdirSync(new URL('../../test-fixtures/', import.meta.url)).sort();
 
@@ -17,24 +18,6 @@ interface Command {
   op: number;
   pick: number;
   seed: number;
-}
-
-/** Credentials for the operation's first alternative, in the places its schemes name. */
-function credentials(artifact: Artifact, op: ArtifactOperation): { headers: Record<string, string>; query: string[] } {
-  const headers: Record<string, string> = {};
-  const query: string[] = [];
-  const cookies: string[] = [];
-  for (const name of op.security[0] ?? []) {
-    const scheme = artifact.securitySchemes[name];
-    if (scheme?.type === 'apiKey') {
-      if (scheme.in === 'header') headers[scheme.name.toLowerCase()] = 'key-1';
-      else if (scheme.in === 'query') query.push(`${encodeURIComponent(scheme.name)}=key-1`);
-      else cookies.push(`${scheme.name}=key-1`);
-    } else if (scheme?.type === 'basic') headers.authorization = `Basic ${Buffer.from('user:pass').toString('base64')}`;
-    else if (scheme?.type === 'bearer') headers.authorization = 'Bearer token-1';
-  }
-  if (cookies.length > 0) headers.cookie = cookies.join('; ');
-  return { headers, query };
 }
 
 /** A request the operation accepts: path ids taken from state where a resource names them, other values generated. */
@@ -49,25 +32,8 @@ function validRequest(client: SimClient, artifact: Artifact, registry: SchemaReg
     params[p.name] = keys.length > 0 && command.pick % 5 !== 0 ? (keys[command.pick % keys.length] as string) : String(generateValue(p.schema, gen));
   }
   const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? 'x'));
-  const auth = credentials(artifact, op);
-  const headers: Record<string, string> = { ...auth.headers };
-  const query: string[] = [...auth.query];
-  for (const p of op.parameters) {
-    if (p.in === 'path' || (!p.required && random.next() < 0.5)) continue;
-    const value = generateValue(p.schema, gen);
-    const text = Array.isArray(value) ? value.map(String).join(',') : typeof value === 'object' && value !== null ? '' : String(value);
-    if (p.in === 'query' && typeof value !== 'object') query.push(`${encodeURIComponent(p.name)}=${encodeURIComponent(text)}`);
-    else if (p.in === 'query' && Array.isArray(value)) for (const v of value) query.push(`${encodeURIComponent(p.name)}=${encodeURIComponent(String(v))}`);
-    else if (p.in === 'header') headers[p.name.toLowerCase()] = text;
-  }
-  let body: string | undefined;
-  const media = Object.entries(op.requestBody?.content ?? {}).find(([m]) => /json|x-www-form-urlencoded/.test(m));
-  if (media && (op.requestBody?.required || random.next() < 0.7)) {
-    const value = generateValue(media[1].schema ?? { type: 'object' }, gen);
-    headers['content-type'] = media[0];
-    body = media[0].includes('json') ? JSON.stringify(value) : Object.entries(value as Record<string, unknown>).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`).join('&');
-  }
-  return { method: op.method, path, query: query.join('&'), headers, ...(body === undefined ? {} : { body }) };
+  const { headers, query, body } = requestParts(artifact, op, gen, () => random.next() < 0.5);
+  return { method: op.method, path, query, headers, ...(body === undefined ? {} : { body }) };
 }
 
 describe('property: valid request sequences', () => {

@@ -6,3 +6,5 @@ export { ResponseChecker } from './response-check.js';
 /** The runtime's own value generator and seeded randomness, for property tests that make valid requests. */
 export { generateValue, type GenerateContext } from '../runtime/generate-value.js';
 export { randomFor, type Random } from '../runtime/random.js';
+export { credentialsFor } from './credentials.js';
+export { requestParts, type RequestParts } from './request-parts.js';
