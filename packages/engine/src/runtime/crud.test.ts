@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SimulationState } from '@simplane/core';
 import { compileArtifact, fixture } from '../testing/fixtures.js';
 import { ResponseChecker } from '../testing/response-check.js';
 import { SimClient, type SimAnswer, type SimCall } from '../testing/sim-client.js';
@@ -93,6 +94,24 @@ describe('stateful CRUD, per fixture', () => {
     const missing = call({ method: 'GET', path: '/posts/4', headers: auth });
     expect(missing).toMatchObject({ status: 404, json: { error: 'not_found' } });
     expect((missing.json as Rec).error_description).toContain('4');
+  });
+
+  it('integer ids come from a sequence kept in state: not reused after a delete, client-chosen ones skipped', async () => {
+    const { call, client } = await open('blog-2.0.json', { sampleRecords: 2 });
+    const auth = { authorization: `Basic ${Buffer.from('me:pw').toString('base64')}` };
+    const create = (body: Rec) => call({ method: 'POST', path: '/api/v2/posts', body: { title: 'T', author: 'me', ...body }, headers: auth });
+    expect(create({}).json).toMatchObject({ id: 3 });
+    expect(call({ method: 'DELETE', path: '/posts/3', headers: auth }).status).toBe(204);
+    expect(create({}).json).toMatchObject({ id: 4 });
+    expect(create({ id: 6 }).json).toMatchObject({ id: 6 });
+    expect(create({}).json).toMatchObject({ id: 5 });
+    expect(create({}).json).toMatchObject({ id: 7 });
+    // The sequence is part of the state: a copy of it (a fork, a reload) mints the same next id.
+    const copy = SimulationState.fromSnapshot(client.state.toSnapshot());
+    const request = { method: 'POST', path: '/api/v2/posts', query: '', headers: { ...auth, 'content-type': 'application/json' }, body: Buffer.from('{"title":"T","author":"me"}') };
+    const fromCopy = client.simulator.handle(request, copy, { seed: client.seed, step: client.step + 1, now: client.start });
+    expect(JSON.parse(Buffer.from(fromCopy.response.body!).toString())).toMatchObject({ id: 8 });
+    expect(create({}).json).toMatchObject({ id: 8 });
   });
 
   it('bank: ids follow the path pattern, page paging with totals, actions freeze and close', async () => {

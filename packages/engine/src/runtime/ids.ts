@@ -12,7 +12,7 @@ const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
 /**
  * A new record's id, derived from (seed, step, collection, counter) so a fork and its parent,
  * or a replay, mint the same ids. The shape follows the id field's schema: a UUID for
- * `format: uuid`, the next integer after the collection's largest for integers, a string
+ * `format: uuid`, the next integer of the collection's sequence for integers, a string
  * matching a simple `pattern`, otherwise `<prefix>_<16 base32 chars>` (`order_k3...`).
  */
 export function mintId(
@@ -26,14 +26,7 @@ export function mintId(
   const random = randomFor(parts.seed, parts.step, collection, parts.counter);
   const schema = flatten(registry, idSchema);
   const types = schemaTypes(registry, schema) ?? ['string'];
-  if (types.includes('integer') || (types.includes('number') && !types.includes('string'))) {
-    let max = 0;
-    for (const [key] of state.entries(collection)) {
-      const n = Number(key);
-      if (Number.isSafeInteger(n) && n > max) max = n;
-    }
-    return max + 1;
-  }
+  if (types.includes('integer') || (types.includes('number') && !types.includes('string'))) return nextInteger(state, collection);
   const format = isObject(schema) && typeof schema.format === 'string' ? schema.format : '';
   if (format === 'uuid') return uuidFrom(random);
   if (isObject(schema) && typeof schema.pattern === 'string') {
@@ -43,6 +36,35 @@ export function mintId(
   const candidate = `${prefixOf(resource.name)}_${random.chars(16, BASE32)}`;
   if (registry.validate(idSchema, candidate).ok) return candidate;
   return random.chars(12, BASE32);
+}
+
+/**
+ * The collection the highest integer id minted so far is kept in, per collection. It lives in
+ * the Simulation's state, so a replay, a fork or a reload mints the same ids, and a create does
+ * not scan the collection (which made creating n records cost n squared).
+ */
+export const ID_COUNTERS = '_simplane.ids';
+
+/**
+ * The next integer id: one past the highest minted (or, the first time, the highest key in the
+ * collection), skipping keys a client chose itself. Like a database sequence, an id is not
+ * handed out again after its record is deleted.
+ */
+function nextInteger(state: StateAccess, collection: string): number {
+  const kept = state.get(ID_COUNTERS, collection);
+  let next = (typeof kept === 'number' ? kept : highestIntegerKey(state, collection)) + 1;
+  while (state.get(collection, String(next)) !== undefined) next += 1;
+  state.put(ID_COUNTERS, collection, next);
+  return next;
+}
+
+function highestIntegerKey(state: StateAccess, collection: string): number {
+  let max = 0;
+  for (const [key] of state.entries(collection)) {
+    const n = Number(key);
+    if (Number.isSafeInteger(n) && n > max) max = n;
+  }
+  return max;
 }
 
 /** One object with the keywords of a schema and its `allOf` parts (later parts win). */
