@@ -1,4 +1,4 @@
-import type { Snapshot, StepEntry, StepLog, StepView } from '@simplane/core';
+import type { Snapshot, StateChange, StepEntry, StepLog, StepView } from '@simplane/core';
 
 /**
  * A step as held: the view as an object (lists read it), the rest as JSON text, as a database
@@ -50,12 +50,12 @@ export class MemoryStepLog implements StepLog {
     return found !== undefined && found.view.step === step ? restore(found) : null;
   }
 
-  async range(simulationId: string, from: number, to: number): Promise<StepEntry[]> {
+  async changes(simulationId: string, from: number, to: number): Promise<Array<{ step: number; changes: StateChange[] }>> {
     const log = this.logs.get(simulationId);
     if (log === undefined) return [];
     const start = firstAfter(log.steps, from);
     const end = firstAfter(log.steps, to);
-    return log.steps.slice(start, end).map(restore);
+    return log.steps.slice(start, end).map((stored) => ({ step: stored.view.step, changes: JSON.parse(stored.changes) as StateChange[] }));
   }
 
   async putSnapshot(simulationId: string, snapshot: Snapshot): Promise<void> {

@@ -40,7 +40,7 @@ export class SimulationLoader {
     const snapshot = await this.steps.latestSnapshot(simulationId, step);
     if (snapshot === null) throw new SimplaneError('internal', `No saved state for ${simulationId} at or before step ${step}.`);
     const state = SimulationState.fromSnapshot(snapshot.bytes);
-    if (snapshot.step < step) for (const entry of await this.steps.range(simulationId, snapshot.step, step)) state.apply(entry.changes);
+    if (snapshot.step < step) for (const entry of await this.steps.changes(simulationId, snapshot.step, step)) state.apply(entry.changes);
     return state;
   }
 

@@ -57,8 +57,9 @@ export interface Snapshot {
  *   snapshot with no steps of its own); `append` adds `entry` only when `entry.view.step` is
  *   the head plus one, atomically (optimistic concurrency: of two writers of one step number
  *   exactly one wins), and answers whether it did;
- * - `list` answers steps strictly after `afterStep`, ascending, at most `limit`; `range`
- *   answers the full entries with `from < step <= to`, ascending (for replay);
+ * - `list` answers steps strictly after `afterStep`, ascending, at most `limit`; `changes`
+ *   answers the state changes of the steps with `from < step <= to`, ascending: all a replay
+ *   needs, without the recorded messages;
  * - `putSnapshot` stores the state after `step` (replacing one at the same step);
  *   `latestSnapshot` answers the one with the highest step at or before `atOrBefore`;
  * - `deleteAll` removes a Simulation's steps and snapshots; other Simulations are untouched.
@@ -69,7 +70,7 @@ export interface StepLog {
   head(simulationId: string): Promise<number>;
   list(simulationId: string, page: { afterStep: number; limit: number }): Promise<StepView[]>;
   get(simulationId: string, step: number): Promise<StepEntry | null>;
-  range(simulationId: string, from: number, to: number): Promise<StepEntry[]>;
+  changes(simulationId: string, from: number, to: number): Promise<Array<{ step: number; changes: StateChange[] }>>;
   putSnapshot(simulationId: string, snapshot: Snapshot): Promise<void>;
   latestSnapshot(simulationId: string, atOrBefore: number): Promise<Snapshot | null>;
   deleteAll(simulationId: string): Promise<void>;

@@ -8,7 +8,22 @@ export interface ObjectView {
   required: string[];
 }
 
+/** Views by schema object: schemas belong to one artifact and never change. Callers only read views. */
+const views = new WeakMap<object, ObjectView>();
+
 export function objectView(registry: SchemaRegistry, schema: JsonSchema | null | undefined, depth = 0): ObjectView {
+  if (depth === 0 && isObject(schema)) {
+    let view = views.get(schema);
+    if (view === undefined) {
+      view = buildView(registry, schema, 0);
+      views.set(schema, view);
+    }
+    return view;
+  }
+  return buildView(registry, schema, depth);
+}
+
+function buildView(registry: SchemaRegistry, schema: JsonSchema | null | undefined, depth: number): ObjectView {
   const view: ObjectView = { properties: {}, required: [] };
   const resolved = registry.resolve(schema);
   if (!isObject(resolved) || depth > 8) return view;
