@@ -4,8 +4,9 @@
 // process each, so the load generator and the server have a core apiece on a 2-core machine;
 // the server's CPU time per request is read from /proc, a steadier figure than requests per
 // second on a shared machine. A third server, the node:http host with a handler that answers a
-// fixed body, separates the host's cost from the platform's. BENCH_SECONDS, BENCH_CONNECTIONS
-// and BENCH_KINDS (node-fixed,node,express) change the run.
+// fixed body, separates the host's cost from the platform's. BENCH_SECONDS, BENCH_CONNECTIONS,
+// BENCH_KINDS (node-fixed,node,express) and BENCH_SERVER_FLAGS (node flags for the servers
+// only, e.g. V8 heap settings) change the run.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
@@ -18,7 +19,8 @@ const PET = JSON.stringify({ name: 'Rex', tag: 'dog' });
 
 async function startServer(kind) {
   // `serve` logs a line per request on stderr; it goes to /dev/null, written as it would be to a file.
-  const child = spawn(process.execPath, [new URL('./data-plane-server.mjs', import.meta.url).pathname, kind], { stdio: ['ignore', 'pipe', kind === 'node' ? 'ignore' : 'inherit'] });
+  const flags = (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter((f) => f !== '');
+  const child = spawn(process.execPath, [...flags, new URL('./data-plane-server.mjs', import.meta.url).pathname, kind], { stdio: ['ignore', 'pipe', kind === 'node' ? 'ignore' : 'inherit'] });
   const lines = createInterface({ input: child.stdout });
   const first = await new Promise((resolve, reject) => {
     lines.once('line', resolve);
