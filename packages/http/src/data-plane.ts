@@ -25,9 +25,8 @@ export function isDataPlaneTarget(url: string): boolean {
  * is passed through untouched.
  */
 export async function dispatchDataPlane(traffic: SimulationTraffic, request: HttpRequest, bodyTimeoutMs: number): Promise<HttpResponse> {
-  const queryAt = request.url.indexOf('?');
-  const rawPath = queryAt === -1 ? request.url : request.url.slice(0, queryAt);
-  const query = queryAt === -1 ? '' : request.url.slice(queryAt + 1);
+  const rawPath = pathOfTarget(request.url);
+  const query = request.url.slice(rawPath.length + 1);
   const afterPrefix = rawPath.slice(PREFIX.length);
   const slash = afterPrefix.indexOf('/');
   const simulationId = slash === -1 ? afterPrefix : afterPrefix.slice(0, slash);
@@ -58,6 +57,12 @@ export async function dispatchDataPlane(traffic: SimulationTraffic, request: Htt
     },
   });
   return { status: response.status, headers: { ...response.headers }, body: response.body };
+}
+
+/** The path of a request target, without its query. */
+export function pathOfTarget(url: string): string {
+  const queryAt = url.indexOf('?');
+  return queryAt === -1 ? url : url.slice(0, queryAt);
 }
 
 /** `Service-Read-Only`: absent is false; otherwise exactly one `true` or `false`. */

@@ -1,7 +1,7 @@
 import { SimplaneError, type AuthService, type IdGenerator, type Logger, type Principal, type SimulationTraffic } from '@simplane/core';
 import { authAttemptOf } from './auth-attempt.js';
 import { readJsonBody } from './body/json-body.js';
-import { dispatchDataPlane, isDataPlaneTarget } from './data-plane.js';
+import { dispatchDataPlane, isDataPlaneTarget, pathOfTarget } from './data-plane.js';
 import { headerOf, type Handler, type HttpRequest, type HttpResponse } from './http-types.js';
 import { problemResponse, toSimplaneError } from './problem.js';
 import { requestIdFor } from './request-id.js';
@@ -43,8 +43,7 @@ export function createHandler(routes: readonly Route[], services: HandlerService
       // The data plane comes before the route table: its paths belong to the simulated APIs,
       // which parse them themselves.
       if (services.dataPlane !== undefined && isDataPlaneTarget(request.url)) {
-        const queryAt = request.url.indexOf('?');
-        path = queryAt === -1 ? request.url : request.url.slice(0, queryAt);
+        path = pathOfTarget(request.url);
         response = await dispatchDataPlane(services.dataPlane, request, options.bodyTimeoutMs);
       } else {
         const target = parseTarget(request.url);

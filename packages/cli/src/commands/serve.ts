@@ -45,6 +45,7 @@ export async function serve(env: Environment, print: (line: string) => void): Pr
     await plane.ready;
   } catch (error) {
     server.close();
+    await plane.close().catch(() => undefined);
     throw error;
   }
   server.removeAllListeners('request');
