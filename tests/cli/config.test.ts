@@ -119,6 +119,19 @@ describe('parseConfig refuses bad fields by name', () => {
     expect(organizations.message).toBe(`cfg.json: organizations[1].id: '${org}' is used twice`);
   });
 
+  it('refuses an explicit id equal to the id another workspace or organization gets from its name', () => {
+    const derivedWorkspace = stableId('workspace', 'acme', 'dev');
+    const workspaces = configErrorOf(() =>
+      parseConfig({ organizations: [{ name: 'acme', workspaces: [{ name: 'ops', id: derivedWorkspace }, { name: 'dev' }] }] }, 'cfg.json'),
+    );
+    expect(workspaces.message).toBe(`cfg.json: organizations[0].workspaces[1].id: '${derivedWorkspace}' (derived from its name) is used twice`);
+    const derivedOrg = stableId('organization', 'acme');
+    const organizations = configErrorOf(() =>
+      parseConfig({ organizations: [{ name: 'acme', workspaces: [{ name: 'x' }] }, { name: 'other', id: derivedOrg, workspaces: [{ name: 'y' }] }] }, 'cfg.json'),
+    );
+    expect(organizations.message).toBe(`cfg.json: organizations[1].id: '${derivedOrg}' is used twice`);
+  });
+
   it('names no key in an error about a key', () => {
     const secret = 'this has spaces and is secret';
     const error = configErrorOf(() => parseConfig(workspace({ api_keys: [secret] }), 'cfg.json'));

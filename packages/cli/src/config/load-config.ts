@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { stableId } from '../composition/stable-id.js';
 import { configSchema, type Config } from './config.schema.js';
 
 /** A configuration problem, worded for a person: it names the file and the field. */
@@ -46,23 +47,28 @@ function positionOf(error: unknown, text: string): string {
   return ` at line ${before.split('\n').length} column ${before.length - before.lastIndexOf('\n')}`;
 }
 
+/** Records the ID an organization or workspace will have, refusing one already taken. */
+function claim(ids: Set<string>, explicit: string | undefined, derived: string, at: string): void {
+  const id = explicit ?? derived;
+  if (ids.has(id)) throw new ConfigError(`${at}.id: '${id}'${explicit === undefined ? ' (derived from its name)' : ''} is used twice`);
+  ids.add(id);
+}
+
 function checkUnique(config: Config, source: string): void {
   const orgs = new Set<string>();
   const keys = new Set<string>();
-  // Explicit IDs too: two workspaces with one ID would silently become one workspace.
+  // IDs too, explicit or derived from names: two workspaces with one ID would silently become one.
   const ids = new Set<string>();
   config.organizations.forEach((org, i) => {
     if (orgs.has(org.name)) throw new ConfigError(`${source}: organizations[${i}].name: '${org.name}' is used twice`);
     orgs.add(org.name);
-    if (org.id !== undefined && ids.has(org.id)) throw new ConfigError(`${source}: organizations[${i}].id: '${org.id}' is used twice`);
-    if (org.id !== undefined) ids.add(org.id);
+    claim(ids, org.id, stableId('organization', org.name), `${source}: organizations[${i}]`);
     const workspaces = new Set<string>();
     org.workspaces.forEach((ws, j) => {
       const at = `organizations[${i}].workspaces[${j}]`;
       if (workspaces.has(ws.name)) throw new ConfigError(`${source}: ${at}.name: '${ws.name}' is used twice`);
       workspaces.add(ws.name);
-      if (ws.id !== undefined && ids.has(ws.id)) throw new ConfigError(`${source}: ${at}.id: '${ws.id}' is used twice`);
-      if (ws.id !== undefined) ids.add(ws.id);
+      claim(ids, ws.id, stableId('workspace', org.name, ws.name), `${source}: ${at}`);
       [...ws.api_keys, ...ws.api_key_sha256].forEach((hash, k) => {
         const field = k < ws.api_keys.length ? `api_keys[${k}]` : `api_key_sha256[${k - ws.api_keys.length}]`;
         if (keys.has(hash)) throw new ConfigError(`${source}: ${at}.${field}: this key is already given to a workspace`);
