@@ -57,8 +57,9 @@ export class SimulationTraffic {
   async handle(call: DataPlaneCall): Promise<SimResponse> {
     if (!isId('simulation', call.simulationId)) throw notFound(call.simulationId);
     const record = await this.repository.get(call.simulationId);
-    if (record === null || (await this.simulations.expireIfDue(record))) throw notFound(call.simulationId);
-    const token = this.authorise(record, call.token);
+    const now = formatTime(this.clock.now());
+    if (record === null || (await this.simulations.expireIfDue(record, now))) throw notFound(call.simulationId);
+    const token = this.authorise(record, call.token, now);
     if (record.status === 'stopped') throw stopped(record.id);
     const live = await this.ensureLive(record);
     const readOnly = call.readOnly || token.readOnly;
@@ -97,10 +98,9 @@ export class SimulationTraffic {
     }
   }
 
-  private authorise(record: SimulationRecord, token: string | undefined): { readOnly: boolean } {
+  private authorise(record: SimulationRecord, token: string | undefined, now: string): { readOnly: boolean } {
     if (token === undefined || token.length === 0 || token.length > 512) throw invalidToken();
     const hash = this.tokenHashes.hash(token);
-    const now = formatTime(this.clock.now());
     const found = record.tokens.find((t) => t.hash === hash && t.expiresAt > now);
     if (found === undefined) throw invalidToken();
     return { readOnly: found.readOnly };

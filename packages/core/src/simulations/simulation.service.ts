@@ -329,8 +329,9 @@ export class SimulationService {
   }
 
   /** Deletes a Simulation past its expiry; answers whether it did. */
-  async expireIfDue(record: SimulationRecord): Promise<boolean> {
-    if (record.expiresAt === null || record.expiresAt > formatTime(this.clock.now())) return false;
+  /** `now`: the caller's formatted clock reading, when it has one already. */
+  async expireIfDue(record: SimulationRecord, now: string = formatTime(this.clock.now())): Promise<boolean> {
+    if (record.expiresAt === null || record.expiresAt > now) return false;
     await this.pool.serial(record.id, () => this.purge(record.id));
     return true;
   }
