@@ -37,7 +37,7 @@ if (kind === 'bare') {
   process.stdout.write(`${JSON.stringify({ url, get: '/', post: '/', headers: {} })}\n`);
 } else if (kind === 'node') {
   const dataDir = mkdtempSync(join(tmpdir(), 'simplane-bench-'));
-  const running = await serve({ port: 0, host: '127.0.0.1', dataDir }, () => undefined);
+  const running = await serve({ port: 0, host: '127.0.0.1', dataDir, ...(process.env.BENCH_CONFIG ? { configPath: process.env.BENCH_CONFIG } : {}) }, () => undefined);
   const key = readFileSync(join(dataDir, 'api-key'), 'utf8').trim();
   const auth = { authorization: `Bearer ${key}` };
   // The catalog's pet store is built in the background at start-up: retry until it is ready.

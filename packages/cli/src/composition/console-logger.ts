@@ -1,4 +1,4 @@
-import type { Logger } from '@simplane/core';
+import { formatTime, type Logger } from '@simplane/core';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 const RANK: Record<LogLevel, number> = { debug: 0, info: 1, warn: 2, error: 3, silent: 4 };
@@ -7,7 +7,7 @@ const RANK: Record<LogLevel, number> = { debug: 0, info: 1, warn: 2, error: 3, s
 export function createConsoleLogger(level: LogLevel, write: (line: string) => void = stderrLines().write): Logger {
   const emit = (lvl: Exclude<LogLevel, 'silent' | 'debug'>, message: string, fields?: Record<string, unknown>) => {
     if (RANK[lvl] < RANK[level]) return;
-    write(`${JSON.stringify({ time: new Date().toISOString(), level: lvl, message, ...fields })}\n`);
+    write(`${JSON.stringify({ time: formatTime(new Date()), level: lvl, message, ...fields })}\n`);
   };
   return {
     info: (m, f) => emit('info', m, f),

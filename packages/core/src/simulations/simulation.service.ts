@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { parseInput } from '../errors/zod-validation.js';
 import { SimplaneError, validationError } from '../errors/simplane-error.js';
 import { isId, type IdGenerator } from '../ids/id.js';
@@ -338,7 +338,7 @@ export class SimulationService {
 }
 
 export function hashSimulationToken(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex');
+  return hash('sha256', token, 'hex');
 }
 
 function generateSimulationToken(): string {

@@ -96,24 +96,37 @@ function decode(segment: string): string {
   }
 }
 
-interface Found {
-  node: RouteNode;
-  values: string[];
+/** Compiled segment patterns, kept per pattern object of a loaded index. */
+const compiled = new WeakMap<RoutePattern, RegExp>();
+
+function regexOf(pattern: RoutePattern): RegExp {
+  let regex = compiled.get(pattern);
+  if (regex === undefined) {
+    regex = new RegExp(pattern.regex);
+    compiled.set(pattern, regex);
+  }
+  return regex;
 }
 
-function* walk(node: RouteNode, segments: string[], index: number, values: string[]): Generator<Found> {
-  if (index === segments.length) {
-    if (Object.keys(node.methods).length > 0) yield { node, values };
-    return;
-  }
+function hasMethods(node: RouteNode): boolean {
+  for (const method in node.methods) if (Object.hasOwn(node.methods, method)) return true;
+  return false;
+}
+
+/**
+ * Depth-first over the candidates in precedence order; `found` answers true to stop. A plain
+ * recursion rather than a generator: this runs on every data-plane request.
+ */
+function walk(node: RouteNode, segments: string[], index: number, values: string[], found: (node: RouteNode, values: string[]) => boolean): boolean {
+  if (index === segments.length) return hasMethods(node) && found(node, values);
   const raw = segments[index] as string;
   const literal = Object.hasOwn(node.literals, raw) ? node.literals[raw] : undefined;
-  if (literal) yield* walk(literal, segments, index + 1, values);
+  if (literal && walk(literal, segments, index + 1, values, found)) return true;
   for (const pattern of node.patterns) {
-    const match = new RegExp(pattern.regex).exec(raw);
-    if (match) yield* walk(pattern.node, segments, index + 1, [...values, ...match.slice(1).map(decode)]);
+    const match = regexOf(pattern).exec(raw);
+    if (match && walk(pattern.node, segments, index + 1, [...values, ...match.slice(1).map(decode)], found)) return true;
   }
-  if (node.param && raw !== '') yield* walk(node.param, segments, index + 1, [...values, decode(raw)]);
+  return node.param !== null && raw !== '' && walk(node.param, segments, index + 1, [...values, decode(raw)], found);
 }
 
 /**
@@ -122,19 +135,37 @@ function* walk(node: RouteNode, segments: string[], index: number, values: strin
  */
 export function matchRoute(root: RouteNode, method: string, path: string): RouteMatch | null {
   let allowed: string[] | null = null;
-  for (const { node, values } of walk(root, splitPath(path), 0, [])) {
+  let result: RouteMatch | null = null;
+  walk(root, splitPath(path), 0, [], (node, values) => {
     const target = Object.hasOwn(node.methods, method) ? node.methods[method] : undefined;
-    if (target) return { operation: target.operation, params: Object.fromEntries(target.params.map((name, i) => [name, values[i] ?? ''])) };
+    if (target) {
+      const params: Record<string, string> = {};
+      target.params.forEach((name, i) => setOwn(params, name, values[i] ?? ''));
+      result = { operation: target.operation, params };
+      return true;
+    }
     allowed ??= Object.keys(node.methods).sort();
+    return false;
+  });
+  return result ?? (allowed ? { allowed } : null);
+}
+
+/** Base paths longest first, without the empty one, per loaded index. */
+const sortedBases = new WeakMap<readonly string[], string[]>();
+
+function basesOf(basePaths: readonly string[]): string[] {
+  let bases = sortedBases.get(basePaths);
+  if (bases === undefined) {
+    bases = basePaths.filter((b) => b !== '').sort((a, b) => b.length - a.length);
+    sortedBases.set(basePaths, bases);
   }
-  return allowed ? { allowed } : null;
+  return bases;
 }
 
 /** Tries the path under each server base path (longest first), then as it is. */
 export function matchRequest(index: { routes: RouteNode; basePaths: string[] }, method: string, path: string): RouteMatch | null {
   let fallback: RouteMatch | null = null;
-  const bases = [...index.basePaths].filter((b) => b !== '').sort((a, b) => b.length - a.length);
-  for (const base of bases) {
+  for (const base of basesOf(index.basePaths)) {
     if (path !== base && !path.startsWith(`${base}/`)) continue;
     const match = matchRoute(index.routes, method, path.slice(base.length) || '/');
     if (match && 'operation' in match) return match;

@@ -1,6 +1,6 @@
 import type { SimResponse } from '@simplane/core';
 import type { ArtifactResource } from '../artifact/artifact.js';
-import { isObject, setOwn, type Json, type JsonObject } from '../json.js';
+import { copyOwn, isObject, setOwn, type Json, type JsonObject } from '../json.js';
 import { collectionName, recordKey, SINGLETON_KEY } from './collections.js';
 import { asBodyObject, fillServerFields, itemSchema, missingParent, notFound, singletonRecord, type Exchange } from './exchange.js';
 import { idSchemaFor, mintId } from './ids.js';
@@ -119,7 +119,7 @@ export function act(ex: Exchange, resource: ArtifactResource): SimResponse {
   if (isResponse(found)) return found;
   const action = ex.operation.action;
   if (action?.stateField && action.targetState) {
-    const record: JsonObject = { ...found.record };
+    const record: JsonObject = copyOwn(found.record);
     setOwn(record, action.stateField, action.targetState);
     const stored = store(ex, resource, found.collection, found.key, fillServerFields(ex, record, itemSchema(resource), 'write'));
     return answer(chooseSuccess(ex.operation, 200), stored, ex.gen);
@@ -139,7 +139,7 @@ function keepIdentity(resource: ArtifactResource, before: JsonObject, after: Jso
 /** RFC 7396. */
 function mergeJson(target: Json, patch: Json): Json {
   if (!isObject(patch)) return patch;
-  const out: JsonObject = isObject(target) ? { ...target } : {};
+  const out: JsonObject = isObject(target) ? copyOwn(target) : {};
   for (const [name, value] of Object.entries(patch)) {
     if (value === null) delete out[name];
     else setOwn(out, name, mergeJson(out[name] ?? null, value));

@@ -1,6 +1,6 @@
 import type { SimContext, StateAccess } from '@simplane/core';
 import type { ArtifactOperation, ArtifactResource, JsonSchema } from '../artifact/artifact.js';
-import { isObject, setOwn, type Json, type JsonObject } from '../json.js';
+import { copyOwn, isObject, setOwn, type Json, type JsonObject } from '../json.js';
 import { collectionName, recordKey, SINGLETON_KEY } from './collections.js';
 import { generateValue, type GenerateContext } from './generate-value.js';
 import type { RuntimeModel } from './model.js';
@@ -107,5 +107,5 @@ export function keyOfRecord(resource: ArtifactResource, record: Json): string | 
 }
 
 export function asBodyObject(body: Json | undefined): JsonObject {
-  return isObject(body) ? { ...body } : {};
+  return isObject(body) ? copyOwn(body) : {};
 }

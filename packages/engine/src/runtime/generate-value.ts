@@ -1,5 +1,5 @@
 import type { JsonSchema } from '../artifact/artifact.js';
-import { isObject, setOwn, type Json, type JsonObject } from '../json.js';
+import { copyOwn, isObject, setOwn, type Json, type JsonObject } from '../json.js';
 import { patternString } from './pattern-string.js';
 import type { Random } from './random.js';
 import type { SchemaRegistry } from './schema-registry.js';
@@ -94,7 +94,7 @@ function tagged(schema: JsonObject, branch: JsonSchema, value: Json): Json {
   const mapping = isObject(discriminator.mapping) ? discriminator.mapping : {};
   const tag = Object.entries(mapping).find(([, ref]) => ref === branch.$ref)?.[0] ?? (typeof branch.$ref === 'string' ? branch.$ref.split('/').pop() : undefined);
   if (tag === undefined) return value;
-  const out = { ...value };
+  const out = copyOwn(value);
   setOwn(out, discriminator.propertyName, tag);
   return out;
 }

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /**
  * Deterministic randomness: every stream is seeded from a hash of the parts that name it
@@ -15,9 +15,18 @@ export interface Random {
   chars(count: number, alphabet: string): string;
 }
 
-/** The sha256 of the parts joined by NUL. */
-export function hashParts(parts: readonly (string | number)[]): Buffer {
-  return createHash('sha256').update(parts.map(String).join('\0')).digest();
+/**
+ * The first four little-endian 32-bit words of the sha256 of the parts joined by NUL. One-shot
+ * hashing to hex: a Hash object, or a Buffer for the digest, cost more than the hashing itself.
+ */
+export function seedWords(parts: readonly (string | number)[]): [number, number, number, number] {
+  const hex = hash('sha256', parts.map(String).join('\0'), 'hex');
+  return [wordLE(hex, 0), wordLE(hex, 1), wordLE(hex, 2), wordLE(hex, 3)];
+}
+
+function wordLE(hex: string, index: number): number {
+  const be = Number.parseInt(hex.slice(index * 8, index * 8 + 8), 16);
+  return (((be & 0xff) << 24) | ((be & 0xff00) << 8) | ((be >>> 8) & 0xff00) | (be >>> 24)) >>> 0;
 }
 
 /**
@@ -45,11 +54,7 @@ export function randomFor(...parts: (string | number)[]): Random {
   let seeded = false;
   const next = (): number => {
     if (!seeded) {
-      const h = hashParts(parts);
-      a = h.readUInt32LE(0);
-      b = h.readUInt32LE(4);
-      c = h.readUInt32LE(8);
-      d = h.readUInt32LE(12);
+      [a, b, c, d] = seedWords(parts);
       for (let i = 0; i < 12; i += 1) step();
       seeded = true;
     }

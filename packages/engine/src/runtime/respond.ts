@@ -1,6 +1,6 @@
 import type { SimResponse } from '@simplane/core';
 import type { ArtifactOperation, ArtifactResponse, JsonSchema, MediaTypeEntry } from '../artifact/artifact.js';
-import { isObject, setOwn, type Json, type JsonObject } from '../json.js';
+import { copyOwn, isObject, setOwn, type Json, type JsonObject } from '../json.js';
 import { generateValue, type GenerateContext } from './generate-value.js';
 import { isJsonMedia } from './request-body.js';
 import { objectView } from './schema-view.js';
@@ -53,7 +53,7 @@ export function conform(value: Json, schema: JsonSchema | null, ctx: GenerateCon
     if (ctx.registry.validate(schema, fixed).ok) return fixed;
     const generated = generateValue(schema, ctx);
     if (isObject(generated)) {
-      const merged: JsonObject = { ...generated };
+      const merged: JsonObject = copyOwn(generated);
       for (const [name, sub] of Object.entries(fixed)) {
         setOwn(merged, name, sub);
         if (!ctx.registry.validate(schema, merged).ok) setOwn(merged, name, generated[name] as Json);
@@ -68,7 +68,8 @@ export function conform(value: Json, schema: JsonSchema | null, ctx: GenerateCon
 /** The answer body for a chosen response: from `value` (conformed), else an example, else generated. */
 export function answer(chosen: ChosenResponse, value: Json | undefined, ctx: GenerateContext, extraHeaders: Record<string, string> = {}): SimResponse {
   const media = chooseMedia(chosen.response);
-  const headers: Record<string, string> = { ...requiredHeaders(chosen.response, ctx), ...extraHeaders };
+  const headers = copyOwn(requiredHeaders(chosen.response, ctx));
+  for (const [name, value] of Object.entries(extraHeaders)) setOwn(headers, name, value);
   if (chosen.status === 204 || chosen.status === 304 || (media === null && chosen.response !== null && value === undefined)) return { status: chosen.status, headers, body: null };
   if (media === null) {
     if (value === undefined) return { status: chosen.status, headers, body: null };
@@ -88,10 +89,10 @@ export function exampleFor(entry: MediaTypeEntry, ctx: GenerateContext): Json | 
 export function encode(status: number, mediaType: string, value: Json, headers: Record<string, string>): SimResponse {
   const type = mediaType.includes('*') ? 'application/json' : mediaType;
   if (isJsonMedia(type) || type === 'application/json') {
-    return { status, headers: { ...headers, 'content-type': type }, body: Buffer.from(JSON.stringify(value)) };
+    return { status, headers: withContentType(headers, type), body: Buffer.from(JSON.stringify(value)) };
   }
   const text = typeof value === 'string' ? value : /xml/.test(type) ? `<?xml version="1.0" encoding="UTF-8"?>${toXml('root', value)}` : JSON.stringify(value);
-  return { status, headers: { ...headers, 'content-type': type }, body: Buffer.from(text) };
+  return { status, headers: withContentType(headers, type), body: Buffer.from(text) };
 }
 
 /** A plain XML rendering (element per property, repeated elements for arrays) for XML-only answers. */
@@ -112,5 +113,12 @@ function requiredHeaders(response: ArtifactResponse | null, ctx: GenerateContext
     const value = generateValue(header.schema ?? { type: 'string' }, ctx);
     setOwn(out, name.toLowerCase(), typeof value === 'string' ? value : JSON.stringify(value));
   }
+  return out;
+}
+
+/** The headers with a content type, copied by `copyOwn` (a spread copy takes new keys slowly). */
+function withContentType(headers: Record<string, string>, type: string): Record<string, string> {
+  const out = copyOwn(headers);
+  out['content-type'] = type;
   return out;
 }
