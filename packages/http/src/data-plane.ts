@@ -37,7 +37,9 @@ export async function dispatchDataPlane(traffic: SimulationTraffic, request: Htt
   }
   const readOnly = readOnlyHeader(request.headers[READ_ONLY_HEADER]);
   const headers: HttpRequest['headers'] = {};
-  for (const [name, value] of Object.entries(request.headers)) if (name !== TOKEN_HEADER && name !== READ_ONLY_HEADER) headers[name] = value;
+  for (const name of Object.keys(request.headers)) {
+    if (name !== TOKEN_HEADER && name !== READ_ONLY_HEADER) headers[name] = request.headers[name];
+  }
   const response = await traffic.handle({
     simulationId,
     token: headerOf(request, TOKEN_HEADER),

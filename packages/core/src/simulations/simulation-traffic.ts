@@ -2,7 +2,7 @@ import { SimplaneError } from '../errors/simplane-error.js';
 import { isId } from '../ids/id.js';
 import type { Logger } from '../logging/logger.port.js';
 import type { SimResponse } from '../runtime/runtime.port.js';
-import { formatTime, type Clock } from '../time/clock.port.js';
+import { formatTime, parseTime, type Clock } from '../time/clock.port.js';
 import type { SimulationRecord } from './simulation.js';
 import type { SimulationLoader } from './simulation-loader.js';
 import type { LiveSimulation, SimulationPool } from './simulation-pool.js';
@@ -142,7 +142,7 @@ export class SimulationTraffic {
     const step = live.step + 1;
     let result;
     try {
-      result = live.loaded.handle(request, live.state, { seed: live.seed, step, now: new Date(live.currentTime) });
+      result = live.loaded.handle(request, live.state, { seed: live.seed, step, now: parseTime(live.currentTime) });
     } catch (cause) {
       // The state may be half-changed: drop it, so the next request rebuilds it from the log.
       this.pool.remove(id);

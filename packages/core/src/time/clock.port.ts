@@ -37,3 +37,18 @@ export function formatTime(date: Date): string {
   }
   return lastText;
 }
+
+let parsedText = '';
+let parsedMs = Number.NaN;
+
+/**
+ * The instant of an RFC 3339 text, as a new Date the caller may keep. The last text is
+ * remembered: a Simulation's virtual time is read on every request and rarely moves.
+ */
+export function parseTime(text: string): Date {
+  if (text !== parsedText) {
+    parsedMs = new Date(text).getTime();
+    parsedText = text;
+  }
+  return new Date(parsedMs);
+}
