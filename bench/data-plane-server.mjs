@@ -1,7 +1,7 @@
 // The server side of bench/data-plane.mjs, in its own process so the load generator and the
 // server each have a core. `bare`: node:http answering a fixed JSON body, the baseline.
 // `node-fixed`: the node:http host with a handler answering a fixed body (the host's own cost).
-// `node`: `simplane serve` itself (host-node, default config, a log line per request on
+// `node`: `simplane serve` itself (host-node, default config or BENCH_CONFIG, a log line per request on
 // stderr), with one Simulation of the catalog pet store made over HTTP. `express`: the same
 // control plane on host-express (quiet logger). Prints one JSON line for the load generator.
 import { mkdtempSync, readFileSync } from 'node:fs';

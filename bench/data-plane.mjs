@@ -2,11 +2,12 @@
 // catalog pet store, side by side with a bare node:http server answering a fixed JSON body, in
 // the same run and at the same concurrency (32 connections, autocannon). Servers run in a child
 // process each, so the load generator and the server have a core apiece on a 2-core machine;
-// the server's CPU time per request is read from /proc, a steadier figure than requests per
-// second on a shared machine. A third server, the node:http host with a handler that answers a
-// fixed body, separates the host's cost from the platform's. BENCH_SECONDS, BENCH_CONNECTIONS,
-// BENCH_KINDS (node-fixed,node,express) and BENCH_SERVER_FLAGS (node flags for the servers
-// only, e.g. V8 heap settings) change the run.
+// the server's CPU time per request is read from /proc (user space and kernel apart), a
+// steadier figure than requests per second on a shared machine. A third server, the node:http
+// host with a handler that answers a fixed body, separates the host's cost from the platform's.
+// BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_KINDS (node-fixed,node,express), BENCH_SERVER_FLAGS
+// (node flags for the servers only, e.g. V8 heap settings) and BENCH_CONFIG (a config file for
+// `serve`) change the run.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
@@ -29,10 +30,10 @@ async function startServer(kind) {
   return { ...JSON.parse(first), pid: child.pid, stop: () => child.kill() };
 }
 
-/** CPU seconds (user + system) the server process has used, from /proc: clock ticks of 10 ms. */
+/** CPU seconds the server process has used in user space and in the kernel, from /proc: clock ticks of 10 ms. */
 function cpuSeconds(pid) {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
+  return { user: Number(fields[11]) / 100, kernel: Number(fields[12]) / 100 };
 }
 
 function load(url, path, method, headers, seconds) {
@@ -46,10 +47,14 @@ async function measure(server, method) {
   await load(server.url, path, method, server.headers, WARM_UP_SECONDS);
   const cpuBefore = cpuSeconds(server.pid);
   const result = await load(server.url, path, method, server.headers, SECONDS);
-  const cpu = cpuSeconds(server.pid) - cpuBefore;
+  const cpuAfter = cpuSeconds(server.pid);
+  const perRequest = (seconds) => (seconds * 1e6) / result.requests.total;
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${method} ${path}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, total: result.requests.total, cpuUs: (cpu * 1e6) / result.requests.total };
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, total: result.requests.total, userUs: perRequest(cpuAfter.user - cpuBefore.user), kernelUs: perRequest(cpuAfter.kernel - cpuBefore.kernel) };
 }
+
+/** Total, user-space and kernel CPU per request, as table cells. */
+const cpu = (m) => `${(m.userUs + m.kernelUs).toFixed(0)} µs | ${m.userUs.toFixed(0)} µs | ${m.kernelUs.toFixed(0)} µs`;
 
 const rows = [];
 const bare = await startServer('bare');
@@ -65,11 +70,11 @@ for (const kind of (process.env.BENCH_KINDS ?? 'node-fixed,node,express').split(
 }
 
 console.log(`\nData plane, ${CONNECTIONS} connections, ${SECONDS} s each after ${WARM_UP_SECONDS} s warm-up\n`);
-console.log('| Server | Request | Requests/s | p50 | p99 | ÷ bare node:http | Server CPU per request |');
-console.log('|---|---|---:|---:|---:|---:|---:|');
+console.log('| Server | Request | Requests/s | p50 | p99 | ÷ bare node:http | Server CPU per request | user | kernel |');
+console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|');
 for (const method of ['GET', 'POST']) {
   const b = baseline[method];
-  console.log(`| bare node:http, fixed body | ${method} | ${Math.round(b.rps)} | ${b.p50} ms | ${b.p99} ms | 1 | ${b.cpuUs.toFixed(0)} µs |`);
+  console.log(`| bare node:http, fixed body | ${method} | ${Math.round(b.rps)} | ${b.p50} ms | ${b.p99} ms | 1 | ${cpu(b)} |`);
 }
 const SERVERS = {
   'node-fixed': 'host-node, handler answering a fixed body',
@@ -78,7 +83,7 @@ const SERVERS = {
 };
 for (const r of rows) {
   const what = r.kind === 'node-fixed' ? r.method : r.method === 'GET' ? 'GET /pets/{id} (stateful read)' : 'POST /pets (creates, records a step)';
-  console.log(`| ${SERVERS[r.kind]} | ${what} | ${Math.round(r.rps)} | ${r.p50} ms | ${r.p99} ms | ${r.ratio.toFixed(2)} | ${r.cpuUs.toFixed(0)} µs |`);
+  console.log(`| ${SERVERS[r.kind]} | ${what} | ${Math.round(r.rps)} | ${r.p50} ms | ${r.p99} ms | ${r.ratio.toFixed(2)} | ${cpu(r)} |`);
 }
 const target = rows.filter((r) => r.kind === 'node').every((r) => r.ratio >= 0.6);
 console.log(`\ntarget (Simplane on host-node >= 0.6 of bare node:http for both requests): ${target ? 'met' : 'MISSED'}`);
