@@ -1,8 +1,8 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { SimplaneError } from '@simplane/core';
-import { copyHeaders, problemResponse, type Handler, type HttpRequest, type HttpResponse } from '@simplane/http';
+import { copyOwn, SimplaneError } from '@simplane/core';
+import { problemResponse, type Handler, type HttpRequest, type HttpResponse } from '@simplane/http';
 
 /**
  * A `node:http` request listener around the neutral handler: `createServer(createNodeListener(handle))`.
@@ -28,7 +28,7 @@ export function toNeutralRequest(req: IncomingMessage): HttpRequest {
 async function writeResponse(res: ServerResponse, response: HttpResponse): Promise<void> {
   const body = response.body;
   if (body === null || body instanceof Uint8Array) {
-    const headers: Record<string, string | number> = copyHeaders(response.headers);
+    const headers: Record<string, string | number> = copyOwn(response.headers);
     if (body !== null) headers['content-length'] = body.byteLength;
     res.writeHead(response.status, headers);
     res.end(body ?? undefined);

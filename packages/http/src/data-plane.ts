@@ -1,7 +1,7 @@
-import { SimplaneError, type SimulationTraffic } from '@simplane/core';
+import { copyOwn, SimplaneError, type SimulationTraffic } from '@simplane/core';
 import { parseMediaType } from './body/media-type.js';
 import { declaredLength, readBody } from './body/read-body.js';
-import { copyHeaders, headerOf, type HttpRequest, type HttpResponse } from './http-types.js';
+import { headerOf, type HttpRequest, type HttpResponse } from './http-types.js';
 
 const MiB = 1024 * 1024;
 
@@ -58,7 +58,7 @@ export async function dispatchDataPlane(traffic: SimulationTraffic, request: Htt
       return bytes.byteLength === 0 && !(request.body instanceof Uint8Array) ? null : bytes;
     },
   });
-  return { status: response.status, headers: copyHeaders(response.headers), body: response.body };
+  return { status: response.status, headers: copyOwn(response.headers), body: response.body };
 }
 
 /** The path of a request target, without its query. */

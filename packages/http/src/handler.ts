@@ -1,8 +1,8 @@
-import { SimplaneError, type AuthService, type IdGenerator, type Logger, type Principal, type SimulationTraffic } from '@simplane/core';
+import { copyOwn, SimplaneError, type AuthService, type IdGenerator, type Logger, type Principal, type SimulationTraffic } from '@simplane/core';
 import { authAttemptOf } from './auth-attempt.js';
 import { readJsonBody } from './body/json-body.js';
 import { dispatchDataPlane, isDataPlaneTarget, pathOfTarget } from './data-plane.js';
-import { copyHeaders, headerOf, type Handler, type HttpRequest, type HttpResponse } from './http-types.js';
+import { headerOf, type Handler, type HttpRequest, type HttpResponse } from './http-types.js';
 import { problemResponse, toSimplaneError } from './problem.js';
 import { requestIdFor } from './request-id.js';
 import type { Route, RouteContext, RouteResult } from './route.js';
@@ -116,13 +116,13 @@ function parseTarget(url: string): URL {
 
 /** A HEAD answer: the GET answer's status and headers, its length, and no body. */
 function withoutBody(response: HttpResponse): HttpResponse {
-  const headers = copyHeaders(response.headers);
+  const headers = copyOwn(response.headers);
   if (response.body instanceof Uint8Array) headers['content-length'] = String(response.body.byteLength);
   return { status: response.status, headers, body: null };
 }
 
 function toResponse(result: RouteResult): HttpResponse {
-  const headers = copyHeaders(result.headers ?? {});
+  const headers = copyOwn(result.headers ?? {});
   if (result.json !== undefined) {
     headers['content-type'] ??= 'application/json';
     return { status: result.status, headers, body: Buffer.from(JSON.stringify(result.json)) };

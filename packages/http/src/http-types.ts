@@ -24,20 +24,6 @@ export interface HttpResponse {
 
 export type Handler = (request: HttpRequest) => Promise<HttpResponse>;
 
-/**
- * A copy of a header map that more headers are added to afterwards. Not `{ ...headers }`: V8
- * adds keys to a spread copy on a slow path, which every data-plane response paid. A header
- * named `__proto__` stays an own property, as it would in a spread.
- */
-export function copyHeaders<T>(headers: Record<string, T>): Record<string, T> {
-  const out: Record<string, T> = {};
-  for (const name of Object.keys(headers)) {
-    if (name === '__proto__') Object.defineProperty(out, name, { value: headers[name], enumerable: true, writable: true, configurable: true });
-    else out[name] = headers[name] as T;
-  }
-  return out;
-}
-
 /** The first value of a header, or undefined. */
 export function headerOf(request: HttpRequest, name: string): string | undefined {
   const value = request.headers[name];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { copyOwn, setOwn } from './json.js';
+import { copyOwn, setOwn } from './own-properties.js';
 
 describe('copyOwn', () => {
   it('copies own keys in order, leaves the source alone, and takes new keys afterwards', () => {
@@ -17,5 +17,15 @@ describe('copyOwn', () => {
     expect(Object.hasOwn(copy, '__proto__')).toBe(true);
     expect((copy as { polluted?: boolean }).polluted).toBeUndefined();
     expect(JSON.stringify(copy)).toBe('{"__proto__":{"polluted":true},"a":1}');
+  });
+});
+
+describe('copyOwn on headers', () => {
+  it('is a separate map: adding to the copy leaves the original as it was', () => {
+    const original = { 'content-type': 'application/json', 'set-cookie': ['a=1', 'b=2'] };
+    const copy = copyOwn<string | string[]>(original);
+    copy['request-id'] = 'req_1';
+    expect(copy).toEqual({ 'content-type': 'application/json', 'set-cookie': ['a=1', 'b=2'], 'request-id': 'req_1' });
+    expect(original).toEqual({ 'content-type': 'application/json', 'set-cookie': ['a=1', 'b=2'] });
   });
 });
