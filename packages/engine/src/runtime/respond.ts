@@ -68,8 +68,8 @@ export function conform(value: Json, schema: JsonSchema | null, ctx: GenerateCon
 /** The answer body for a chosen response: from `value` (conformed), else an example, else generated. */
 export function answer(chosen: ChosenResponse, value: Json | undefined, ctx: GenerateContext, extraHeaders: Record<string, string> = {}): SimResponse {
   const media = chooseMedia(chosen.response);
-  const headers = copyOwn(requiredHeaders(chosen.response, ctx));
-  for (const [name, value] of Object.entries(extraHeaders)) setOwn(headers, name, value);
+  const headers = requiredHeaders(chosen.response, ctx);
+  for (const [name, text] of Object.entries(extraHeaders)) setOwn(headers, name, text);
   if (chosen.status === 204 || chosen.status === 304 || (media === null && chosen.response !== null && value === undefined)) return { status: chosen.status, headers, body: null };
   if (media === null) {
     if (value === undefined) return { status: chosen.status, headers, body: null };
@@ -104,7 +104,7 @@ function toXml(name: string, value: Json): string {
   return `<${tag}>${text}</${tag}>`;
 }
 
-/** Values for the response's required headers, generated from their schemas. */
+/** Values for the response's required headers, generated from their schemas; a new object each call. */
 function requiredHeaders(response: ArtifactResponse | null, ctx: GenerateContext): Record<string, string> {
   const out: Record<string, string> = {};
   if (response === null) return out;
