@@ -4,7 +4,7 @@
 // forked at several steps: the first, the middle, the newest, and on, just before and just past
 // a snapshot. The baseline, in the same run, is a fork at step 1. A fork reads the latest
 // snapshot at or before `at_step` and replays the steps since (snapshots come after 64 steps,
-// or one step per eight records held if more), so it should not cost more for the steps after
+// or one step per two records held if more), so it should not cost more for the steps after
 // `at_step`, nor for a later `at_step` over the same state. Runs from the compiled packages
 // (`npm run build` first); `node bench/fork-latency.mjs` runs it alone.
 import { readFileSync } from 'node:fs';
@@ -63,7 +63,7 @@ async function fork(sim, atStep) {
 }
 
 const boundary = Math.floor(STEPS / 64) * 64; // 9,984
-// Snapshots come after 64 steps, or one step per eight records held if that is more: A's last
+// Snapshots come after 64 steps, or one step per two records held if that is more: A's last
 // ones are far apart. Fork on A's newest snapshot and just before it too (the longest replay).
 const newest = (await stepLog.latestSnapshot(grows.id, STEPS)).step;
 const at = [...new Set([1, 64, 127, 5_000, newest - 1, newest, boundary - 1, boundary, boundary + 1, STEPS])].sort((a, b) => a - b);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { StepLog } from '@simplane/core';
+import type { SimulationRepository, StepLog } from '@simplane/core';
 import { expectProblem } from '../support/problem.js';
 import { closeAll, PETSTORE_AUTH, simulationHarness } from '../support/simulations.js';
 
@@ -40,6 +40,35 @@ describe('idle Simulations', () => {
     expect((await h.request('POST', `/v1/simulations/${sim.id}/start`)).status).toBe(200);
     const list = (await h.sim(sim, 'GET', '/pets', { headers: PETSTORE_AUTH })).json<Array<{ name: string }>>();
     expect(list.map((p) => p.name)).toContain('Rex');
+  });
+});
+
+describe('the latest step', () => {
+  it('is written to the step log alone while running, and a state dropped after a runtime failure is rebuilt from the log', async () => {
+    const { h, runtime } = await simulationHarness();
+    const sim = await h.createSimulation('pets:v1', { sample_records: 0 });
+    for (const name of ['a', 'b', 'c']) expect((await h.sim(sim, 'POST', '/pets', { json: { name }, headers: PETSTORE_AUTH })).status).toBe(201);
+    const records = h.plane.container.get<SimulationRepository>(Symbol.for('simplane.simulationRepository'));
+    // A step is one log append: the record keeps the step of its last lifecycle change.
+    expect((await records.get(sim.id))!.step).toBe(0);
+    expect((await h.request('GET', `/v1/simulations/${sim.id}`)).json()).toMatchObject({ step: 3 });
+    expect((await h.request('GET', '/v1/simulations')).json()).toMatchObject({ simulations: [{ id: sim.id, step: 3 }] });
+    runtime.failingRequests = 1;
+    expectProblem(await h.sim(sim, 'POST', '/pets', { json: { name: 'lost' }, headers: PETSTORE_AUTH }), 503, 'simulation_unreachable');
+    // The half-changed state was dropped; the next request loads the state at the log's head.
+    expect((await h.sim(sim, 'POST', '/pets', { json: { name: 'd' }, headers: PETSTORE_AUTH })).status).toBe(201);
+    const steps = (await h.request('GET', `/v1/simulations/${sim.id}/steps`)).json<{ steps: Array<{ step: number }> }>();
+    expect(steps.steps.map((s) => s.step)).toEqual([1, 2, 3, 4]);
+    const names = (await h.sim(sim, 'GET', '/pets', { headers: PETSTORE_AUTH })).json<Array<{ name: string }>>().map((p) => p.name);
+    expect(names).toEqual(['a', 'b', 'c', 'd']);
+    // Forking at the latest step and stopping both use the live step, not the record's.
+    expect((await h.request('POST', `/v1/simulations/${sim.id}/fork`, { json: {} })).json()).toMatchObject({ step: 4 });
+    expectProblem(await h.request('POST', `/v1/simulations/${sim.id}/fork`, { json: { at_step: 5 } }), 422, 'validation');
+    expect((await h.request('POST', `/v1/simulations/${sim.id}/stop`)).json()).toMatchObject({ status: 'stopped', step: 4 });
+    expect((await records.get(sim.id))!.step).toBe(4);
+    expect((await h.request('POST', `/v1/simulations/${sim.id}/start`)).json()).toMatchObject({ status: 'running', step: 4 });
+    expect((await h.sim(sim, 'POST', '/pets', { json: { name: 'e' }, headers: PETSTORE_AUTH })).status).toBe(201);
+    expect((await h.request('GET', `/v1/simulations/${sim.id}`)).json()).toMatchObject({ step: 5 });
   });
 });
 

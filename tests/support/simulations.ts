@@ -14,6 +14,8 @@ export const PETSTORE_AUTH = { 'x-api-key': 'pet-key' } as const;
 export class FaultyRuntime implements Runtime {
   mode: 'ok' | 'throw' | 'hang' | 'gate' = 'ok';
   loads = 0;
+  /** Requests still to fail: each writes a record, then throws, as a runtime bug would. */
+  failingRequests = 0;
   private readonly gated: Array<() => void> = [];
   constructor(private readonly inner: Runtime) {}
 
@@ -21,8 +23,24 @@ export class FaultyRuntime implements Runtime {
     this.loads += 1;
     if (this.mode === 'throw') return Promise.reject(new Error('runtime provider down'));
     if (this.mode === 'hang') return new Promise(() => undefined);
-    if (this.mode === 'gate') return new Promise<void>((resolve) => this.gated.push(resolve)).then(() => this.inner.load(artifact, digest));
-    return this.inner.load(artifact, digest);
+    const loading = this.mode === 'gate' ? new Promise<void>((resolve) => this.gated.push(resolve)).then(() => this.inner.load(artifact, digest)) : this.inner.load(artifact, digest);
+    return loading.then((loaded) => this.faulty(loaded));
+  }
+
+  private faulty(loaded: LoadedSimulator): LoadedSimulator {
+    return {
+      ...(loaded.secrets === undefined ? {} : { secrets: loaded.secrets }),
+      classify: (method, path) => loaded.classify(method, path),
+      seed: (state, options) => loaded.seed(state, options),
+      handle: (request, state, context) => {
+        if (this.failingRequests > 0) {
+          this.failingRequests -= 1;
+          state.put('pets', 'half-written', { id: 'half-written', name: 'half' });
+          throw new Error('runtime bug');
+        }
+        return loaded.handle(request, state, context);
+      },
+    };
   }
 
   /** How many loads wait at the gate. */

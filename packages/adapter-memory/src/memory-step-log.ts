@@ -1,4 +1,4 @@
-import type { Snapshot, StateChange, StepEntry, StepLog, StepView } from '@simplane/core';
+import { copyBytes, type Snapshot, type StateChange, type StepEntry, type StepLog, type StepView } from '@simplane/core';
 
 /**
  * A step as held: the view as an object (lists read it), the rest as JSON text, as a database
@@ -60,7 +60,7 @@ export class MemoryStepLog implements StepLog {
 
   async putSnapshot(simulationId: string, snapshot: Snapshot): Promise<void> {
     const log = this.log(simulationId);
-    const kept = { step: snapshot.step, bytes: Uint8Array.from(snapshot.bytes) };
+    const kept = { step: snapshot.step, bytes: copyBytes(snapshot.bytes) };
     const at = log.snapshots.findIndex((s) => s.step >= snapshot.step);
     if (at === -1) log.snapshots.push(kept);
     else if (log.snapshots[at]!.step === snapshot.step) log.snapshots[at] = kept;
@@ -72,7 +72,7 @@ export class MemoryStepLog implements StepLog {
     if (log === undefined) return null;
     for (let i = log.snapshots.length - 1; i >= 0; i -= 1) {
       const s = log.snapshots[i]!;
-      if (s.step <= atOrBefore) return { step: s.step, bytes: Uint8Array.from(s.bytes) };
+      if (s.step <= atOrBefore) return { step: s.step, bytes: copyBytes(s.bytes) };
     }
     return null;
   }

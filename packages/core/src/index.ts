@@ -50,3 +50,4 @@ export * from './simulations/simulation.service.js';
 export * from './simulations/simulation-traffic.js';
 export * from './tokens.js';
 export * from './objects/own-properties.js';
+export * from './objects/bytes.js';

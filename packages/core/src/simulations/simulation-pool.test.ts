@@ -38,4 +38,32 @@ describe('SimulationPool', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(pool.busy('sim_a')).toBe(false);
   });
+
+  it('starts work at once when nothing is queued, and queues it behind work still running', async () => {
+    const pool = new SimulationPool(1);
+    const order: string[] = [];
+    let release!: () => void;
+    const first = pool.serial('sim_a', async () => {
+      order.push('first starts');
+      await new Promise<void>((resolve) => (release = resolve));
+      order.push('first ends');
+    });
+    expect(order).toEqual(['first starts']);
+    expect(pool.busy('sim_a')).toBe(true);
+    const second = pool.serial('sim_a', async () => {
+      order.push('second');
+    });
+    await Promise.resolve();
+    expect(order).toEqual(['first starts']);
+    release();
+    await Promise.all([first, second]);
+    expect(order).toEqual(['first starts', 'first ends', 'second']);
+    const thrown = pool.serial('sim_b', () => {
+      throw new Error('sync');
+    });
+    await expect(thrown).rejects.toThrow('sync');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(pool.busy('sim_a')).toBe(false);
+    expect(pool.busy('sim_b')).toBe(false);
+  });
 });

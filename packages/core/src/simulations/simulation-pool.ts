@@ -78,15 +78,28 @@ export class SimulationPool {
     return this.queues.has(id);
   }
 
-  /** Runs `work` after every earlier piece of work for the same Simulation has settled. */
+  /**
+   * Runs `work` after every earlier piece of work for the same Simulation has settled. With
+   * nothing queued it starts at once, in the caller's turn: most requests find their
+   * Simulation idle, and a read then finishes without waiting on the microtask queue.
+   */
   serial<T>(id: string, work: () => Promise<T>): Promise<T> {
-    const previous = this.queues.get(id) ?? Promise.resolve();
-    const run = previous.then(work, work);
-    const tail = run.catch(() => undefined);
-    this.queues.set(id, tail);
-    void tail.then(() => {
+    const previous = this.queues.get(id);
+    const run = previous === undefined ? start(work) : previous.then(work, work);
+    const settled = (): void => {
       if (this.queues.get(id) === tail) this.queues.delete(id);
-    });
+    };
+    const tail: Promise<void> = run.then(settled, settled);
+    this.queues.set(id, tail);
     return run;
+  }
+}
+
+/** Calls `work` now; a synchronous throw becomes a rejection, as it would inside `then`. */
+function start<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return work();
+  } catch (error) {
+    return Promise.reject(error);
   }
 }

@@ -61,7 +61,7 @@ export class SimulationTraffic {
     if (record === null || (await this.simulations.expireIfDue(record, now))) throw notFound(call.simulationId);
     const token = this.authorise(record, call.token, now);
     if (record.status === 'stopped') throw stopped(record.id);
-    const live = await this.ensureLive(record);
+    const live = this.pool.get(record.id) ?? (await this.ensureLive(record));
     const readOnly = call.readOnly || token.readOnly;
     if (readOnly && !live.loaded.classify(call.method, call.path).readOnly) {
       throw new SimplaneError('simulation_read_only', `${call.method} ${call.path.slice(0, 200)} can change state, and this request is read-only.`);
@@ -79,7 +79,7 @@ export class SimulationTraffic {
       await this.pool.serial(live.id, async () => {
         if (this.pool.get(live.id) !== live || live.lastUsedAt > cutoff) return;
         await this.steps.putSnapshot(live.id, { step: live.step, bytes: live.state.toSnapshot() });
-        const changed = await this.repository.update(live.id, { status: ['running'], lock: null }, { status: 'paused' });
+        const changed = await this.repository.update(live.id, { status: ['running'], lock: null }, { status: 'paused', step: live.step });
         if (changed === null || changed === 'quota') return;
         this.pool.remove(live.id);
         paused += 1;
@@ -120,9 +120,11 @@ export class SimulationTraffic {
         if (current === null) throw notFound(record.id);
         if (current.status === 'stopped') throw stopped(record.id);
         const loaded = await this.loader.runtimeFor(current.simulatorDigest);
-        const state = await this.loader.stateAt(current.id, current.step);
+        // The log, not the record, knows the latest step: a step writes only the log.
+        const step = await this.steps.head(current.id);
+        const state = await this.loader.stateAt(current.id, step);
         if (current.status === 'paused') await this.repository.update(current.id, { status: ['paused'], lock: null }, { status: 'running' });
-        const live: LiveSimulation = { id: current.id, loaded, state, seed: current.seed, currentTime: current.currentTime, step: current.step, snapshotStep: current.step, lastUsedAt: this.clock.now().getTime() };
+        const live: LiveSimulation = { id: current.id, loaded, state, seed: current.seed, currentTime: current.currentTime, step, snapshotStep: step, lastUsedAt: this.clock.now().getTime() };
         this.pool.admit(live, reservation);
         return live;
       } catch (error) {
@@ -173,7 +175,6 @@ export class SimulationTraffic {
       throw unreachable(id, 'was changed elsewhere; retry');
     }
     live.step = step;
-    await this.repository.update(id, {}, { step });
     if (snapshotDue(step - live.snapshotStep, live.state.recordCount(), this.options.snapshotEvery)) {
       await this.steps.putSnapshot(id, { step, bytes: live.state.toSnapshot() });
       live.snapshotStep = step;

@@ -61,8 +61,11 @@ export class SimulationService {
     private readonly options: SimulationServiceOptions,
   ) {}
 
+  /** A record as the API shows it; a running Simulation's latest step is the live one. */
   private view(record: SimulationRecord): SimulationView {
-    return toSimulationView(record, this.options.publicBaseUrl ?? null);
+    const live = this.pool.get(record.id);
+    const current = live === undefined || live.step === record.step ? record : { ...record, step: live.step };
+    return toSimulationView(current, this.options.publicBaseUrl ?? null);
   }
 
   async create(principal: Principal, body: unknown): Promise<SimulationWithToken> {
@@ -146,7 +149,7 @@ export class SimulationService {
         const live = this.pool.get(id);
         if (live !== undefined) await this.steps.putSnapshot(id, { step: live.step, bytes: live.state.toSnapshot() });
         this.pool.remove(id);
-        return this.view(await this.change(id, 'stopping', { status: 'stopped' }));
+        return this.view(await this.change(id, 'stopping', live === undefined ? { status: 'stopped' } : { status: 'stopped', step: live.step }));
       } catch (error) {
         await this.unlock(id, 'stopping');
         throw error;
@@ -169,11 +172,12 @@ export class SimulationService {
     }
     try {
       const loaded = await this.loader.runtimeFor(record.simulatorDigest);
-      const state = await this.loader.stateAt(id, record.step);
-      const started = await this.repository.update(id, { lock: 'starting' }, { status: 'running', lock: null }, { limit: this.quotas.activeSimulations });
+      const step = await this.steps.head(id);
+      const state = await this.loader.stateAt(id, step);
+      const started = await this.repository.update(id, { lock: 'starting' }, { status: 'running', lock: null, step }, { limit: this.quotas.activeSimulations });
       if (started === 'quota') throw this.quotaExceeded();
       if (started === null) throw platformOwned(id);
-      this.pool.admit({ id, loaded, state, seed: started.seed, currentTime: started.currentTime, step: started.step, snapshotStep: started.step, lastUsedAt: this.clock.now().getTime() }, reservation);
+      this.pool.admit({ id, loaded, state, seed: started.seed, currentTime: started.currentTime, step, snapshotStep: step, lastUsedAt: this.clock.now().getTime() }, reservation);
       return { ...this.view(started), ...(await this.issue(started, this.options.tokenTtlSeconds, false)) };
     } catch (error) {
       reservation.release();
@@ -190,12 +194,13 @@ export class SimulationService {
     // In the parent's queue, so "the latest step" cannot move while the fork reads it.
     return this.pool.serial(id, async () => {
       const current = (await this.repository.get(id)) ?? parent;
-      const at = input.at_step ?? current.step;
-      if (at < current.baseStep || at > current.step) {
-        throw validationError('at_step', `must be a recorded step of this Simulation (${current.baseStep}..${current.step})`);
+      const latest = this.pool.get(id)?.step ?? (await this.steps.head(id));
+      const at = input.at_step ?? latest;
+      if (at < current.baseStep || at > latest) {
+        throw validationError('at_step', `must be a recorded step of this Simulation (${current.baseStep}..${latest})`);
       }
       const state = await this.loader.stateAt(id, at);
-      const entry = at > current.baseStep && at < current.step ? await this.steps.get(id, at) : null;
+      const entry = at > current.baseStep && at < latest ? await this.steps.get(id, at) : null;
       const now = this.clock.now();
       const ttl = input.ttl_seconds ?? current.ttlSeconds ?? undefined;
       const child: SimulationRecord = {

@@ -37,7 +37,11 @@ export interface SimulationRecord {
   startTime: string;
   currentTime: string;
   activeAdvanceId: string | null;
-  /** The last step number (0 before the first). */
+  /**
+   * The last step number (0 before the first) as of the last lifecycle change (create, fork,
+   * stop, idle unloading). While the Simulation runs, the step log's head and the live pool
+   * entry are ahead of it: a step costs no write to the record.
+   */
   step: number;
   /** The step this Simulation's own log starts from: 0, or the parent's step it was forked at. */
   baseStep: number;

@@ -5,14 +5,16 @@ describe('snapshotDue', () => {
   it('waits the minimum number of steps while the state is small', () => {
     expect(snapshotDue(63, 10, 64)).toBe(false);
     expect(snapshotDue(64, 10, 64)).toBe(true);
-    expect(snapshotDue(64, 512, 64)).toBe(true);
+    expect(snapshotDue(64, 128, 64)).toBe(true);
+    expect(snapshotDue(64, 130, 64)).toBe(false);
   });
 
-  it('spaces snapshots out as the state grows, one step per eight records', () => {
+  it('spaces snapshots out as the state grows, one step per two records', () => {
     expect(snapshotDue(64, 8_000, 64)).toBe(false);
-    expect(snapshotDue(999, 8_000, 64)).toBe(false);
-    expect(snapshotDue(1_000, 8_000, 64)).toBe(true);
-    expect(snapshotDue(1_000, 8_001, 64)).toBe(false);
+    expect(snapshotDue(3_999, 8_000, 64)).toBe(false);
+    expect(snapshotDue(4_000, 8_000, 64)).toBe(true);
+    expect(snapshotDue(4_000, 8_001, 64)).toBe(false);
+    expect(snapshotDue(1_000, 8_000, 64, 8)).toBe(true);
   });
 
   it('writes a bounded number of records per step however large the state is', () => {
@@ -27,7 +29,7 @@ describe('snapshotDue', () => {
           since = 0;
         }
       }
-      expect(written / steps).toBeLessThanOrEqual(8);
+      expect(written / steps).toBeLessThanOrEqual(2);
     }
   });
 });
