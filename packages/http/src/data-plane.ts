@@ -1,4 +1,4 @@
-import { copyOwn, SimplaneError, type SimulationTraffic } from '@simplane/core';
+import { copyOwn, setOwn, SimplaneError, type SimulationTraffic } from '@simplane/core';
 import { parseMediaType } from './body/media-type.js';
 import { declaredLength, readBody } from './body/read-body.js';
 import { headerOf, type HttpRequest, type HttpResponse } from './http-types.js';
@@ -38,7 +38,7 @@ export async function dispatchDataPlane(traffic: SimulationTraffic, request: Htt
   const readOnly = readOnlyHeader(request.headers[READ_ONLY_HEADER]);
   const headers: HttpRequest['headers'] = {};
   for (const name of Object.keys(request.headers)) {
-    if (name !== TOKEN_HEADER && name !== READ_ONLY_HEADER) headers[name] = request.headers[name];
+    if (name !== TOKEN_HEADER && name !== READ_ONLY_HEADER) setOwn(headers, name, request.headers[name]);
   }
   const response = await traffic.handle({
     simulationId,

@@ -8,6 +8,14 @@ describe('recordMessage', () => {
     expect(kept).toMatchObject({ body: null, body_truncated: false, body_bytes: 0 });
   });
 
+  it('keeps a header named __proto__ as a header, not as the prototype', () => {
+    const headers = JSON.parse('{"__proto__": ["a", "b"], "accept": "text/plain"}') as Record<string, string[] | string>;
+    const kept = recordMessage(headers, null);
+    expect(Object.getPrototypeOf(kept.headers)).toBe(Object.prototype);
+    expect(Object.keys(kept.headers)).toEqual(['__proto__', 'accept']);
+    expect(JSON.parse(JSON.stringify(kept.headers))).toEqual(headers);
+  });
+
   it('cuts bodies at 64 KiB without breaking a character, and keeps binary as base64', () => {
     const text = recordMessage({}, Buffer.from('é'.repeat(STEP_BODY_LIMIT)));
     expect(text.body_truncated).toBe(true);

@@ -1,3 +1,4 @@
+import { setOwn } from '../objects/own-properties.js';
 import type { SecretLocations } from '../runtime/runtime.port.js';
 import type { RecordedMessage } from './step-log.port.js';
 
@@ -24,7 +25,7 @@ export function recordMessage(
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined) continue;
     const lower = name.toLowerCase();
-    kept[name] = SECRET_HEADERS.has(lower) || secrets?.headers.includes(lower) === true ? REDACTED : value;
+    setOwn(kept, name, SECRET_HEADERS.has(lower) || secrets?.headers.includes(lower) === true ? REDACTED : value);
   }
   if (extra.query !== undefined && secrets !== undefined && secrets.query.length > 0) extra = { ...extra, query: redactQuery(extra.query, secrets.query) };
   const bytes = body ?? new Uint8Array(0);
