@@ -5,16 +5,20 @@
 // the server's CPU time per request is read from /proc (user space and kernel apart), a
 // steadier figure than requests per second on a shared machine. A third server, the node:http
 // host with a handler that answers a fixed body, separates the host's cost from the platform's.
-// BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_KINDS (node-fixed,node,express), BENCH_SERVER_FLAGS
-// (node flags for the servers only, e.g. V8 heap settings) and BENCH_CONFIG (a config file for
-// `serve`) change the run.
+// The machine is shared, so every server is measured in several rounds, each right after the
+// bare server in the same round: a ratio compares neighbours in time, and the table gives the
+// median round and the range.
+// BENCH_SECONDS (per measurement), BENCH_ROUNDS, BENCH_CONNECTIONS, BENCH_KINDS
+// (node-fixed,node,express), BENCH_SERVER_FLAGS (node flags for the servers only, e.g. V8 heap
+// settings) and BENCH_CONFIG (a config file for `serve`) change the run.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const WARM_UP_SECONDS = 2;
 const PET = JSON.stringify({ name: 'Rex', tag: 'dog' });
 
@@ -42,9 +46,12 @@ function load(url, path, method, headers, seconds) {
   return autocannon({ url: `${url}${path}`, method, headers: all, body, connections: CONNECTIONS, duration: seconds });
 }
 
+async function warmUp(server, method) {
+  await load(server.url, method === 'GET' ? server.get : server.post, method, server.headers, WARM_UP_SECONDS);
+}
+
 async function measure(server, method) {
   const path = method === 'GET' ? server.get : server.post;
-  await load(server.url, path, method, server.headers, WARM_UP_SECONDS);
   const cpuBefore = cpuSeconds(server.pid);
   const result = await load(server.url, path, method, server.headers, SECONDS);
   const cpuAfter = cpuSeconds(server.pid);
@@ -53,28 +60,44 @@ async function measure(server, method) {
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, total: result.requests.total, userUs: perRequest(cpuAfter.user - cpuBefore.user), kernelUs: perRequest(cpuAfter.kernel - cpuBefore.kernel) };
 }
 
+const median = (values) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];
+
+/** The median of each figure over the rounds, and the range of the ratio to the bare server. */
+function summarise(rounds) {
+  const pick = (key) => median(rounds.map((r) => r[key]));
+  const ratios = rounds.map((r) => r.ratio);
+  return { rps: pick('rps'), p50: pick('p50'), p99: pick('p99'), userUs: pick('userUs'), kernelUs: pick('kernelUs'), ratio: median(ratios), low: Math.min(...ratios), high: Math.max(...ratios) };
+}
+
 /** Total, user-space and kernel CPU per request, as table cells. */
 const cpu = (m) => `${(m.userUs + m.kernelUs).toFixed(0)} µs | ${m.userUs.toFixed(0)} µs | ${m.kernelUs.toFixed(0)} µs`;
 
-const rows = [];
-const bare = await startServer('bare');
-const baseline = { GET: await measure(bare, 'GET'), POST: await measure(bare, 'POST') };
-bare.stop();
-for (const kind of (process.env.BENCH_KINDS ?? 'node-fixed,node,express').split(',')) {
-  const server = await startServer(kind);
-  for (const method of ['GET', 'POST']) {
-    const m = await measure(server, method);
-    rows.push({ kind, method, ...m, ratio: m.rps / baseline[method].rps });
+const kinds = (process.env.BENCH_KINDS ?? 'node-fixed,node,express').split(',');
+// Every server up at once (an idle one costs nothing), so rounds can alternate between them.
+const servers = { bare: await startServer('bare') };
+for (const kind of kinds) servers[kind] = await startServer(kind);
+const measured = {};
+for (const method of ['GET', 'POST']) {
+  for (const kind of ['bare', ...kinds]) await warmUp(servers[kind], method);
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const bare = await measure(servers.bare, method);
+    (measured[`bare ${method}`] ??= []).push({ ...bare, ratio: 1 });
+    for (const kind of kinds) {
+      const m = await measure(servers[kind], method);
+      (measured[`${kind} ${method}`] ??= []).push({ ...m, ratio: m.rps / bare.rps });
+    }
   }
-  server.stop();
 }
+for (const server of Object.values(servers)) server.stop();
+const baseline = { GET: summarise(measured['bare GET']), POST: summarise(measured['bare POST']) };
+const rows = kinds.flatMap((kind) => ['GET', 'POST'].map((method) => ({ kind, method, ...summarise(measured[`${kind} ${method}`]) })));
 
-console.log(`\nData plane, ${CONNECTIONS} connections, ${SECONDS} s each after ${WARM_UP_SECONDS} s warm-up\n`);
-console.log('| Server | Request | Requests/s | p50 | p99 | ÷ bare node:http | Server CPU per request | user | kernel |');
-console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|');
+console.log(`\nData plane, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s per server after a ${WARM_UP_SECONDS} s warm-up; medians over the rounds\n`);
+console.log('| Server | Request | Requests/s | p50 | p99 | ÷ bare node:http | range over rounds | Server CPU per request | user | kernel |');
+console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const method of ['GET', 'POST']) {
   const b = baseline[method];
-  console.log(`| bare node:http, fixed body | ${method} | ${Math.round(b.rps)} | ${b.p50} ms | ${b.p99} ms | 1 | ${cpu(b)} |`);
+  console.log(`| bare node:http, fixed body | ${method} | ${Math.round(b.rps)} | ${b.p50} ms | ${b.p99} ms | 1 | | ${cpu(b)} |`);
 }
 const SERVERS = {
   'node-fixed': 'host-node, handler answering a fixed body',
@@ -83,7 +106,7 @@ const SERVERS = {
 };
 for (const r of rows) {
   const what = r.kind === 'node-fixed' ? r.method : r.method === 'GET' ? 'GET /pets/{id} (stateful read)' : 'POST /pets (creates, records a step)';
-  console.log(`| ${SERVERS[r.kind]} | ${what} | ${Math.round(r.rps)} | ${r.p50} ms | ${r.p99} ms | ${r.ratio.toFixed(2)} | ${cpu(r)} |`);
+  console.log(`| ${SERVERS[r.kind]} | ${what} | ${Math.round(r.rps)} | ${r.p50} ms | ${r.p99} ms | ${r.ratio.toFixed(2)} | ${r.low.toFixed(2)}–${r.high.toFixed(2)} | ${cpu(r)} |`);
 }
 const target = rows.filter((r) => r.kind === 'node').every((r) => r.ratio >= 0.6);
-console.log(`\ntarget (Simplane on host-node >= 0.6 of bare node:http for both requests): ${target ? 'met' : 'MISSED'}`);
+console.log(`\ntarget (Simplane on host-node >= 0.6 of bare node:http for both requests, median round): ${target ? 'met' : 'MISSED'}`);

@@ -40,6 +40,7 @@ export async function dispatchDataPlane(traffic: SimulationTraffic, request: Htt
   for (const name of Object.keys(request.headers)) {
     if (name !== TOKEN_HEADER && name !== READ_ONLY_HEADER) setOwn(headers, name, request.headers[name]);
   }
+  const source = request.body;
   const response = await traffic.handle({
     simulationId,
     token: headerOf(request, TOKEN_HEADER),
@@ -48,15 +49,17 @@ export async function dispatchDataPlane(traffic: SimulationTraffic, request: Htt
     path,
     query,
     headers,
-    readBody: async () => {
-      if (request.body === null) return null;
-      const bytes = await readBody(request.body, {
-        maxBytes: bodyLimit(headerOf(request, 'content-type')),
-        timeoutMs: bodyTimeoutMs,
-        declaredLength: declaredLength(headerOf(request, 'content-length')),
-      });
-      return bytes.byteLength === 0 && !(request.body instanceof Uint8Array) ? null : bytes;
-    },
+    readBody:
+      source === null
+        ? null
+        : async () => {
+            const bytes = await readBody(source, {
+              maxBytes: bodyLimit(headerOf(request, 'content-type')),
+              timeoutMs: bodyTimeoutMs,
+              declaredLength: declaredLength(headerOf(request, 'content-length')),
+            });
+            return bytes.byteLength === 0 && !(source instanceof Uint8Array) ? null : bytes;
+          },
   });
   return { status: response.status, headers: copyOwn(response.headers), body: response.body };
 }

@@ -25,7 +25,8 @@ export interface DataPlaneCall {
   query: string;
   /** Lower-case names, without the platform's own headers. */
   headers: Record<string, string | string[] | undefined>;
-  readBody(): Promise<Uint8Array | null>;
+  /** Reads the body; null when the request has none (most reads), so nothing waits for it. */
+  readBody: (() => Promise<Uint8Array | null>) | null;
 }
 
 export interface SimulationTrafficOptions {
@@ -58,7 +59,9 @@ export class SimulationTraffic {
     if (!isId('simulation', call.simulationId)) throw notFound(call.simulationId);
     const record = await this.repository.get(call.simulationId);
     const now = formatTime(this.clock.now());
-    if (record === null || (await this.simulations.expireIfDue(record, now))) throw notFound(call.simulationId);
+    if (record === null) throw notFound(call.simulationId);
+    // Awaited only when due: most Simulations have no expiry, and every request passes here.
+    if (record.expiresAt !== null && record.expiresAt <= now && (await this.simulations.expireIfDue(record, now))) throw notFound(call.simulationId);
     const token = this.authorise(record, call.token, now);
     if (record.status === 'stopped') throw stopped(record.id);
     const live = this.pool.get(record.id) ?? (await this.ensureLive(record));
@@ -66,7 +69,7 @@ export class SimulationTraffic {
     if (readOnly && !live.loaded.classify(call.method, call.path).readOnly) {
       throw new SimplaneError('simulation_read_only', `${call.method} ${call.path.slice(0, 200)} can change state, and this request is read-only.`);
     }
-    const body = await call.readBody();
+    const body = call.readBody === null ? null : await call.readBody();
     return this.pool.serial(record.id, () => this.run(record.id, call, body));
   }
 

@@ -18,6 +18,24 @@ async function open(name: string, options: { seed?: string; sampleRecords?: numb
 
 type Rec = Record<string, unknown>;
 
+describe('reading a stored record', () => {
+  it('answers its remembered bytes again, and the new record after a change', async () => {
+    const { client, call } = await open('shop-3.1.json', { sampleRecords: 0 });
+    const user = call({ method: 'POST', path: '/users', body: { email: 'ada@example.com', name: 'Ada' } }).json as Rec;
+    const get = () => client.simulator.handle({ method: 'GET', path: `/v2/users/${String(user.userId)}`, query: '', headers: {}, body: null }, client.state, { seed: client.seed, step: client.step + 1, now: new Date() });
+    const first = get().response;
+    const second = get().response;
+    expect(second.body).toBe(first.body);
+    expect(Buffer.isBuffer(first.body)).toBe(false);
+    expect(JSON.parse(new TextDecoder().decode(first.body!))).toEqual(user);
+    expect(second.headers['content-type']).toBe('application/json');
+    call({ method: 'PUT', path: `/v2/users/${String(user.userId)}`, body: { email: 'lovelace@example.com' } });
+    const changed = get().response;
+    expect(changed.body).not.toBe(first.body);
+    expect(JSON.parse(new TextDecoder().decode(changed.body!))).toMatchObject({ userId: user.userId, email: 'lovelace@example.com' });
+  });
+});
+
 describe('stateful CRUD, per fixture', () => {
   it('shop: users create → read → list with paging/filter → replace → delete → 404', async () => {
     const { call } = await open('shop-3.1.json');

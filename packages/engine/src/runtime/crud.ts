@@ -74,7 +74,7 @@ function isResponse(value: unknown): value is SimResponse {
 export function read(ex: Exchange, resource: ArtifactResource): SimResponse {
   const found = locate(ex, resource);
   if (isResponse(found)) return found;
-  return answer(chooseSuccess(ex.operation, 200), found.record, ex.gen);
+  return answer(chooseSuccess(ex.operation, 200), found.record, ex.gen, { reread: true });
 }
 
 /** PUT: the body replaces the record; the id and creation time are kept. */

@@ -33,7 +33,7 @@ export function list(ex: Exchange, resource: ArtifactResource): SimResponse {
   const itemsField = shape?.itemsField ?? null;
   const itemSchema = itemsField === null ? itemsOf(ex.model.registry, schema) : itemsOf(ex.model.registry, objectView(ex.model.registry, schema).properties[itemsField] ?? null);
   const items = slice.map((r) => conform(r, itemSchema, ex.gen));
-  if (itemsField === null || shape === null) return answer(chosen, items, ex.gen, { 'x-total-count': String(total) });
+  if (itemsField === null || shape === null) return answer(chosen, items, ex.gen, { headers: { 'x-total-count': String(total) } });
   const body: JsonObject = {};
   setOwn(body, itemsField, items);
   if (shape.hasMoreField) setOwn(body, shape.hasMoreField, hasMore);

@@ -65,11 +65,21 @@ export function conform(value: Json, schema: JsonSchema | null, ctx: GenerateCon
   return generateValue(schema, ctx);
 }
 
+export interface AnswerOptions {
+  /** Headers added to the answer. */
+  headers?: Record<string, string>;
+  /**
+   * The value is a stored record that is likely read again (a GET by id): its JSON encoding is
+   * remembered with it. Records in state never change, so the bytes stay right.
+   */
+  reread?: boolean;
+}
+
 /** The answer body for a chosen response: from `value` (conformed), else an example, else generated. */
-export function answer(chosen: ChosenResponse, value: Json | undefined, ctx: GenerateContext, extraHeaders: Record<string, string> = {}): SimResponse {
+export function answer(chosen: ChosenResponse, value: Json | undefined, ctx: GenerateContext, options: AnswerOptions = {}): SimResponse {
   const media = chooseMedia(chosen.response);
   const headers = requiredHeaders(chosen.response, ctx);
-  for (const [name, text] of Object.entries(extraHeaders)) setOwn(headers, name, text);
+  if (options.headers !== undefined) for (const [name, text] of Object.entries(options.headers)) setOwn(headers, name, text);
   if (chosen.status === 204 || chosen.status === 304 || (media === null && chosen.response !== null && value === undefined)) return { status: chosen.status, headers, body: null };
   if (media === null) {
     if (value === undefined) return { status: chosen.status, headers, body: null };
@@ -79,7 +89,26 @@ export function answer(chosen: ChosenResponse, value: Json | undefined, ctx: Gen
   let body: Json | undefined = value;
   if (body !== undefined) body = conform(body, entry.schema, ctx, true);
   else body = exampleFor(entry, ctx) ?? generateValue(entry.schema ?? {}, ctx);
+  if (options.reread === true && body === value && isObject(body) && isJsonMedia(mediaType)) return encodeRemembered(chosen.status, mediaType, body, headers);
   return encode(chosen.status, mediaType, body, headers);
+}
+
+/** JSON bytes of stored records, kept as long as the record is. */
+const encodings = new WeakMap<JsonObject, Uint8Array>();
+const utf8 = new TextEncoder();
+
+/**
+ * `encode` for a stored record, from its remembered bytes. The bytes are their own array (a
+ * small Buffer would pin a shared 8 KiB slab) and are shared by every answer that reads the
+ * record; nothing writes into a response body.
+ */
+function encodeRemembered(status: number, mediaType: string, record: JsonObject, headers: Record<string, string>): SimResponse {
+  let bytes = encodings.get(record);
+  if (bytes === undefined) {
+    bytes = utf8.encode(JSON.stringify(record));
+    encodings.set(record, bytes);
+  }
+  return { status, headers: withContentType(headers, mediaType.includes('*') ? 'application/json' : mediaType), body: bytes };
 }
 
 export function exampleFor(entry: MediaTypeEntry, ctx: GenerateContext): Json | undefined {
