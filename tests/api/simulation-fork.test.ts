@@ -78,6 +78,33 @@ describe('POST /v1/simulations/{id}/fork', () => {
     expect(grandchild).toMatchObject({ step: 3, parent_id: child.id, ttl_seconds: 120 });
   });
 
+  it('copies the state without reading it: a fork never requested can be stopped, started and forked again', async () => {
+    const { h } = await simulationHarness();
+    const parent = await h.createSimulation('pets:v1', { seed: 'lazy', sample_records: 0 });
+    await createPets(h, parent, 100);
+    const twin = await h.createSimulation('pets:v1', { seed: 'lazy', sample_records: 0 });
+    await createPets(h, twin, 90);
+    const log = h.plane.container.get<StepLog>(Symbol.for('simplane.stepLog'));
+    // Step 90 is past the snapshot at 64: the fork saves that snapshot's bytes as they are,
+    // followed by the changes of steps 65 to 90.
+    const base = (await log.latestSnapshot(parent.id, 90))!;
+    expect(base.step).toBe(64);
+    const child = await fork(h, parent, { at_step: 90 });
+    const saved = (await log.latestSnapshot(child.id, 90))!;
+    expect(Buffer.from(saved.bytes).subarray(0, base.bytes.byteLength).equals(Buffer.from(base.bytes))).toBe(true);
+    // A fork of the fork at its starting point, and a stop and start, all before any request.
+    const grandchild = await fork(h, child, { at_step: 90 });
+    expect((await h.request('POST', `/v1/simulations/${child.id}/stop`)).json()).toMatchObject({ status: 'stopped', step: 90 });
+    const started = (await h.request('POST', `/v1/simulations/${child.id}/start`)).json<Sim & SimulationView>();
+    expect(started).toMatchObject({ status: 'running', step: 90 });
+    const sims = [{ id: child.id, token: started.token }, grandchild];
+    for (const sim of sims) expect((await pets(h, sim)).equals(await pets(h, twin))).toBe(true);
+    const next = [];
+    for (const sim of [...sims, twin]) next.push((await h.sim(sim, 'POST', '/pets', { json: { name: 'next' }, headers: PETSTORE_AUTH })).body);
+    expect(next[0]!.equals(next[2]!)).toBe(true);
+    expect(next[1]!.equals(next[2]!)).toBe(true);
+  });
+
   it('refuses an at_step that is not a recorded step', async () => {
     const { h } = await simulationHarness();
     const parent = await h.createSimulation('pets:v1');

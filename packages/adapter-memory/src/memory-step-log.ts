@@ -58,6 +58,12 @@ export class MemoryStepLog implements StepLog {
     return log.steps.slice(start, end).map((stored) => ({ step: stored.view.step, changes: JSON.parse(stored.changes) as StateChange[] }));
   }
 
+  async changesJson(simulationId: string, from: number, to: number): Promise<string[]> {
+    const log = this.logs.get(simulationId);
+    if (log === undefined) return [];
+    return log.steps.slice(firstAfter(log.steps, from), firstAfter(log.steps, to)).map((stored) => stored.changes);
+  }
+
   async putSnapshot(simulationId: string, snapshot: Snapshot): Promise<void> {
     const log = this.log(simulationId);
     const kept = { step: snapshot.step, bytes: copyBytes(snapshot.bytes) };

@@ -35,6 +35,17 @@ export class SimulationLoader {
     }
   }
 
+  /**
+   * A snapshot of the state after `step`, made without reading the state: the latest snapshot
+   * at or before it with the changes of the steps since appended.
+   */
+  async snapshotAt(simulationId: string, step: number): Promise<Uint8Array> {
+    const snapshot = await this.steps.latestSnapshot(simulationId, step);
+    if (snapshot === null) throw new SimplaneError('internal', `No saved state for ${simulationId} at or before step ${step}.`);
+    if (snapshot.step === step) return snapshot.bytes;
+    return SimulationState.withChanges(snapshot.bytes, await this.steps.changesJson(simulationId, snapshot.step, step));
+  }
+
   /** The state after `step`, rebuilt from the log. */
   async stateAt(simulationId: string, step: number): Promise<SimulationState> {
     const snapshot = await this.steps.latestSnapshot(simulationId, step);

@@ -34,6 +34,26 @@ describe('SimulationState', () => {
     expect(rebuilt.takeChanges()).toEqual([]);
   });
 
+  it('appends changes to a snapshot without reading it, and reads them back in order', () => {
+    const state = new SimulationState();
+    state.put('pets', 'a', { name: 'Rex', note: 'line\nbreak ✓' });
+    state.takeChanges();
+    const snapshot = state.toSnapshot();
+    expect(SimulationState.withChanges(snapshot, [])).toBe(snapshot);
+    state.put('pets', 'b', { name: 'Fido' });
+    const first = state.takeChanges();
+    state.delete('pets', 'a');
+    state.put('pets', 'b', { name: 'Fido II' });
+    const second = state.takeChanges();
+    // A fork of a fork appends a second line of changes.
+    const chained = SimulationState.withChanges(SimulationState.withChanges(snapshot, [JSON.stringify(first)]), [JSON.stringify(second), '[]']);
+    expect(Buffer.from(chained).subarray(0, snapshot.byteLength).equals(Buffer.from(snapshot))).toBe(true);
+    const rebuilt = SimulationState.fromSnapshot(chained);
+    expect(Buffer.from(rebuilt.toSnapshot()).equals(Buffer.from(state.toSnapshot()))).toBe(true);
+    expect([...rebuilt.entries('pets')]).toEqual([['b', { name: 'Fido II' }]]);
+    expect(rebuilt.takeChanges()).toEqual([]);
+  });
+
   it('refuses a snapshot of an unknown version', () => {
     expect(() => SimulationState.fromSnapshot(Buffer.from('{"v":99,"collections":[]}'))).toThrow(/version/);
   });

@@ -6,6 +6,7 @@ import type { CursorCodec } from '../pagination/cursor-codec.js';
 import { fetchPage, type PageParams } from '../pagination/page.js';
 import type { Quotas } from '../quotas/quotas.js';
 import type { SimulatorRecord } from '../simulators/simulator.js';
+import type { LoadedSimulator } from '../runtime/runtime.port.js';
 import type { Principal } from '../tenancy/tenancy.js';
 import { formatTime, type Clock } from '../time/clock.port.js';
 import { SIMULATION_STATUSES, toSimulationView, type SimulationRecord, type SimulationView, type SimulationWithToken } from './simulation.js';
@@ -102,11 +103,13 @@ export class SimulationService {
       tokens: [],
       createdAt: formatTime(now),
     };
-    return this.launch(record, async (loaded) => {
-      const state = new SimulationState();
-      loaded.seed(state, { seed: record.seed, sampleRecords: record.sampleRecords, now: new Date(record.startTime) });
-      state.takeChanges();
-      return state;
+    return this.launch(record, {
+      seed: (loaded) => {
+        const state = new SimulationState();
+        loaded.seed(state, { seed: record.seed, sampleRecords: record.sampleRecords, now: new Date(record.startTime) });
+        state.takeChanges();
+        return state;
+      },
     });
   }
 
@@ -199,7 +202,7 @@ export class SimulationService {
       if (at < current.baseStep || at > latest) {
         throw validationError('at_step', `must be a recorded step of this Simulation (${current.baseStep}..${latest})`);
       }
-      const state = await this.loader.stateAt(id, at);
+      const snapshot = await this.loader.snapshotAt(id, at);
       const entry = at > current.baseStep && at < latest ? await this.steps.get(id, at) : null;
       const now = this.clock.now();
       const ttl = input.ttl_seconds ?? current.ttlSeconds ?? undefined;
@@ -220,7 +223,7 @@ export class SimulationService {
         tokens: [],
         createdAt: formatTime(now),
       };
-      return this.launch(child, async () => state);
+      return this.launch(child, { snapshot });
     });
   }
 
@@ -266,20 +269,31 @@ export class SimulationService {
   }
 
   /**
-   * Loads the runtime, builds the state, saves it as the log's first snapshot and inserts the
+   * Loads the runtime, saves the starting state as the log's first snapshot and inserts the
    * record within the quota. Any failure undoes all of it: no record, no saved state, no slot.
+   * A created Simulation is held in memory at once, with the state `seed` makes. A fork starts
+   * from `snapshot`, the parent's state at the fork's step as bytes, and is loaded by its first
+   * request, as a woken Simulation is: forking then costs the same whatever the state's size.
    */
-  private async launch(record: SimulationRecord, makeState: (loaded: Awaited<ReturnType<SimulationLoader['runtimeFor']>>) => Promise<SimulationState>): Promise<SimulationWithToken> {
+  private async launch(record: SimulationRecord, start: { seed: (loaded: LoadedSimulator) => SimulationState } | { snapshot: Uint8Array }): Promise<SimulationWithToken> {
     await this.ensureQuota(record.workspaceId);
     const reservation = this.pool.reserve();
     let saved = false;
     try {
       const loaded = await this.loader.runtimeFor(record.simulatorDigest);
-      const state = await makeState(loaded);
-      await this.steps.putSnapshot(record.id, { step: record.step, bytes: state.toSnapshot() });
+      let state: SimulationState | null = null;
+      let bytes: Uint8Array;
+      if ('seed' in start) {
+        state = start.seed(loaded);
+        bytes = state.toSnapshot();
+      } else {
+        bytes = start.snapshot;
+      }
+      await this.steps.putSnapshot(record.id, { step: record.step, bytes });
       saved = true;
       if ((await this.repository.insert(record, { limit: this.quotas.activeSimulations })) === 'quota') throw this.quotaExceeded();
-      this.pool.admit({ id: record.id, loaded, state, seed: record.seed, currentTime: record.currentTime, step: record.step, snapshotStep: record.step, lastUsedAt: this.clock.now().getTime() }, reservation);
+      if (state === null) reservation.release();
+      else this.pool.admit({ id: record.id, loaded, state, seed: record.seed, currentTime: record.currentTime, step: record.step, snapshotStep: record.step, lastUsedAt: this.clock.now().getTime() }, reservation);
     } catch (error) {
       reservation.release();
       if (saved) await this.steps.deleteAll(record.id).catch(() => undefined);

@@ -59,7 +59,8 @@ export interface Snapshot {
  *   exactly one wins), and answers whether it did;
  * - `list` answers steps strictly after `afterStep`, ascending, at most `limit`; `changes`
  *   answers the state changes of the steps with `from < step <= to`, ascending: all a replay
- *   needs, without the recorded messages;
+ *   needs, without the recorded messages; `changesJson` answers the same steps' changes as
+ *   JSON text, one line each (no raw newline), for a snapshot made without reading them;
  * - `putSnapshot` stores the state after `step` (replacing one at the same step);
  *   `latestSnapshot` answers the one with the highest step at or before `atOrBefore`;
  * - `deleteAll` removes a Simulation's steps and snapshots; other Simulations are untouched.
@@ -71,6 +72,7 @@ export interface StepLog {
   list(simulationId: string, page: { afterStep: number; limit: number }): Promise<StepView[]>;
   get(simulationId: string, step: number): Promise<StepEntry | null>;
   changes(simulationId: string, from: number, to: number): Promise<Array<{ step: number; changes: StateChange[] }>>;
+  changesJson(simulationId: string, from: number, to: number): Promise<string[]>;
   putSnapshot(simulationId: string, snapshot: Snapshot): Promise<void>;
   latestSnapshot(simulationId: string, atOrBefore: number): Promise<Snapshot | null>;
   deleteAll(simulationId: string): Promise<void>;

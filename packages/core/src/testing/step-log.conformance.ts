@@ -61,6 +61,11 @@ export function describeStepLogConformance(name: string, makeLog: () => Promise<
       expect(await log.get('sim_a', 6)).toBeNull();
       expect(await log.changes('sim_a', 1, 4)).toEqual([2, 3, 4].map((step) => ({ step, changes: sampleStepEntry(step).changes })));
       expect(await log.changes('sim_a', 5, 5)).toEqual([]);
+      const lines = await log.changesJson('sim_a', 1, 4);
+      expect(lines.map((line) => JSON.parse(line) as unknown)).toEqual([2, 3, 4].map((step) => sampleStepEntry(step).changes));
+      for (const line of lines) expect(line).not.toContain('\n');
+      expect(await log.changesJson('sim_a', 5, 5)).toEqual([]);
+      expect(await log.changesJson('sim_other', 0, 5)).toEqual([]);
     });
 
     it('answers the latest snapshot at or before a step', async () => {
