@@ -55,6 +55,9 @@ describe('the latest step', () => {
     expect((await h.request('GET', '/v1/simulations')).json()).toMatchObject({ simulations: [{ id: sim.id, step: 3 }] });
     runtime.failingRequests = 1;
     expectProblem(await h.sim(sim, 'POST', '/pets', { json: { name: 'lost' }, headers: PETSTORE_AUTH }), 503, 'simulation_unreachable');
+    // Dropped from memory, the Simulation's record now holds the log's step.
+    expect((await records.get(sim.id))!.step).toBe(3);
+    expect((await h.request('GET', `/v1/simulations/${sim.id}`)).json()).toMatchObject({ step: 3 });
     // The half-changed state was dropped; the next request loads the state at the log's head.
     expect((await h.sim(sim, 'POST', '/pets', { json: { name: 'd' }, headers: PETSTORE_AUTH })).status).toBe(201);
     const steps = (await h.request('GET', `/v1/simulations/${sim.id}/steps`)).json<{ steps: Array<{ step: number }> }>();
@@ -69,6 +72,33 @@ describe('the latest step', () => {
     expect((await h.request('POST', `/v1/simulations/${sim.id}/start`)).json()).toMatchObject({ status: 'running', step: 4 });
     expect((await h.sim(sim, 'POST', '/pets', { json: { name: 'e' }, headers: PETSTORE_AUTH })).status).toBe(201);
     expect((await h.request('GET', `/v1/simulations/${sim.id}`)).json()).toMatchObject({ step: 5 });
+  });
+});
+
+describe('step storage failures', () => {
+  it('a step that cannot be recorded is not kept: 503, and the next request starts from the log', async () => {
+    const { h, steps } = await simulationHarness();
+    const sim = await h.createSimulation('pets:v1', { sample_records: 0 });
+    expect((await h.sim(sim, 'POST', '/pets', { json: { name: 'a' }, headers: PETSTORE_AUTH })).status).toBe(201);
+    steps.failingAppends = 1;
+    expectProblem(await h.sim(sim, 'POST', '/pets', { json: { name: 'unrecorded' }, headers: PETSTORE_AUTH }), 503, 'simulation_unreachable');
+    expect((await h.sim(sim, 'POST', '/pets', { json: { name: 'b' }, headers: PETSTORE_AUTH })).status).toBe(201);
+    const names = (await h.sim(sim, 'GET', '/pets', { headers: PETSTORE_AUTH })).json<Array<{ name: string }>>().map((p) => p.name);
+    expect(names).toEqual(['a', 'b']);
+    expect((await h.request('GET', `/v1/simulations/${sim.id}`)).json()).toMatchObject({ step: 2 });
+  });
+
+  it('a snapshot that cannot be saved fails no request and is saved after the next step', async () => {
+    const { h, steps } = await simulationHarness();
+    const sim = await h.createSimulation('pets:v1', { sample_records: 0 });
+    const log = h.plane.container.get<StepLog>(Symbol.for('simplane.stepLog'));
+    for (let i = 1; i < 64; i += 1) expect((await h.sim(sim, 'POST', '/pets', { json: { name: `p${i}` }, headers: PETSTORE_AUTH })).status).toBe(201);
+    steps.failingSnapshots = 1;
+    // Step 64 is due a snapshot; saving it fails, the request does not.
+    expect((await h.sim(sim, 'POST', '/pets', { json: { name: 'p64' }, headers: PETSTORE_AUTH })).status).toBe(201);
+    expect((await log.latestSnapshot(sim.id, 64))!.step).toBe(0);
+    expect((await h.sim(sim, 'POST', '/pets', { json: { name: 'p65' }, headers: PETSTORE_AUTH })).status).toBe(201);
+    expect((await log.latestSnapshot(sim.id, 65))!.step).toBe(65);
   });
 });
 

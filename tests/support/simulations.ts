@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { LoadedSimulator, Runtime } from '@simplane/core';
+import type { LoadedSimulator, Runtime, Snapshot, StateChange, StepEntry, StepLog, StepView } from '@simplane/core';
 import { createHarness, type Harness, type HarnessOptions } from '@simplane/harness';
 
 export const petstore = readFileSync(new URL('../../packages/cli/catalog/petstore.openapi.yaml', import.meta.url), 'utf8');
@@ -55,10 +55,61 @@ export class FaultyRuntime implements Runtime {
   }
 }
 
+/** Wraps the real step log so a test can make appends or snapshots fail, as storage would. */
+export class FaultyStepLog implements StepLog {
+  failingAppends = 0;
+  failingSnapshots = 0;
+  constructor(private readonly inner: StepLog) {}
+
+  append(simulationId: string, entry: StepEntry): Promise<boolean> {
+    if (this.failingAppends > 0) {
+      this.failingAppends -= 1;
+      return Promise.reject(new Error('step storage down'));
+    }
+    return this.inner.append(simulationId, entry);
+  }
+
+  putSnapshot(simulationId: string, snapshot: Snapshot): Promise<void> {
+    if (this.failingSnapshots > 0) {
+      this.failingSnapshots -= 1;
+      return Promise.reject(new Error('snapshot storage down'));
+    }
+    return this.inner.putSnapshot(simulationId, snapshot);
+  }
+
+  head(simulationId: string): Promise<number> {
+    return this.inner.head(simulationId);
+  }
+
+  list(simulationId: string, page: { afterStep: number; limit: number }): Promise<StepView[]> {
+    return this.inner.list(simulationId, page);
+  }
+
+  get(simulationId: string, step: number): Promise<StepEntry | null> {
+    return this.inner.get(simulationId, step);
+  }
+
+  changes(simulationId: string, from: number, to: number): Promise<Array<{ step: number; changes: StateChange[] }>> {
+    return this.inner.changes(simulationId, from, to);
+  }
+
+  changesJson(simulationId: string, from: number, to: number): Promise<string[]> {
+    return this.inner.changesJson(simulationId, from, to);
+  }
+
+  latestSnapshot(simulationId: string, atOrBefore: number): Promise<Snapshot | null> {
+    return this.inner.latestSnapshot(simulationId, atOrBefore);
+  }
+
+  deleteAll(simulationId: string): Promise<void> {
+    return this.inner.deleteAll(simulationId);
+  }
+}
 
 export interface SimulationHarness {
   h: Harness;
   runtime: FaultyRuntime;
+  steps: FaultyStepLog;
   /** A ready petstore Simulator's ID. */
   simulatorId: string;
 }
@@ -68,6 +119,7 @@ const open: Harness[] = [];
 /** A harness with a ready petstore Simulator and a fault-injectable runtime. Close with `closeAll`. */
 export async function simulationHarness(options: HarnessOptions = {}): Promise<SimulationHarness> {
   let runtime!: FaultyRuntime;
+  let steps!: FaultyStepLog;
   const h = createHarness({
     ...options,
     config: { catalog: false, ...options.config },
@@ -76,10 +128,14 @@ export async function simulationHarness(options: HarnessOptions = {}): Promise<S
       runtime = new FaultyRuntime(configured);
       return runtime;
     },
+    stepLog: (configured) => {
+      steps = new FaultyStepLog(configured);
+      return steps;
+    },
   });
   open.push(h);
   const simulator = await h.buildSimulator(petstore, { references: ['pets:v1'] });
-  return { h, runtime, simulatorId: simulator.id };
+  return { h, runtime, steps, simulatorId: simulator.id };
 }
 
 export async function closeAll(): Promise<void> {

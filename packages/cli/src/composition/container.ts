@@ -26,6 +26,7 @@ import {
   type BuildProvider,
   type Runtime,
   type SimulationRepository,
+  type StepLog,
   type SimulatorRepository,
   type Quotas,
 } from '@simplane/core';
@@ -62,6 +63,8 @@ export interface ComposeOverrides {
   buildProvider?: BuildProvider;
   /** Wraps the blob store, e.g. to simulate a storage outage. */
   blobStore?: (configured: MemoryBlobStore) => import('@simplane/core').BlobStore;
+  /** Wraps the step log, e.g. to simulate a storage failure while recording a step. */
+  stepLog?: (configured: StepLog) => StepLog;
   /** Wraps the engine's runtime, e.g. to make loading fail or hang. */
   runtime?: (configured: Runtime) => Runtime;
 }
@@ -148,7 +151,8 @@ export function composeControlPlane(config: Config, overrides: ComposeOverrides 
         ),
     );
   container.bind(TOKENS.simulationRepository).toConstantValue(new MemorySimulationRepository());
-  container.bind(TOKENS.stepLog).toConstantValue(new MemoryStepLog());
+  const memorySteps = new MemoryStepLog();
+  container.bind(TOKENS.stepLog).toConstantValue(overrides.stepLog?.(memorySteps) ?? memorySteps);
   const engineRuntime: Runtime = new EngineRuntime();
   container.bind(TOKENS.runtime).toConstantValue(overrides.runtime?.(engineRuntime) ?? engineRuntime);
   const pool = new SimulationPool(config.max_simulations);

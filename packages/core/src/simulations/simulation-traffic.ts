@@ -150,28 +150,34 @@ export class SimulationTraffic {
       result = live.loaded.handle(request, live.state, { seed: live.seed, step, now: parseTime(live.currentTime) });
     } catch (cause) {
       // The state may be half-changed: drop it, so the next request rebuilds it from the log.
-      this.pool.remove(id);
-      this.logger.error('simulation runtime failed', { simulation_id: id, cause: cause instanceof Error ? (cause.stack ?? cause.message) : String(cause) });
-      throw unreachable(id, 'returned an unusable answer');
+      this.logger.error('simulation runtime failed', { simulation_id: id, cause: describe(cause, true) });
+      throw await this.drop(live, 'returned an unusable answer');
     }
     const changes = live.state.takeChanges();
     if (changes.length === 0) return result.response;
-    const appended = await this.steps.append(id, {
-      view: {
-        step,
-        kind: 'api',
-        label: `${call.method} ${call.path}`.slice(0, 1024),
-        operation: result.operation,
-        status: result.response.status,
-        time_before: live.currentTime,
-        time_after: live.currentTime,
-        advance_id: null,
-        created_at: formatTime(this.clock.now()),
-      },
-      request: recordMessage(call.headers, body, { method: call.method, path: call.path, query: call.query }, live.loaded.secrets),
-      response: recordMessage(result.response.headers, result.response.body, { status: result.response.status }, live.loaded.secrets),
-      changes,
-    });
+    let appended: boolean;
+    try {
+      appended = await this.steps.append(id, {
+        view: {
+          step,
+          kind: 'api',
+          label: `${call.method} ${call.path}`.slice(0, 1024),
+          operation: result.operation,
+          status: result.response.status,
+          time_before: live.currentTime,
+          time_after: live.currentTime,
+          advance_id: null,
+          created_at: formatTime(this.clock.now()),
+        },
+        request: recordMessage(call.headers, body, { method: call.method, path: call.path, query: call.query }, live.loaded.secrets),
+        response: recordMessage(result.response.headers, result.response.body, { status: result.response.status }, live.loaded.secrets),
+        changes,
+      });
+    } catch (cause) {
+      // The state holds a change the log does not: drop it, as after a runtime failure.
+      this.logger.error('simulation step could not be recorded', { simulation_id: id, cause: describe(cause, false) });
+      throw await this.drop(live, 'could not record the request');
+    }
     if (!appended) {
       // Another process wrote this step first: this copy of the state is stale.
       this.pool.remove(id);
@@ -179,11 +185,36 @@ export class SimulationTraffic {
     }
     live.step = step;
     if (snapshotDue(step - live.snapshotStep, live.state.recordCount(), this.options.snapshotEvery)) {
-      await this.steps.putSnapshot(id, { step, bytes: live.state.toSnapshot() });
-      live.snapshotStep = step;
+      try {
+        await this.steps.putSnapshot(id, { step, bytes: live.state.toSnapshot() });
+        live.snapshotStep = step;
+      } catch (cause) {
+        // The step is recorded and answered; the snapshot is tried again after the next step.
+        this.logger.warn('simulation snapshot could not be saved', { simulation_id: id, step, cause: describe(cause, false) });
+      }
     }
     return result.response;
   }
+
+  /**
+   * Drops a Simulation's state from memory after a failure, keeping its record's step in line
+   * with the log (the record is otherwise written only on lifecycle changes), so views stay
+   * right until the next request rebuilds the state from the log.
+   */
+  private async drop(live: LiveSimulation, why: string): Promise<SimplaneError> {
+    if (this.pool.get(live.id) === live) this.pool.remove(live.id);
+    try {
+      await this.repository.update(live.id, {}, { step: live.step });
+    } catch (cause) {
+      this.logger.warn('simulation step could not be saved to its record', { simulation_id: live.id, cause: describe(cause, false) });
+    }
+    return unreachable(live.id, why);
+  }
+}
+
+function describe(cause: unknown, withStack: boolean): string {
+  if (!(cause instanceof Error)) return String(cause);
+  return withStack ? (cause.stack ?? cause.message) : cause.message;
 }
 
 /**
