@@ -3,7 +3,7 @@ import { isId } from '../ids/id.js';
 import type { Logger } from '../logging/logger.port.js';
 import type { SimResponse } from '../runtime/runtime.port.js';
 import { formatTime, parseTime, type Clock } from '../time/clock.port.js';
-import type { SimulationRecord } from './simulation.js';
+import { isExpired, type SimulationRecord } from './simulation.js';
 import type { SimulationLoader } from './simulation-loader.js';
 import type { LiveSimulation, SimulationPool } from './simulation-pool.js';
 import type { SimulationRepository } from './simulation.repository.port.js';
@@ -61,7 +61,7 @@ export class SimulationTraffic {
     const now = formatTime(this.clock.now());
     if (record === null) throw notFound(call.simulationId);
     // Awaited only when due: most Simulations have no expiry, and every request passes here.
-    if (record.expiresAt !== null && record.expiresAt <= now && (await this.simulations.expireIfDue(record, now))) throw notFound(call.simulationId);
+    if (isExpired(record, now) && (await this.simulations.expireIfDue(record, now))) throw notFound(call.simulationId);
     const token = this.authorise(record, call.token, now);
     if (record.status === 'stopped') throw stopped(record.id);
     const live = this.pool.get(record.id) ?? (await this.ensureLive(record));

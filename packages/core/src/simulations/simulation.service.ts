@@ -9,7 +9,7 @@ import type { SimulatorRecord } from '../simulators/simulator.js';
 import type { LoadedSimulator } from '../runtime/runtime.port.js';
 import type { Principal } from '../tenancy/tenancy.js';
 import { formatTime, type Clock } from '../time/clock.port.js';
-import { SIMULATION_STATUSES, toSimulationView, type SimulationRecord, type SimulationView, type SimulationWithToken } from './simulation.js';
+import { isExpired, SIMULATION_STATUSES, toSimulationView, type SimulationRecord, type SimulationView, type SimulationWithToken } from './simulation.js';
 import { createSimulationInput, forkSimulationInput, simulationTokenInput } from './simulation-input.js';
 import type { SimulationLoader } from './simulation-loader.js';
 import type { SimulationPool } from './simulation-pool.js';
@@ -350,7 +350,7 @@ export class SimulationService {
   /** Deletes a Simulation past its expiry; answers whether it did. */
   /** `now`: the caller's formatted clock reading, when it has one already. */
   async expireIfDue(record: SimulationRecord, now: string = formatTime(this.clock.now())): Promise<boolean> {
-    if (record.expiresAt === null || record.expiresAt > now) return false;
+    if (!isExpired(record, now)) return false;
     await this.pool.serial(record.id, () => this.purge(record.id));
     return true;
   }

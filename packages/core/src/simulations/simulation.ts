@@ -53,6 +53,11 @@ export interface SimulationRecord {
   createdAt: string;
 }
 
+/** True when the Simulation's expiry is at or before `now` (a formatted time). */
+export function isExpired(record: SimulationRecord, now: string): boolean {
+  return record.expiresAt !== null && record.expiresAt <= now;
+}
+
 /** The API view (DESIGN section 3). */
 export interface SimulationView {
   id: string;
