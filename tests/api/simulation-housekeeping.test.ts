@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SimulationRepository, StepLog } from '@simplane/core';
+import { SimulationState, type SimulationRepository, type StepLog } from '@simplane/core';
 import { expectProblem } from '../support/problem.js';
 import { closeAll, PETSTORE_AUTH, simulationHarness } from '../support/simulations.js';
 
@@ -99,6 +99,42 @@ describe('step storage failures', () => {
     expect((await log.latestSnapshot(sim.id, 64))!.step).toBe(0);
     expect((await h.sim(sim, 'POST', '/pets', { json: { name: 'p65' }, headers: PETSTORE_AUTH })).status).toBe(201);
     expect((await log.latestSnapshot(sim.id, 65))!.step).toBe(65);
+  });
+});
+
+describe('snapshots of a large state', () => {
+  it('are written a slice per turn while requests go on, and hold the state of their step', async () => {
+    const { h } = await simulationHarness({ snapshotSliceRecords: 8 });
+    const sim = await h.createSimulation('pets:v1', { sample_records: 0 });
+    const log = h.plane.container.get<StepLog>(Symbol.for('simplane.stepLog'));
+    for (let i = 1; i <= 64; i += 1) expect((await h.sim(sim, 'POST', '/pets', { json: { name: `p${i}` }, headers: PETSTORE_AUTH })).status).toBe(201);
+    // Step 64 is due a snapshot of 64 records: more than a slice, so it is written in slices,
+    // one per turn of the event loop, while these requests change the state.
+    expect((await log.latestSnapshot(sim.id, 64))!.step).toBe(0);
+    for (let i = 65; i <= 70; i += 1) expect((await h.sim(sim, 'POST', '/pets', { json: { name: `p${i}` }, headers: PETSTORE_AUTH })).status).toBe(201);
+    for (let turn = 0; turn < 100 && (await log.latestSnapshot(sim.id, 70))!.step !== 64; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+    const saved = (await log.latestSnapshot(sim.id, 70))!;
+    expect(saved.step).toBe(64);
+    const names = [...SimulationState.fromSnapshot(saved.bytes).entries('pets')].map(([, pet]) => (pet as { name: string }).name);
+    expect(names).toEqual(Array.from({ length: 64 }, (_, i) => `p${i + 1}`));
+    // Forks on and past it see exactly their steps.
+    const onIt = await h.request('POST', `/v1/simulations/${sim.id}/fork`, { json: { at_step: 64 } });
+    const onItPets = (await h.sim(onIt.json<{ id: string; token: string }>(), 'GET', '/pets?limit=100', { headers: PETSTORE_AUTH })).json<unknown[]>();
+    expect(onItPets).toHaveLength(64);
+    const past = await h.request('POST', `/v1/simulations/${sim.id}/fork`, { json: { at_step: 70 } });
+    expect((await h.sim(past.json<{ id: string; token: string }>(), 'GET', '/pets?limit=100', { headers: PETSTORE_AUTH })).json<unknown[]>()).toHaveLength(70);
+  });
+
+  it('are not saved for a Simulation stopped while they were being written', async () => {
+    const { h } = await simulationHarness({ snapshotSliceRecords: 8 });
+    const sim = await h.createSimulation('pets:v1', { sample_records: 0 });
+    const log = h.plane.container.get<StepLog>(Symbol.for('simplane.stepLog'));
+    for (let i = 1; i <= 64; i += 1) await h.sim(sim, 'POST', '/pets', { json: { name: `p${i}` }, headers: PETSTORE_AUTH });
+    // Deleted before the slices are done: nothing may be written for it afterwards.
+    expect((await h.request('DELETE', `/v1/simulations/${sim.id}`)).status).toBe(204);
+    for (let turn = 0; turn < 100; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+    expect(await log.latestSnapshot(sim.id, 100)).toBeNull();
+    expect(await log.head(sim.id)).toBe(0);
   });
 });
 

@@ -52,6 +52,9 @@ const CATALOG_BUILD_CONCURRENCY = 2;
 /** Steps between state snapshots: a fork or restore replays at most this many minus one. */
 const SNAPSHOT_EVERY = 64;
 
+/** Records serialised per turn of the event loop when a large state is snapshotted (a few ms). */
+const SNAPSHOT_SLICE_RECORDS = 1024;
+
 /** Replacements a caller (a test, the harness) may put in place of the defaults. */
 export interface ComposeOverrides {
   clock?: Clock;
@@ -63,6 +66,8 @@ export interface ComposeOverrides {
   buildProvider?: BuildProvider;
   /** Wraps the blob store, e.g. to simulate a storage outage. */
   blobStore?: (configured: MemoryBlobStore) => import('@simplane/core').BlobStore;
+  /** Records per slice when a large state is snapshotted; small values exercise slicing in tests. */
+  snapshotSliceRecords?: number;
   /** Wraps the step log, e.g. to simulate a storage failure while recording a step. */
   stepLog?: (configured: StepLog) => StepLog;
   /** Wraps the engine's runtime, e.g. to make loading fail or hang. */
@@ -188,7 +193,7 @@ export function composeControlPlane(config: Config, overrides: ComposeOverrides 
           c.get(TOKENS.simulationService),
           c.get(TOKENS.clock),
           c.get(TOKENS.logger),
-          { snapshotEvery: SNAPSHOT_EVERY, idleMs: config.simulation_idle_seconds * 1000 },
+          { snapshotEvery: SNAPSHOT_EVERY, idleMs: config.simulation_idle_seconds * 1000, snapshotSliceRecords: overrides.snapshotSliceRecords ?? SNAPSHOT_SLICE_RECORDS },
         ),
     );
   container.bind(TOKENS.quotaService).toDynamicValue((c) => {

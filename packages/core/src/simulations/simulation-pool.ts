@@ -13,6 +13,8 @@ export interface LiveSimulation {
   step: number;
   /** The step of the latest snapshot saved of this state (see snapshot-policy). */
   snapshotStep: number;
+  /** Set while a snapshot of a large state is being written in slices. */
+  snapshotting?: boolean;
   /** Wall-clock milliseconds of the last request; idle Simulations are unloaded. */
   lastUsedAt: number;
 }

@@ -58,3 +58,27 @@ describe('SimulationState', () => {
     expect(() => SimulationState.fromSnapshot(Buffer.from('{"v":99,"collections":[]}'))).toThrow(/version/);
   });
 });
+
+describe('SimulationState.snapshotWriter', () => {
+  it('writes the bytes toSnapshot writes, in slices of any size, as the state was when it was made', () => {
+    const state = new SimulationState();
+    for (let i = 0; i < 7; i += 1) state.put('pets', `p${i}`, { name: `pet ${i}`, tags: ['a', 'é'], n: i });
+    state.put('orders', 'o1', { total: 1.5, note: null });
+    state.put('empty-soon', 'x', 1);
+    state.delete('empty-soon', 'x');
+    state.put('__proto__', 'k', 'v');
+    const expected = Buffer.from(state.toSnapshot());
+    for (const slice of [1, 2, 3, 8, 100]) {
+      const writer = state.snapshotWriter();
+      // Changes after the writer is made are not in its snapshot.
+      state.put('pets', 'p-later', { name: 'later' });
+      let slices = 1;
+      while (!writer.write(slice)) slices += 1;
+      expect(Buffer.from(writer.bytes()).equals(expected)).toBe(true);
+      expect(slices).toBeGreaterThanOrEqual(Math.ceil(9 / slice));
+      state.delete('pets', 'p-later');
+    }
+    expect(Buffer.from(SimulationState.fromSnapshot(state.snapshotWriter().bytes()).toSnapshot()).equals(expected)).toBe(true);
+    expect(Buffer.from(new SimulationState().snapshotWriter().bytes()).toString()).toBe('{"v":1,"collections":[]}');
+  });
+});

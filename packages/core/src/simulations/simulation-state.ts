@@ -1,4 +1,5 @@
 import type { Json, StateAccess, StateChange } from '../runtime/runtime.port.js';
+import { SnapshotWriter } from './snapshot-writer.js';
 
 const SNAPSHOT_VERSION = 1;
 const NEWLINE_BYTE = 0x0a;
@@ -65,6 +66,11 @@ export class SimulationState implements StateAccess {
   toSnapshot(): Uint8Array {
     const collections = [...this.collections].map(([name, records]) => [name, [...records]]);
     return Buffer.from(JSON.stringify({ v: SNAPSHOT_VERSION, collections }));
+  }
+
+  /** The state now, to be serialised later, a slice at a time (see SnapshotWriter). */
+  snapshotWriter(): SnapshotWriter {
+    return new SnapshotWriter(SNAPSHOT_VERSION, [...this.collections].map(([name, records]) => [name, [...records]] as const));
   }
 
   /**

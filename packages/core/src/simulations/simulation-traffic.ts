@@ -34,6 +34,11 @@ export interface SimulationTrafficOptions {
   snapshotEvery: number;
   /** A Simulation with no request for this long is unloaded (paused). */
   idleMs: number;
+  /**
+   * A state with more records than this is snapshotted in slices of this many records, one
+   * per turn of the event loop, so no request waits for the whole of a large state.
+   */
+  snapshotSliceRecords: number;
 }
 
 /**
@@ -184,16 +189,50 @@ export class SimulationTraffic {
       throw unreachable(id, 'was changed elsewhere; retry');
     }
     live.step = step;
-    if (snapshotDue(step - live.snapshotStep, live.state.recordCount(), this.options.snapshotEvery)) {
-      try {
-        await this.steps.putSnapshot(id, { step, bytes: live.state.toSnapshot() });
-        live.snapshotStep = step;
-      } catch (cause) {
-        // The step is recorded and answered; the snapshot is tried again after the next step.
-        this.logger.warn('simulation snapshot could not be saved', { simulation_id: id, step, cause: describe(cause, false) });
-      }
+    const records = live.state.recordCount();
+    if (live.snapshotting !== true && snapshotDue(step - live.snapshotStep, records, this.options.snapshotEvery)) {
+      if (records > this.options.snapshotSliceRecords) this.snapshotInSlices(live, step);
+      else await this.saveSnapshot(live, step, () => live.state.toSnapshot());
     }
     return result.response;
+  }
+
+  /** Saves a snapshot; a failure fails no request: it is tried again after the next step. */
+  private async saveSnapshot(live: LiveSimulation, step: number, bytes: () => Uint8Array): Promise<void> {
+    try {
+      await this.steps.putSnapshot(live.id, { step, bytes: bytes() });
+      if (step > live.snapshotStep) live.snapshotStep = step;
+    } catch (cause) {
+      this.logger.warn('simulation snapshot could not be saved', { simulation_id: live.id, step, cause: describe(cause, false) });
+    }
+  }
+
+  /**
+   * Serialises a large state a slice per turn of the event loop, then saves it in the
+   * Simulation's queue, unless the Simulation left memory meanwhile (stopped, unloaded,
+   * deleted or dropped: each saves or discards its state itself).
+   */
+  private snapshotInSlices(live: LiveSimulation, step: number): void {
+    const writer = live.state.snapshotWriter();
+    live.snapshotting = true;
+    const slice = (): void => {
+      if (this.pool.get(live.id) !== live) {
+        live.snapshotting = false;
+        return;
+      }
+      if (!writer.write(this.options.snapshotSliceRecords)) {
+        setImmediate(slice);
+        return;
+      }
+      void this.pool
+        .serial(live.id, async () => {
+          if (this.pool.get(live.id) === live) await this.saveSnapshot(live, step, () => writer.bytes());
+        })
+        .finally(() => {
+          live.snapshotting = false;
+        });
+    };
+    setImmediate(slice);
   }
 
   /**

@@ -1,0 +1,52 @@
+import type { Json } from '../runtime/runtime.port.js';
+
+/**
+ * Serialises a state snapshot a slice of records at a time, so a large state can be saved
+ * across turns of the event loop instead of stalling every Simulation in the process for the
+ * whole of it. It holds a shallow copy of the collections taken when it is made: records in
+ * state are never changed, only replaced, so that copy is the state at that moment however the
+ * Simulation goes on. The bytes equal `JSON.stringify({ v, collections })`, the format
+ * `SimulationState.toSnapshot` writes in one go.
+ */
+export class SnapshotWriter {
+  private readonly chunks: Buffer[] = [];
+  private collection = 0;
+  private record = 0;
+  private finished = false;
+
+  constructor(
+    version: number,
+    private readonly collections: ReadonlyArray<readonly [string, ReadonlyArray<readonly [string, Json]>]>,
+  ) {
+    this.chunks.push(Buffer.from(`{"v":${JSON.stringify(version)},"collections":[`));
+  }
+
+  /** Serialises up to `records` more records; true once the snapshot is complete. */
+  write(records: number): boolean {
+    let budget = Math.max(1, records);
+    let text = '';
+    while (this.collection < this.collections.length && budget > 0) {
+      const [name, entries] = this.collections[this.collection]!;
+      if (this.record === 0) text += `${this.collection > 0 ? ',' : ''}[${JSON.stringify(name)},[`;
+      const end = Math.min(entries.length, this.record + budget);
+      for (let i = this.record; i < end; i += 1) text += (i > 0 ? ',' : '') + JSON.stringify(entries[i]);
+      budget -= end - this.record;
+      this.record = end;
+      if (this.record === entries.length) {
+        text += ']]';
+        this.collection += 1;
+        this.record = 0;
+      }
+    }
+    this.finished = this.collection === this.collections.length;
+    if (this.finished) text += ']}';
+    this.chunks.push(Buffer.from(text));
+    return this.finished;
+  }
+
+  /** The snapshot's bytes; writes whatever is left first. */
+  bytes(): Uint8Array {
+    while (!this.finished) this.write(Number.MAX_SAFE_INTEGER);
+    return Buffer.concat(this.chunks);
+  }
+}
