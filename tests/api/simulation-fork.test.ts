@@ -105,6 +105,17 @@ describe('POST /v1/simulations/{id}/fork', () => {
     expect(next[1]!.equals(next[2]!)).toBe(true);
   });
 
+  it('holds no capacity until its first request, which answers 429 simulation_capacity when the process is full', async () => {
+    const { h } = await simulationHarness({ config: { max_simulations: 2 } });
+    const parent = await h.createSimulation('pets:v1', { seed: 'full' });
+    await createPets(h, parent, 2);
+    const child = await fork(h, parent, {});
+    const other = await h.createSimulation('pets:v1');
+    expectProblem(await h.sim(child, 'GET', '/pets', { headers: PETSTORE_AUTH }), 429, 'simulation_capacity');
+    expect((await h.request('DELETE', `/v1/simulations/${other.id}`)).status).toBe(204);
+    expect((await pets(h, child)).equals(await pets(h, parent))).toBe(true);
+  });
+
   it('refuses an at_step that is not a recorded step', async () => {
     const { h } = await simulationHarness();
     const parent = await h.createSimulation('pets:v1');
