@@ -103,38 +103,40 @@ describe('step storage failures', () => {
 });
 
 describe('snapshots of a large state', () => {
-  it('are written a slice per turn while requests go on, and hold the state of their step', async () => {
+  it('are written a slice with each following request, and hold the state of their step', async () => {
     const { h } = await simulationHarness({ snapshotSliceRecords: 8 });
     const sim = await h.createSimulation('pets:v1', { sample_records: 0 });
     const log = h.plane.container.get<StepLog>(Symbol.for('simplane.stepLog'));
     for (let i = 1; i <= 64; i += 1) expect((await h.sim(sim, 'POST', '/pets', { json: { name: `p${i}` }, headers: PETSTORE_AUTH })).status).toBe(201);
-    // Step 64 is due a snapshot of 64 records: more than a slice, so it is written in slices,
-    // one per turn of the event loop, while these requests change the state.
+    // Step 64 is due a snapshot of 64 records: eight slices of eight, one per request, reads
+    // included, while the requests change the state.
     expect((await log.latestSnapshot(sim.id, 64))!.step).toBe(0);
-    for (let i = 65; i <= 70; i += 1) expect((await h.sim(sim, 'POST', '/pets', { json: { name: `p${i}` }, headers: PETSTORE_AUTH })).status).toBe(201);
-    for (let turn = 0; turn < 100 && (await log.latestSnapshot(sim.id, 70))!.step !== 64; turn += 1) await new Promise((resolve) => setImmediate(resolve));
-    const saved = (await log.latestSnapshot(sim.id, 70))!;
+    for (let i = 65; i <= 71; i += 1) expect((await h.sim(sim, 'POST', '/pets', { json: { name: `p${i}` }, headers: PETSTORE_AUTH })).status).toBe(201);
+    expect((await log.latestSnapshot(sim.id, 71))!.step).toBe(0);
+    expect((await h.sim(sim, 'GET', '/pets', { headers: PETSTORE_AUTH })).status).toBe(200);
+    const saved = (await log.latestSnapshot(sim.id, 71))!;
     expect(saved.step).toBe(64);
     const names = [...SimulationState.fromSnapshot(saved.bytes).entries('pets')].map(([, pet]) => (pet as { name: string }).name);
     expect(names).toEqual(Array.from({ length: 64 }, (_, i) => `p${i + 1}`));
     // Forks on and past it see exactly their steps.
-    const onIt = await h.request('POST', `/v1/simulations/${sim.id}/fork`, { json: { at_step: 64 } });
-    const onItPets = (await h.sim(onIt.json<{ id: string; token: string }>(), 'GET', '/pets?limit=100', { headers: PETSTORE_AUTH })).json<unknown[]>();
-    expect(onItPets).toHaveLength(64);
-    const past = await h.request('POST', `/v1/simulations/${sim.id}/fork`, { json: { at_step: 70 } });
-    expect((await h.sim(past.json<{ id: string; token: string }>(), 'GET', '/pets?limit=100', { headers: PETSTORE_AUTH })).json<unknown[]>()).toHaveLength(70);
+    const onIt = (await h.request('POST', `/v1/simulations/${sim.id}/fork`, { json: { at_step: 64 } })).json<{ id: string; token: string }>();
+    expect((await h.sim(onIt, 'GET', '/pets?limit=100', { headers: PETSTORE_AUTH })).json<unknown[]>()).toHaveLength(64);
+    const past = (await h.request('POST', `/v1/simulations/${sim.id}/fork`, { json: { at_step: 71 } })).json<{ id: string; token: string }>();
+    expect((await h.sim(past, 'GET', '/pets?limit=100', { headers: PETSTORE_AUTH })).json<unknown[]>()).toHaveLength(71);
   });
 
-  it('are not saved for a Simulation stopped while they were being written', async () => {
+  it('leave with their Simulation: one stopped meanwhile saves its whole state at the stop', async () => {
     const { h } = await simulationHarness({ snapshotSliceRecords: 8 });
     const sim = await h.createSimulation('pets:v1', { sample_records: 0 });
     const log = h.plane.container.get<StepLog>(Symbol.for('simplane.stepLog'));
-    for (let i = 1; i <= 64; i += 1) await h.sim(sim, 'POST', '/pets', { json: { name: `p${i}` }, headers: PETSTORE_AUTH });
-    // Deleted before the slices are done: nothing may be written for it afterwards.
-    expect((await h.request('DELETE', `/v1/simulations/${sim.id}`)).status).toBe(204);
-    for (let turn = 0; turn < 100; turn += 1) await new Promise((resolve) => setImmediate(resolve));
-    expect(await log.latestSnapshot(sim.id, 100)).toBeNull();
-    expect(await log.head(sim.id)).toBe(0);
+    for (let i = 1; i <= 66; i += 1) await h.sim(sim, 'POST', '/pets', { json: { name: `p${i}` }, headers: PETSTORE_AUTH });
+    expect((await log.latestSnapshot(sim.id, 66))!.step).toBe(0);
+    expect((await h.request('POST', `/v1/simulations/${sim.id}/stop`)).json()).toMatchObject({ status: 'stopped', step: 66 });
+    expect((await log.latestSnapshot(sim.id, 66))!.step).toBe(66);
+    const started = (await h.request('POST', `/v1/simulations/${sim.id}/start`)).json<{ token: string }>();
+    for (let i = 0; i < 10; i += 1) await h.sim({ id: sim.id, token: started.token }, 'GET', '/pets', { headers: PETSTORE_AUTH });
+    // The pending snapshot of step 64 went with the stopped state: none is written later.
+    expect((await log.latestSnapshot(sim.id, 65))!.step).toBe(0);
   });
 });
 

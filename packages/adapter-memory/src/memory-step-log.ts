@@ -66,7 +66,11 @@ export class MemoryStepLog implements StepLog {
 
   async putSnapshot(simulationId: string, snapshot: Snapshot): Promise<void> {
     const log = this.log(simulationId);
-    const kept = { step: snapshot.step, bytes: copyBytes(snapshot.bytes) };
+    // Taken over (the StepLog contract: callers never change snapshot bytes) when they own their
+    // memory; a view into a larger buffer (small Buffers share an 8 KiB pool) is copied, or
+    // keeping it would keep the whole pool alive.
+    const owned = snapshot.bytes.byteOffset === 0 && snapshot.bytes.byteLength === snapshot.bytes.buffer.byteLength;
+    const kept = { step: snapshot.step, bytes: owned ? snapshot.bytes : copyBytes(snapshot.bytes) };
     const at = log.snapshots.findIndex((s) => s.step >= snapshot.step);
     if (at === -1) log.snapshots.push(kept);
     else if (log.snapshots[at]!.step === snapshot.step) log.snapshots[at] = kept;

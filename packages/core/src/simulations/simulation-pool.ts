@@ -1,6 +1,7 @@
 import { SimplaneError } from '../errors/simplane-error.js';
 import type { LoadedSimulator } from '../runtime/runtime.port.js';
 import type { SimulationState } from './simulation-state.js';
+import type { SnapshotWriter } from './snapshot-writer.js';
 
 /** A Simulation held in this process: its runtime and state, ready to answer requests. */
 export interface LiveSimulation {
@@ -13,8 +14,8 @@ export interface LiveSimulation {
   step: number;
   /** The step of the latest snapshot saved of this state (see snapshot-policy). */
   snapshotStep: number;
-  /** Set while a snapshot of a large state is being written in slices. */
-  snapshotting?: boolean;
+  /** A snapshot of a large state being written a slice per request (see SimulationTraffic). */
+  pendingSnapshot?: { step: number; writer: SnapshotWriter };
   /** Wall-clock milliseconds of the last request; idle Simulations are unloaded. */
   lastUsedAt: number;
 }

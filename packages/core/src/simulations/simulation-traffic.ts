@@ -36,7 +36,8 @@ export interface SimulationTrafficOptions {
   idleMs: number;
   /**
    * A state with more records than this is snapshotted in slices of this many records, one
-   * per turn of the event loop, so no request waits for the whole of a large state.
+   * with each of the Simulation's following requests, so no request waits for the whole of a
+   * large state.
    */
   snapshotSliceRecords: number;
 }
@@ -148,6 +149,7 @@ export class SimulationTraffic {
     const live = this.pool.get(id);
     if (live === undefined) throw unreachable(id, 'was unloaded while the request waited');
     live.lastUsedAt = this.clock.now().getTime();
+    if (live.pendingSnapshot !== undefined) await this.continueSnapshot(live, live.pendingSnapshot);
     const request = { method: call.method, path: call.path, query: call.query, headers: call.headers, body };
     const step = live.step + 1;
     let result;
@@ -190,11 +192,23 @@ export class SimulationTraffic {
     }
     live.step = step;
     const records = live.state.recordCount();
-    if (live.snapshotting !== true && snapshotDue(step - live.snapshotStep, records, this.options.snapshotEvery)) {
-      if (records > this.options.snapshotSliceRecords) this.snapshotInSlices(live, step);
+    if (live.pendingSnapshot === undefined && snapshotDue(step - live.snapshotStep, records, this.options.snapshotEvery)) {
+      if (records > this.options.snapshotSliceRecords) live.pendingSnapshot = { step, writer: live.state.snapshotWriter() };
       else await this.saveSnapshot(live, step, () => live.state.toSnapshot());
     }
     return result.response;
+  }
+
+  /**
+   * Writes the next slice of a pending snapshot of a large state, and saves it once complete.
+   * Each of the Simulation's requests writes one slice, in its queue: no request waits for the
+   * whole of a large state, other Simulations never wait for it, and a Simulation that leaves
+   * memory (stopped, unloaded, deleted, dropped) takes its pending snapshot with it.
+   */
+  private async continueSnapshot(live: LiveSimulation, pending: NonNullable<LiveSimulation['pendingSnapshot']>): Promise<void> {
+    if (!pending.writer.write(this.options.snapshotSliceRecords)) return;
+    live.pendingSnapshot = undefined;
+    await this.saveSnapshot(live, pending.step, () => pending.writer.bytes());
   }
 
   /** Saves a snapshot; a failure fails no request: it is tried again after the next step. */
@@ -205,34 +219,6 @@ export class SimulationTraffic {
     } catch (cause) {
       this.logger.warn('simulation snapshot could not be saved', { simulation_id: live.id, step, cause: describe(cause, false) });
     }
-  }
-
-  /**
-   * Serialises a large state a slice per turn of the event loop, then saves it in the
-   * Simulation's queue, unless the Simulation left memory meanwhile (stopped, unloaded,
-   * deleted or dropped: each saves or discards its state itself).
-   */
-  private snapshotInSlices(live: LiveSimulation, step: number): void {
-    const writer = live.state.snapshotWriter();
-    live.snapshotting = true;
-    const slice = (): void => {
-      if (this.pool.get(live.id) !== live) {
-        live.snapshotting = false;
-        return;
-      }
-      if (!writer.write(this.options.snapshotSliceRecords)) {
-        setImmediate(slice);
-        return;
-      }
-      void this.pool
-        .serial(live.id, async () => {
-          if (this.pool.get(live.id) === live) await this.saveSnapshot(live, step, () => writer.bytes());
-        })
-        .finally(() => {
-          live.snapshotting = false;
-        });
-    };
-    setImmediate(slice);
   }
 
   /**

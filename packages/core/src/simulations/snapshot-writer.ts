@@ -1,9 +1,8 @@
 import type { Json } from '../runtime/runtime.port.js';
 
 /**
- * Serialises a state snapshot a slice of records at a time, so a large state can be saved
- * across turns of the event loop instead of stalling every Simulation in the process for the
- * whole of it. It holds a shallow copy of the collections taken when it is made: records in
+ * Serialises a state snapshot a slice of records at a time, so a large state can be saved in
+ * pieces instead of stalling every Simulation in the process for the whole of it. It holds a shallow copy of the collections taken when it is made: records in
  * state are never changed, only replaced, so that copy is the state at that moment however the
  * Simulation goes on. The bytes equal `JSON.stringify({ v, collections })`, the format
  * `SimulationState.toSnapshot` writes in one go.
@@ -23,6 +22,7 @@ export class SnapshotWriter {
 
   /** Serialises up to `records` more records; true once the snapshot is complete. */
   write(records: number): boolean {
+    if (this.finished) return true;
     let budget = Math.max(1, records);
     let text = '';
     while (this.collection < this.collections.length && budget > 0) {

@@ -61,7 +61,9 @@ export interface Snapshot {
  *   answers the state changes of the steps with `from < step <= to`, ascending: all a replay
  *   needs, without the recorded messages; `changesJson` answers the same steps' changes as
  *   JSON text, one line each (no raw newline), for a snapshot made without reading them;
- * - `putSnapshot` stores the state after `step` (replacing one at the same step);
+ * - `putSnapshot` stores the state after `step` (replacing one at the same step); it takes
+ *   the bytes over: callers hand in bytes they made for it and never change (a snapshot can
+ *   be megabytes, and a copy of it is a stall of its own);
  *   `latestSnapshot` answers the one with the highest step at or before `atOrBefore`;
  * - `deleteAll` removes a Simulation's steps and snapshots; other Simulations are untouched.
  * Entries are returned as copies.
