@@ -139,7 +139,7 @@ export class SimulationTraffic {
       } catch (error) {
         reservation.release();
         if (SimplaneError.is(error) && (error.code === 'simulation_not_found' || error.code === 'simulation_stopped' || error.code === 'simulation_capacity')) throw error;
-        this.logger.warn('simulation could not be loaded', { simulation_id: record.id, cause: error instanceof Error ? error.message : String(error) });
+        this.logger.warn('simulation could not be loaded', { simulation_id: record.id, cause: describe(error, false) });
         throw unreachable(record.id, 'could not be loaded');
       }
     });

@@ -2,9 +2,9 @@ import type { Json } from '../runtime/runtime.port.js';
 
 /**
  * Serialises a state snapshot a slice of records at a time, so a large state can be saved in
- * pieces instead of stalling every Simulation in the process for the whole of it. It holds a shallow copy of the collections taken when it is made: records in
- * state are never changed, only replaced, so that copy is the state at that moment however the
- * Simulation goes on. The bytes equal `JSON.stringify({ v, collections })`, the format
+ * pieces instead of stalling every Simulation in the process for the whole of it. It holds a
+ * shallow copy of the collections taken when it is made: records in state are never changed,
+ * only replaced, so that copy is the state at that moment however the Simulation goes on. The bytes equal `JSON.stringify({ v, collections })`, the format
  * `SimulationState.toSnapshot` writes in one go.
  */
 export class SnapshotWriter {

@@ -108,7 +108,12 @@ function encodeRemembered(status: number, mediaType: string, record: JsonObject,
     bytes = utf8.encode(JSON.stringify(record));
     encodings.set(record, bytes);
   }
-  return { status, headers: withContentType(headers, mediaType.includes('*') ? 'application/json' : mediaType), body: bytes };
+  return { status, headers: withContentType(headers, answerType(mediaType)), body: bytes };
+}
+
+/** The Content-Type an answer declared with `mediaType` is sent with: a wildcard answers JSON. */
+function answerType(mediaType: string): string {
+  return mediaType.includes('*') ? 'application/json' : mediaType;
 }
 
 export function exampleFor(entry: MediaTypeEntry, ctx: GenerateContext): Json | undefined {
@@ -116,7 +121,7 @@ export function exampleFor(entry: MediaTypeEntry, ctx: GenerateContext): Json | 
 }
 
 export function encode(status: number, mediaType: string, value: Json, headers: Record<string, string>): SimResponse {
-  const type = mediaType.includes('*') ? 'application/json' : mediaType;
+  const type = answerType(mediaType);
   if (isJsonMedia(type) || type === 'application/json') {
     return { status, headers: withContentType(headers, type), body: Buffer.from(JSON.stringify(value)) };
   }
