@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sampleStepEntry } from '@simplane/core/testing';
 import { MemoryStepLog } from './memory-step-log.js';
 
 describe('MemoryStepLog snapshots', () => {
@@ -10,5 +11,36 @@ describe('MemoryStepLog snapshots', () => {
     const kept = (await log.latestSnapshot('sim_a', 1))!.bytes;
     expect(Buffer.from(kept).toString()).toBe('{"v":1}');
     expect(kept.buffer.byteLength).toBe(7);
+  });
+});
+
+describe('MemoryStepLog steps', () => {
+  it('gives back every step exactly, across chunks of its arena and steps larger than a chunk', async () => {
+    const log = new MemoryStepLog();
+    const sizes = [10, 5_000, 2_000_000, 3, 70_000, ...Array.from({ length: 500 }, (_, i) => (i * 37) % 900)];
+    const entries = sizes.map((size, i) => {
+      const entry = sampleStepEntry(i + 1);
+      // Non-ASCII text: UTF-8 takes more bytes than the string has characters.
+      entry.request!.body = 'é€😀x'.repeat(size).slice(0, size);
+      return entry;
+    });
+    for (const entry of entries) expect(await log.append('sim_a', entry)).toBe(true);
+    for (const entry of entries) expect(await log.get('sim_a', entry.view.step)).toEqual(entry);
+    expect(await log.changesJson('sim_a', 2, 5)).toEqual(entries.slice(2, 5).map((e) => JSON.stringify(e.changes)));
+  });
+
+  it('numbers steps on from a snapshot the log starts with, as a fork does', async () => {
+    const log = new MemoryStepLog();
+    await log.putSnapshot('sim_f', { step: 40, bytes: new TextEncoder().encode('{}') });
+    expect(await log.head('sim_f')).toBe(40);
+    expect(await log.append('sim_f', sampleStepEntry(40))).toBe(false);
+    expect(await log.append('sim_f', sampleStepEntry(41))).toBe(true);
+    expect(await log.append('sim_f', sampleStepEntry(42))).toBe(true);
+    expect((await log.list('sim_f', { afterStep: 0, limit: 10 })).map((v) => v.step)).toEqual([41, 42]);
+    expect((await log.list('sim_f', { afterStep: 41, limit: 10 })).map((v) => v.step)).toEqual([42]);
+    expect(await log.get('sim_f', 40)).toBeNull();
+    expect(await log.get('sim_f', 43)).toBeNull();
+    expect((await log.changes('sim_f', 40, 42)).map((c) => c.step)).toEqual([41, 42]);
+    expect(await log.changes('sim_f', 42, 41)).toEqual([]);
   });
 });

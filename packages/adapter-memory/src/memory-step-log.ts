@@ -1,67 +1,108 @@
 import { copyBytes, type Snapshot, type StateChange, type StepEntry, type StepLog, type StepView } from '@simplane/core';
+import { IntColumn, TextArena } from './text-arena.js';
+
+/** Where a step's texts lie in its log's arena: its chunk, then the start of each text and the end of the last. */
+const FIELDS = 5;
 
 /**
- * A step as held: the view as an object (lists read it), the rest as JSON text, as a database
- * would hold it. Text is both the copy the contract asks for and a fraction of the memory of
- * the object graph, which matters with thousands of Simulations in one process.
+ * One Simulation's log. A step is held as three JSON texts written one after the other into
+ * the log's arena (its view, its two messages, its changes), as a database would hold it: the
+ * text is the copy the contract asks for, a fraction of the memory of the object graph, and
+ * outside the collected heap (text-arena). Steps have consecutive numbers from `first`, so a
+ * step is found by arithmetic however long the log is.
  */
-interface StoredStep {
-  view: StepView;
-  messages: string;
-  changes: string;
+class Log {
+  readonly snapshots: Snapshot[] = [];
+  private readonly arena = new TextArena();
+  private readonly places = new IntColumn();
+  private first = 0;
+  private count = 0;
+
+  /** Steps held. */
+  get size(): number {
+    return this.count;
+  }
+
+  get head(): number {
+    return Math.max(this.count === 0 ? 0 : this.first + this.count - 1, this.snapshots.at(-1)?.step ?? 0);
+  }
+
+  append(entry: StepEntry): void {
+    const view = JSON.stringify(entry.view);
+    const messages = JSON.stringify([entry.request, entry.response]);
+    const changes = JSON.stringify(entry.changes);
+    const chunk = this.arena.reserve(view.length + messages.length + changes.length);
+    this.places.push(chunk);
+    this.places.push(this.arena.offset);
+    this.places.push(this.arena.write(view));
+    this.places.push(this.arena.write(messages));
+    this.places.push(this.arena.write(changes));
+    if (this.count === 0) this.first = entry.view.step;
+    this.count += 1;
+  }
+
+  /** Index of the first step numbered above `step`, clamped to the steps held. */
+  indexAfter(step: number): number {
+    return Math.min(Math.max(step + 1 - this.first, 0), this.count);
+  }
+
+  indexOf(step: number): number | null {
+    const index = step - this.first;
+    return this.count > 0 && index >= 0 && index < this.count ? index : null;
+  }
+
+  stepAt(index: number): number {
+    return this.first + index;
+  }
+
+  /** Text `field` of the step at `index`: 0 its view, 1 its messages, 2 its changes. */
+  text(index: number, field: 0 | 1 | 2): string {
+    const at = index * FIELDS;
+    return this.arena.read(this.places.at(at), this.places.at(at + 1 + field), this.places.at(at + 2 + field));
+  }
 }
 
-interface Log {
-  /** Steps in order; `steps[i].view.step` ascends with no gaps. */
-  steps: StoredStep[];
-  snapshots: Snapshot[];
-}
-
-/**
- * Steps and snapshots in memory. Steps are found by binary search, so a fork's replay reads
- * only the steps it needs however long the log is.
- */
+/** Steps and snapshots in memory. */
 export class MemoryStepLog implements StepLog {
   private readonly logs = new Map<string, Log>();
 
   async append(simulationId: string, entry: StepEntry): Promise<boolean> {
     const log = this.log(simulationId);
-    if (entry.view.step !== headOf(log) + 1) return false;
-    log.steps.push({ view: { ...entry.view }, messages: JSON.stringify([entry.request, entry.response]), changes: JSON.stringify(entry.changes) });
+    if (entry.view.step !== log.head + 1) return false;
+    log.append(entry);
     return true;
   }
 
   async head(simulationId: string): Promise<number> {
-    const log = this.logs.get(simulationId);
-    return log === undefined ? 0 : headOf(log);
+    return this.logs.get(simulationId)?.head ?? 0;
   }
 
   async list(simulationId: string, page: { afterStep: number; limit: number }): Promise<StepView[]> {
     const log = this.logs.get(simulationId);
     if (log === undefined) return [];
-    const from = firstAfter(log.steps, page.afterStep);
-    return log.steps.slice(from, from + page.limit).map((e) => ({ ...e.view }));
+    return this.range(log, log.indexAfter(page.afterStep), page.limit, (i) => JSON.parse(log.text(i, 0)) as StepView);
   }
 
   async get(simulationId: string, step: number): Promise<StepEntry | null> {
     const log = this.logs.get(simulationId);
-    if (log === undefined) return null;
-    const found = log.steps[firstAfter(log.steps, step - 1)];
-    return found !== undefined && found.view.step === step ? restore(found) : null;
+    const index = log?.indexOf(step) ?? null;
+    if (log === undefined || index === null) return null;
+    const [request, response] = JSON.parse(log.text(index, 1)) as [StepEntry['request'], StepEntry['response']];
+    return { view: JSON.parse(log.text(index, 0)) as StepView, request, response, changes: JSON.parse(log.text(index, 2)) as StateChange[] };
   }
 
   async changes(simulationId: string, from: number, to: number): Promise<Array<{ step: number; changes: StateChange[] }>> {
     const log = this.logs.get(simulationId);
     if (log === undefined) return [];
-    const start = firstAfter(log.steps, from);
-    const end = firstAfter(log.steps, to);
-    return log.steps.slice(start, end).map((stored) => ({ step: stored.view.step, changes: JSON.parse(stored.changes) as StateChange[] }));
+    const start = log.indexAfter(from);
+    return this.range(log, start, log.indexAfter(to) - start, (i) => ({ step: log.stepAt(i), changes: JSON.parse(log.text(i, 2)) as StateChange[] }));
   }
 
   async changesJson(simulationId: string, from: number, to: number): Promise<string[]> {
     const log = this.logs.get(simulationId);
     if (log === undefined) return [];
-    return log.steps.slice(firstAfter(log.steps, from), firstAfter(log.steps, to)).map((stored) => stored.changes);
+    const start = log.indexAfter(from);
+    return this.range(log, start, log.indexAfter(to) - start, (i) => log.text(i, 2));
   }
 
   async putSnapshot(simulationId: string, snapshot: Snapshot): Promise<void> {
@@ -94,30 +135,16 @@ export class MemoryStepLog implements StepLog {
   private log(simulationId: string): Log {
     let log = this.logs.get(simulationId);
     if (log === undefined) {
-      log = { steps: [], snapshots: [] };
+      log = new Log();
       this.logs.set(simulationId, log);
     }
     return log;
   }
-}
 
-function restore(stored: StoredStep): StepEntry {
-  const [request, response] = JSON.parse(stored.messages) as [StepEntry['request'], StepEntry['response']];
-  return { view: { ...stored.view }, request, response, changes: JSON.parse(stored.changes) as StepEntry['changes'] };
-}
-
-function headOf(log: Log): number {
-  return Math.max(log.steps.at(-1)?.view.step ?? 0, log.snapshots.at(-1)?.step ?? 0);
-}
-
-/** Index of the first entry with a step greater than `step`. */
-function firstAfter(steps: StoredStep[], step: number): number {
-  let lo = 0;
-  let hi = steps.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (steps[mid]!.view.step <= step) lo = mid + 1;
-    else hi = mid;
+  /** `read` applied to at most `limit` steps from index `start`. */
+  private range<T>(log: Log, start: number, limit: number, read: (index: number) => T): T[] {
+    const out: T[] = [];
+    for (let i = start; i < Math.min(start + limit, log.size); i += 1) out.push(read(i));
+    return out;
   }
-  return lo;
 }

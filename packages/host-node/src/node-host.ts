@@ -1,7 +1,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { copyOwn, SimplaneError } from '@simplane/core';
+import { SimplaneError } from '@simplane/core';
 import { problemResponse, type Handler, type HttpRequest, type HttpResponse } from '@simplane/http';
 
 /**
@@ -28,9 +28,9 @@ export function toNeutralRequest(req: IncomingMessage): HttpRequest {
 async function writeResponse(res: ServerResponse, response: HttpResponse): Promise<void> {
   const body = response.body;
   if (body === null || body instanceof Uint8Array) {
-    const headers: Record<string, string | number> = copyOwn(response.headers);
-    if (body !== null) headers['content-length'] = body.byteLength;
-    res.writeHead(response.status, headers);
+    // The handler's response is this request's own (it adds Request-Id to it), so its headers take the length directly.
+    if (body !== null) response.headers['content-length'] = String(body.byteLength);
+    res.writeHead(response.status, response.headers);
     res.end(body ?? undefined);
     return;
   }

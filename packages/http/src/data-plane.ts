@@ -79,9 +79,17 @@ function readOnlyHeader(value: string | string[] | undefined): boolean {
   throw new SimplaneError('invalid_read_only_header', 'Service-Read-Only must be one value, true or false.');
 }
 
+const limits = new Map<string, number>();
+
+/** The body cap for a Content-Type; remembered (boundedly), as clients send the same few. */
 export function bodyLimit(contentType: string | undefined): number {
-  const essence = parseMediaType(contentType)?.essence;
-  if (essence === 'multipart/form-data') return DATA_PLANE_LIMITS.multipart;
-  if (essence === 'text/xml' || essence === 'application/soap+xml') return DATA_PLANE_LIMITS.xml;
-  return DATA_PLANE_LIMITS.ordinary;
+  if (contentType === undefined) return DATA_PLANE_LIMITS.ordinary;
+  let limit = limits.get(contentType);
+  if (limit === undefined) {
+    const essence = parseMediaType(contentType)?.essence;
+    limit = essence === 'multipart/form-data' ? DATA_PLANE_LIMITS.multipart : essence === 'text/xml' || essence === 'application/soap+xml' ? DATA_PLANE_LIMITS.xml : DATA_PLANE_LIMITS.ordinary;
+    if (limits.size >= 256) limits.clear();
+    if (contentType.length <= 256) limits.set(contentType, limit);
+  }
+  return limit;
 }

@@ -1,4 +1,4 @@
-import type { SimContext, StateAccess } from '@simplane/core';
+import { formatTime, type SimContext, type StateAccess } from '@simplane/core';
 import type { ArtifactOperation, ArtifactResource, JsonSchema } from '../artifact/artifact.js';
 import { copyOwn, isObject, setOwn, type Json, type JsonObject } from '../json.js';
 import { collectionName, recordKey, SINGLETON_KEY } from './collections.js';
@@ -6,6 +6,7 @@ import { generateValue, type GenerateContext } from './generate-value.js';
 import type { RuntimeModel } from './model.js';
 import { randomFor } from './random.js';
 import type { Refusal } from './refusal.js';
+import type { SchemaRegistry } from './schema-registry.js';
 import { objectView, schemaTypes } from './schema-view.js';
 
 /** One validated request on its way through a behaviour. */
@@ -70,12 +71,54 @@ export function singletonRecord(ex: Exchange, resource: ArtifactResource, collec
 const CREATED = ['created_at', 'createdat', 'created', 'creation_date', 'date_created', 'inserted_at'];
 const UPDATED = ['updated_at', 'updatedat', 'updated', 'modified_at', 'modifiedat', 'last_modified', 'date_updated'];
 
-/** A time value for a timestamp field in the field's own type (RFC 3339 text, or epoch seconds). */
-function timeFor(ex: Exchange, schema: JsonSchema): Json {
-  const types = schemaTypes(ex.model.registry, schema) ?? ['string'];
-  if (types.includes('integer') || types.includes('number')) return Math.floor(ex.context.now.getTime() / 1000);
-  const resolved = ex.model.registry.resolve(schema);
-  return isObject(resolved) && resolved.format === 'date' ? ex.context.now.toISOString().slice(0, 10) : ex.context.now.toISOString();
+/** How a timestamp field is written: RFC 3339 text, a date, or epoch seconds. */
+type TimeForm = 'instant' | 'date' | 'epoch';
+
+/** What a write does with one property of the item schema (fillServerFields). */
+interface FieldRule {
+  name: string;
+  /** Set from the virtual clock on every write. */
+  updated: boolean;
+  /** Set from the virtual clock on a create that did not give it. */
+  created: boolean;
+  time: TimeForm;
+  /** On a create that did not give it: the schema's default or first status, if it has one. */
+  initial: { value: Json } | null;
+}
+
+/** The rules of an item schema, in property order, and its required names. */
+interface FillPlan {
+  rules: FieldRule[];
+  required: string[];
+}
+
+/** Plans by item schema (schemas belong to one artifact and never change): a write reads the schema once, not every time. */
+const plans = new WeakMap<object, FillPlan>();
+
+function planFor(registry: SchemaRegistry, schema: JsonSchema | null): FillPlan {
+  const cached = isObject(schema) ? plans.get(schema) : undefined;
+  if (cached !== undefined) return cached;
+  const view = objectView(registry, schema);
+  const rules = Object.entries(view.properties).map(([name, sub]): FieldRule => {
+    const lower = name.toLowerCase();
+    const resolved = registry.resolve(sub);
+    const types = schemaTypes(registry, sub) ?? ['string'];
+    const time: TimeForm = types.includes('integer') || types.includes('number') ? 'epoch' : isObject(resolved) && resolved.format === 'date' ? 'date' : 'instant';
+    // OpenAPI 3.1 allows `default` beside a `$ref`; it overrides the referenced schema's own.
+    let initial: FieldRule['initial'] = null;
+    if (isObject(sub) && Object.hasOwn(sub, 'default')) initial = { value: sub.default as Json };
+    else if (isObject(resolved) && Object.hasOwn(resolved, 'default')) initial = { value: resolved.default as Json };
+    else if ((lower === 'status' || lower === 'state') && isObject(resolved) && Array.isArray(resolved.enum) && resolved.enum.length > 0) initial = { value: resolved.enum[0] as Json };
+    return { name, updated: UPDATED.includes(lower), created: CREATED.includes(lower), time, initial };
+  });
+  const plan = { rules, required: view.required };
+  if (isObject(schema)) plans.set(schema, plan);
+  return plan;
+}
+
+function timeValue(now: Date, form: TimeForm): Json {
+  if (form === 'epoch') return Math.floor(now.getTime() / 1000);
+  return form === 'date' ? formatTime(now).slice(0, 10) : formatTime(now);
 }
 
 /**
@@ -84,21 +127,15 @@ function timeFor(ex: Exchange, schema: JsonSchema): Json {
  * then anything still required from the generator.
  */
 export function fillServerFields(ex: Exchange, record: JsonObject, schema: JsonSchema | null, mode: 'create' | 'write'): JsonObject {
-  const view = objectView(ex.model.registry, schema);
-  for (const [name, sub] of Object.entries(view.properties)) {
-    const lower = name.toLowerCase();
-    if (UPDATED.includes(lower) || (mode === 'create' && CREATED.includes(lower) && !Object.hasOwn(record, name))) {
-      setOwn(record, name, timeFor(ex, sub));
-      continue;
-    }
-    if (Object.hasOwn(record, name) || mode !== 'create') continue;
-    const resolved = ex.model.registry.resolve(sub);
-    // OpenAPI 3.1 allows `default` beside a `$ref`; it overrides the referenced schema's own.
-    if (isObject(sub) && Object.hasOwn(sub, 'default')) setOwn(record, name, sub.default as Json);
-    else if (isObject(resolved) && Object.hasOwn(resolved, 'default')) setOwn(record, name, resolved.default as Json);
-    else if ((lower === 'status' || lower === 'state') && isObject(resolved) && Array.isArray(resolved.enum) && resolved.enum.length > 0) setOwn(record, name, resolved.enum[0] as Json);
+  const plan = planFor(ex.model.registry, schema);
+  for (const rule of plan.rules) {
+    if (rule.updated || (mode === 'create' && rule.created && !Object.hasOwn(record, rule.name))) setOwn(record, rule.name, timeValue(ex.context.now, rule.time));
+    else if (mode === 'create' && rule.initial !== null && !Object.hasOwn(record, rule.name)) setOwn(record, rule.name, rule.initial.value);
   }
-  for (const name of view.required) if (!Object.hasOwn(record, name)) setOwn(record, name, generateValue(view.properties[name] ?? true, ex.gen));
+  if (plan.required.length > 0) {
+    const view = objectView(ex.model.registry, schema);
+    for (const name of plan.required) if (!Object.hasOwn(record, name)) setOwn(record, name, generateValue(view.properties[name] ?? true, ex.gen));
+  }
   return record;
 }
 

@@ -23,19 +23,48 @@ export function mintId(
   collection: string,
   parts: { seed: string; step: number; counter: number },
 ): string | number {
+  const shape = shapeOf(registry, resource, idSchema);
+  if (shape.integer) return nextInteger(state, collection);
   const random = randomFor(parts.seed, parts.step, collection, parts.counter);
-  const schema = flatten(registry, idSchema);
-  const types = schemaTypes(registry, schema) ?? ['string'];
-  if (types.includes('integer') || (types.includes('number') && !types.includes('string'))) return nextInteger(state, collection);
-  const format = isObject(schema) && typeof schema.format === 'string' ? schema.format : '';
-  if (format === 'uuid') return uuidFrom(random);
-  if (isObject(schema) && typeof schema.pattern === 'string') {
-    const fromPattern = patternString(schema.pattern, random, true);
+  if (shape.format === 'uuid') return uuidFrom(random);
+  if (shape.pattern !== null) {
+    const fromPattern = patternString(shape.pattern, random, true);
     if (fromPattern !== null && registry.validate(idSchema, fromPattern).ok) return fromPattern;
   }
-  const candidate = `${prefixOf(resource.name)}_${random.chars(16, BASE32)}`;
+  const candidate = `${shape.prefix}_${random.chars(16, BASE32)}`;
   if (registry.validate(idSchema, candidate).ok) return candidate;
   return random.chars(12, BASE32);
+}
+
+/** What an id schema asks of a new id, read once per schema. */
+interface IdShape {
+  integer: boolean;
+  format: string;
+  pattern: string | null;
+}
+
+const SHAPES = new WeakMap<object, IdShape>();
+const PREFIXES = new Map<string, string>();
+
+function shapeOf(registry: SchemaRegistry, resource: ArtifactResource, idSchema: JsonSchema | null): IdShape & { prefix: string } {
+  let shape = isObject(idSchema) ? SHAPES.get(idSchema) : undefined;
+  if (shape === undefined) {
+    const schema = flatten(registry, idSchema);
+    const types = schemaTypes(registry, schema) ?? ['string'];
+    shape = {
+      integer: types.includes('integer') || (types.includes('number') && !types.includes('string')),
+      format: isObject(schema) && typeof schema.format === 'string' ? schema.format : '',
+      pattern: isObject(schema) && typeof schema.pattern === 'string' ? schema.pattern : null,
+    };
+    if (isObject(idSchema)) SHAPES.set(idSchema, shape);
+  }
+  let prefix = PREFIXES.get(resource.name);
+  if (prefix === undefined) {
+    prefix = prefixOf(resource.name);
+    if (PREFIXES.size >= 4096) PREFIXES.clear();
+    PREFIXES.set(resource.name, prefix);
+  }
+  return { integer: shape.integer, format: shape.format, pattern: shape.pattern, prefix };
 }
 
 /**

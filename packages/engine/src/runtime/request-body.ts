@@ -8,9 +8,20 @@ export type BodyRead =
   | { ok: true; mediaType: string | null; schema: JsonSchema | null; value: Json | undefined }
   | { ok: false; status: 400 | 415; message: string };
 
-/** `Application/JSON; charset=utf-8` → `application/json`. */
+const essences = new Map<string, string>();
+
+/**
+ * `Application/JSON; charset=utf-8` → `application/json`. Remembered (boundedly): every
+ * request with a body asks for its Content-Type's, and clients send the same few.
+ */
 export function essence(contentType: string): string {
-  return (contentType.split(';')[0] ?? '').trim().toLowerCase();
+  let found = essences.get(contentType);
+  if (found === undefined) {
+    found = (contentType.split(';')[0] ?? '').trim().toLowerCase();
+    if (essences.size >= 256) essences.clear();
+    if (contentType.length <= 256) essences.set(contentType, found);
+  }
+  return found;
 }
 
 export function isJsonMedia(mediaType: string): boolean {
@@ -30,6 +41,8 @@ function declaredMedia(body: ArtifactRequestBody, contentType: string): string |
   );
 }
 
+const utf8 = new TextDecoder('utf-8');
+
 /**
  * Reads the request body against the operation's declared media types: 415 for a media type
  * the operation does not take (or a body without Content-Type), 400 for text that does not
@@ -45,7 +58,7 @@ export function readBody(registry: SchemaRegistry, declared: ArtifactRequestBody
   const media = declaredMedia(declared, contentType);
   if (media === null) return { ok: false, status: 415, message: `Content-Type ${essence(contentType)} is not supported; use one of ${Object.keys(declared.content).join(', ')}` };
   const schema = declared.content[media]?.schema ?? null;
-  const text = new TextDecoder('utf-8').decode(bytes);
+  const text = utf8.decode(bytes);
   const want = essence(contentType);
   if (isJsonMedia(want) || want === 'text/json') {
     try {

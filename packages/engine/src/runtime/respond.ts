@@ -93,8 +93,8 @@ export function answer(chosen: ChosenResponse, value: Json | undefined, ctx: Gen
   return encode(chosen.status, mediaType, body, headers);
 }
 
-/** JSON bytes of stored records, kept as long as the record is. */
-const encodings = new WeakMap<JsonObject, Uint8Array>();
+/** JSON bytes of a stored record, kept on the record under a symbol JSON and copies never see. */
+const ENCODED = Symbol('simplane.encoded');
 const utf8 = new TextEncoder();
 
 /**
@@ -103,10 +103,10 @@ const utf8 = new TextEncoder();
  * record; nothing writes into a response body.
  */
 function encodeRemembered(status: number, mediaType: string, record: JsonObject, headers: Record<string, string>): SimResponse {
-  let bytes = encodings.get(record);
+  let bytes = (record as { [ENCODED]?: Uint8Array })[ENCODED];
   if (bytes === undefined) {
     bytes = utf8.encode(JSON.stringify(record));
-    encodings.set(record, bytes);
+    Object.defineProperty(record, ENCODED, { value: bytes, writable: false, enumerable: false, configurable: true });
   }
   return { status, headers: withContentType(headers, answerType(mediaType)), body: bytes };
 }

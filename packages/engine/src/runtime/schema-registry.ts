@@ -5,6 +5,16 @@ import type { Artifact, JsonSchema } from '../artifact/artifact.js';
 import { isObject, type Json, type JsonObject } from '../json.js';
 
 const ROOT_ID = 'urn:simplane:artifact';
+
+/** The schemas a value has passed, by registry (validateUnchanging). */
+const PASSES = Symbol('simplane.passes');
+interface Passes {
+  registry: SchemaRegistry;
+  first: unknown;
+  more: Set<unknown> | null;
+}
+
+const PASSED: Verdict = Object.freeze({ ok: true, problem: null, field: null });
 const REF_PREFIX = '#/schemas/';
 
 export interface Verdict {
@@ -23,7 +33,6 @@ export interface Verdict {
 export class SchemaRegistry {
   readonly #ajv: Ajv2020.default;
   readonly #cache = new WeakMap<object, ValidateFunction>();
-  readonly #passed = new WeakMap<object, Set<unknown>>();
 
   constructor(readonly artifact: Artifact) {
     this.#ajv = new Ajv2020.default({ strict: false, allErrors: false, validateFormats: true, logger: false, unicodeRegExp: false });
@@ -54,20 +63,22 @@ export class SchemaRegistry {
 
   /**
    * `validate` for values the runtime never changes once made (records in a Simulation's
-   * state: StateAccess values are not mutated). A pass is remembered per value and schema, so
-   * reading a record again does not validate it again.
+   * state: StateAccess values are not mutated). A pass is remembered on the value itself, under
+   * a symbol JSON and copies never see, so reading a record again does not validate it again.
+   * (A table beside the values, a WeakMap, costs the garbage collector on every record kept.)
    */
   validateUnchanging(schema: JsonSchema | null | undefined, value: unknown): Verdict {
     if (!isObject(schema) || typeof value !== 'object' || value === null) return this.validate(schema, value);
     // A bare `$ref` is known by its target: the item schema and a response naming the same
     // component are distinct objects but one schema.
     const key = Object.keys(schema).length === 1 && typeof schema.$ref === 'string' ? schema.$ref : schema;
-    const passed = this.#passed.get(value);
-    if (passed?.has(key) === true) return { ok: true, problem: null, field: null };
+    const passes = (value as { [PASSES]?: Passes })[PASSES];
+    const mine = passes !== undefined && passes.registry === this;
+    if (mine && (passes.first === key || passes.more?.has(key) === true)) return PASSED;
     const verdict = this.validate(schema, value);
     if (verdict.ok) {
-      if (passed === undefined) this.#passed.set(value, new Set([key]));
-      else passed.add(key);
+      if (mine) (passes.more ??= new Set()).add(key);
+      else Object.defineProperty(value, PASSES, { value: { registry: this, first: key, more: null } satisfies Passes, writable: true, enumerable: false, configurable: true });
     }
     return verdict;
   }
