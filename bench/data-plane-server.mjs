@@ -1,6 +1,7 @@
 // The server side of bench/data-plane.mjs, in its own process so the load generator and the
 // server each have a core. `bare`: node:http answering a fixed JSON body, the baseline.
 // `node-fixed`: the node:http host with a handler answering a fixed body (the host's own cost).
+// `least`: a hand-written stateful pet store on bare node:http, the least any platform must do.
 // `node`: `simplane serve` itself (host-node, default config or BENCH_CONFIG, a log line per request on
 // stderr), with one Simulation of the catalog pet store made over HTTP. `express`: the same
 // control plane on host-express (quiet logger). Prints one JSON line for the load generator.
@@ -31,6 +32,39 @@ if (kind === 'bare') {
   });
   const url = await listen(server);
   process.stdout.write(`${JSON.stringify({ url, get: '/', post: '/', headers: {} })}\n`);
+} else if (kind === 'least') {
+  // The least a stateful simulation of POST /pets and GET /pets/{id} must do, written by hand
+  // for this one API on bare node:http: parse the body, add the server's fields, keep the record,
+  // encode the answer, keep the step's text; a read answers a kept record's bytes. No
+  // validation, no tokens, no log line: a floor for the platform, not a competitor.
+  const records = new Map();
+  const steps = [];
+  let next = 0;
+  const server = createServer((req, res) => {
+    const chunks = [];
+    req.on('data', (chunk) => chunks.push(chunk));
+    req.on('end', () => {
+      let status = 200;
+      let body;
+      if (req.method === 'POST') {
+        const text = Buffer.concat(chunks).toString();
+        const pet = JSON.parse(text);
+        next += 1;
+        pet.id = `pet_${next.toString(36).padStart(16, '0')}`;
+        pet.status = 'available';
+        pet.created_at = '2024-01-01T00:00:00.000Z';
+        body = Buffer.from(JSON.stringify(pet));
+        records.set(pet.id, body);
+        steps.push(JSON.stringify([{ step: next, label: `POST ${req.url}`, status: 201 }, { headers: req.headers, body: text }, { body: body.toString() }]));
+        status = 201;
+      } else body = records.get(req.url.slice('/pets/'.length)) ?? FIXED;
+      res.writeHead(status, { 'content-type': 'application/json', 'content-length': body.byteLength });
+      res.end(body);
+    });
+  });
+  const url = await listen(server);
+  await fetch(`${url}/pets`, { method: 'POST', body: JSON.stringify({ name: 'Rex', tag: 'dog' }) });
+  process.stdout.write(`${JSON.stringify({ url, get: `/pets/pet_${(1).toString(36).padStart(16, '0')}`, post: '/pets', headers: {} })}\n`);
 } else if (kind === 'node-fixed') {
   const server = createServer(createNodeListener(async () => ({ status: 200, headers: { 'content-type': 'application/json' }, body: FIXED })));
   const url = await listen(server);

@@ -22,20 +22,26 @@ export class ManualClock implements Clock {
   }
 }
 
-let lastMs = Number.NaN;
-let lastText = '';
+/** The two latest instants formatted, newest first: a request formats both the wall clock and a Simulation's virtual clock. */
+let newestMs = Number.NaN;
+let newestText = '';
+let olderMs = Number.NaN;
+let olderText = '';
 
 /**
- * RFC 3339 UTC with milliseconds, the only time format on the wire. The last answer is kept:
- * requests in the same millisecond format the same instant, and toISOString is a slow builtin.
+ * RFC 3339 UTC with milliseconds, the only time format on the wire. The last two answers are
+ * kept: requests in the same millisecond format the same instants, and toISOString is a slow
+ * builtin.
  */
 export function formatTime(date: Date): string {
   const ms = date.getTime();
-  if (ms !== lastMs) {
-    lastText = date.toISOString();
-    lastMs = ms;
-  }
-  return lastText;
+  if (ms === newestMs) return newestText;
+  if (ms === olderMs) return olderText;
+  olderMs = newestMs;
+  olderText = newestText;
+  newestMs = ms;
+  newestText = date.toISOString();
+  return newestText;
 }
 
 let parsedText = '';
