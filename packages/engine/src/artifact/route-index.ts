@@ -89,6 +89,8 @@ export function insertRoute(root: RouteNode, method: string, template: string, o
 }
 
 function decode(segment: string): string {
+  // Most segments have no escapes, and decodeURIComponent is not free.
+  if (!segment.includes('%')) return segment;
   try {
     return decodeURIComponent(segment);
   } catch {
