@@ -6,7 +6,7 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
-import { request } from 'undici';
+import { Agent, request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Handler, HttpRequest, HttpResponse } from '@simplane/http';
 import { createNodeListener } from '@simplane/host-node';
@@ -83,5 +83,66 @@ describe('the node:http host', () => {
     expect(JSON.stringify(problem)).not.toContain('boom');
     const after = await request(`${base}/`);
     expect(await after.body.text()).toBe('fine');
+  });
+
+  it('writes an answer once its turn of the event loop is over, not as soon as it is ready', async () => {
+    const order: string[] = [];
+    const listener = createNodeListener(async (req) => {
+      order.push(`handled ${req.url}`);
+      setImmediate(() => order.push('turn over'));
+      return { status: 200, headers: {}, body: Buffer.from('ok') };
+    });
+    const server = createServer((req, res) => {
+      const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => typeof res;
+      res.writeHead = ((...args: unknown[]) => {
+        order.push(`written ${req.url}`);
+        return writeHead(...args);
+      }) as typeof res.writeHead;
+      listener(req, res);
+    }).listen(0, '127.0.0.1');
+    servers.push(server);
+    await once(server, 'listening');
+    const answer = await request(`http://127.0.0.1:${(server.address() as AddressInfo).port}/a`);
+    expect(await answer.body.text()).toBe('ok');
+    expect(order).toEqual(['handled /a', 'turn over', 'written /a']);
+  });
+
+  it('gives each of many concurrent connections its own answer', async () => {
+    const base = await serve(async (req) => ({ status: 200, headers: { 'content-type': 'text/plain' }, body: Buffer.from(`answer to ${req.url}`) }));
+    const agent = new Agent({ connections: 16 });
+    const paths = Array.from({ length: 64 }, (_, i) => `/r${i}`);
+    const answers = await Promise.all(paths.map(async (path) => (await request(`${base}${path}`, { dispatcher: agent })).body.text()));
+    await agent.close();
+    expect(answers).toEqual(paths.map((path) => `answer to ${path}`));
+  });
+
+  it('answers a handler whose answer cannot be written (a bad header value) with a 500 problem, and keeps serving', async () => {
+    let calls = 0;
+    const base = await serve(async (): Promise<HttpResponse> => {
+      calls += 1;
+      return calls === 1 ? { status: 200, headers: { 'x-bad': 'line\nbreak' }, body: Buffer.from('never') } : { status: 200, headers: {}, body: Buffer.from('fine') };
+    });
+    const failed = await request(`${base}/`);
+    expect(failed.statusCode).toBe(500);
+    expect(((await failed.body.json()) as { code: string }).code).toBe('internal');
+    expect(await (await request(`${base}/`)).body.text()).toBe('fine');
+  });
+
+  it('drops the answer of a client that hung up before its turn was over, and keeps serving', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const base = await serve(async (req) => {
+      if (req.url === '/slow') await held;
+      return { status: 200, headers: {}, body: Buffer.from(`done ${req.url}`) };
+    });
+    const abort = new AbortController();
+    const slow = request(`${base}/slow`, { signal: abort.signal }).catch((error: unknown) => error);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    abort.abort();
+    await slow;
+    release();
+    expect(await (await request(`${base}/next`)).body.text()).toBe('done /next');
   });
 });
