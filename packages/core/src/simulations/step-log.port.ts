@@ -56,7 +56,8 @@ export interface Snapshot {
  * - the log's head is the highest of its last step and its last snapshot (a fork starts from a
  *   snapshot with no steps of its own); `append` adds `entry` only when `entry.view.step` is
  *   the head plus one, atomically (optimistic concurrency: of two writers of one step number
- *   exactly one wins), and answers whether it did;
+ *   exactly one wins), and answers whether it did; it takes the entry over: callers hand in
+ *   an entry made for it and never change it afterwards, so an adapter may encode it later;
  * - `list` answers steps strictly after `afterStep`, ascending, at most `limit`; `changes`
  *   answers the state changes of the steps with `from < step <= to`, ascending: all a replay
  *   needs, without the recorded messages; `changesJson` answers the same steps' changes as
