@@ -2,12 +2,12 @@ import { copyBytes, type Snapshot, type StateChange, type StepEntry, type StepLo
 import { IntColumn, TextArena } from './text-arena.js';
 
 /** Where a step's texts lie in its log's arena: its chunk, then the start of each text and the end of the last. */
-const FIELDS = 4;
+const FIELDS = 5;
 
 /**
- * One Simulation's log. A step is held as two JSON texts written one after the other into
- * the log's arena (its view with its two messages, then its changes), as a database would hold it: the
- * text is the copy the contract asks for, a fraction of the memory of the object graph, and
+ * One Simulation's log. A step is held as three JSON texts written one after the other
+ * into the log's arena (its view, its two messages, its changes: a list of steps reads only
+ * the views), as a database would hold it: the text is the copy the contract asks for, a fraction of the memory of the object graph, and
  * outside the collected heap (text-arena). Steps have consecutive numbers from `first`, so a
  * step is found by arithmetic however long the log is.
  *
@@ -49,12 +49,14 @@ class Log {
   }
 
   private write(entry: StepEntry): void {
-    const step = JSON.stringify([entry.view, entry.request, entry.response]);
+    const view = JSON.stringify(entry.view);
+    const messages = JSON.stringify([entry.request, entry.response]);
     const changes = JSON.stringify(entry.changes);
-    const chunk = this.arena.reserve(step.length + changes.length);
+    const chunk = this.arena.reserve(view.length + messages.length + changes.length);
     this.places.push(chunk);
     this.places.push(this.arena.offset);
-    this.places.push(this.arena.write(step));
+    this.places.push(this.arena.write(view));
+    this.places.push(this.arena.write(messages));
     this.places.push(this.arena.write(changes));
     this.count += 1;
   }
@@ -75,8 +77,8 @@ class Log {
     return this.first + index;
   }
 
-  /** Text `field` of the step at `index`: 0 its view and messages, 1 its changes. */
-  text(index: number, field: 0 | 1): string {
+  /** Text `field` of the step at `index`: 0 its view, 1 its messages, 2 its changes. */
+  text(index: number, field: 0 | 1 | 2): string {
     const at = index * FIELDS;
     return this.arena.read(this.places.at(at), this.places.at(at + 1 + field), this.places.at(at + 2 + field));
   }
@@ -109,29 +111,29 @@ export class MemoryStepLog implements StepLog {
   async list(simulationId: string, page: { afterStep: number; limit: number }): Promise<StepView[]> {
     const log = this.logs.get(simulationId);
     if (log === undefined) return [];
-    return this.range(log, log.indexAfter(page.afterStep), page.limit, (i) => (JSON.parse(log.text(i, 0)) as [StepView])[0]);
+    return this.range(log, log.indexAfter(page.afterStep), page.limit, (i) => JSON.parse(log.text(i, 0)) as StepView);
   }
 
   async get(simulationId: string, step: number): Promise<StepEntry | null> {
     const log = this.logs.get(simulationId);
     const index = log?.indexOf(step) ?? null;
     if (log === undefined || index === null) return null;
-    const [view, request, response] = JSON.parse(log.text(index, 0)) as [StepView, StepEntry['request'], StepEntry['response']];
-    return { view, request, response, changes: JSON.parse(log.text(index, 1)) as StateChange[] };
+    const [request, response] = JSON.parse(log.text(index, 1)) as [StepEntry['request'], StepEntry['response']];
+    return { view: JSON.parse(log.text(index, 0)) as StepView, request, response, changes: JSON.parse(log.text(index, 2)) as StateChange[] };
   }
 
   async changes(simulationId: string, from: number, to: number): Promise<Array<{ step: number; changes: StateChange[] }>> {
     const log = this.logs.get(simulationId);
     if (log === undefined) return [];
     const start = log.indexAfter(from);
-    return this.range(log, start, log.indexAfter(to) - start, (i) => ({ step: log.stepAt(i), changes: JSON.parse(log.text(i, 1)) as StateChange[] }));
+    return this.range(log, start, log.indexAfter(to) - start, (i) => ({ step: log.stepAt(i), changes: JSON.parse(log.text(i, 2)) as StateChange[] }));
   }
 
   async changesJson(simulationId: string, from: number, to: number): Promise<string[]> {
     const log = this.logs.get(simulationId);
     if (log === undefined) return [];
     const start = log.indexAfter(from);
-    return this.range(log, start, log.indexAfter(to) - start, (i) => log.text(i, 1));
+    return this.range(log, start, log.indexAfter(to) - start, (i) => log.text(i, 2));
   }
 
   async putSnapshot(simulationId: string, snapshot: Snapshot): Promise<void> {
@@ -175,7 +177,8 @@ export class MemoryStepLog implements StepLog {
   /** `read` applied to at most `limit` steps from index `start`. */
   private range<T>(log: Log, start: number, limit: number, read: (index: number) => T): T[] {
     const out: T[] = [];
-    for (let i = start; i < Math.min(start + limit, log.size); i += 1) out.push(read(i));
+    const end = Math.min(start + limit, log.size);
+    for (let i = start; i < end; i += 1) out.push(read(i));
     return out;
   }
 }

@@ -23,7 +23,7 @@ export function mintId(
   collection: string,
   parts: { seed: string; step: number; counter: number },
 ): string | number {
-  const shape = shapeOf(registry, resource, idSchema);
+  const shape = shapeOf(registry, idSchema);
   if (shape.integer) return nextInteger(state, collection);
   const random = randomFor(parts.seed, parts.step, collection, parts.counter);
   if (shape.format === 'uuid') return uuidFrom(random);
@@ -31,7 +31,7 @@ export function mintId(
     const fromPattern = patternString(shape.pattern, random, true);
     if (fromPattern !== null && registry.validate(idSchema, fromPattern).ok) return fromPattern;
   }
-  const candidate = `${shape.prefix}_${random.chars(16, BASE32)}`;
+  const candidate = `${prefixFor(resource.name)}_${random.chars(16, BASE32)}`;
   if (registry.validate(idSchema, candidate).ok) return candidate;
   return random.chars(12, BASE32);
 }
@@ -46,7 +46,7 @@ interface IdShape {
 const SHAPES = new WeakMap<object, IdShape>();
 const PREFIXES = new Map<string, string>();
 
-function shapeOf(registry: SchemaRegistry, resource: ArtifactResource, idSchema: JsonSchema | null): IdShape & { prefix: string } {
+function shapeOf(registry: SchemaRegistry, idSchema: JsonSchema | null): IdShape {
   let shape = isObject(idSchema) ? SHAPES.get(idSchema) : undefined;
   if (shape === undefined) {
     const schema = flatten(registry, idSchema);
@@ -58,13 +58,18 @@ function shapeOf(registry: SchemaRegistry, resource: ArtifactResource, idSchema:
     };
     if (isObject(idSchema)) SHAPES.set(idSchema, shape);
   }
-  let prefix = PREFIXES.get(resource.name);
+  return shape;
+}
+
+/** `prefixOf`, remembered (boundedly) per resource name. */
+function prefixFor(name: string): string {
+  let prefix = PREFIXES.get(name);
   if (prefix === undefined) {
-    prefix = prefixOf(resource.name);
+    prefix = prefixOf(name);
     if (PREFIXES.size >= 4096) PREFIXES.clear();
-    PREFIXES.set(resource.name, prefix);
+    PREFIXES.set(name, prefix);
   }
-  return { integer: shape.integer, format: shape.format, pattern: shape.pattern, prefix };
+  return prefix;
 }
 
 /**
