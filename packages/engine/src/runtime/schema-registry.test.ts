@@ -43,3 +43,24 @@ describe('SchemaRegistry.validateUnchanging', () => {
     expect(registry.validateUnchanging({ type: 'string' }, 3).ok).toBe(false);
   });
 });
+
+describe('SchemaRegistry formats', () => {
+  it('checks dates against the calendar however often the same text comes', async () => {
+    const { artifact } = await compileArtifact(DOC);
+    const registry = new SchemaRegistry(artifact);
+    const instant = { type: 'string', format: 'date-time' };
+    const day = { type: 'string', format: 'date' };
+    for (let round = 0; round < 3; round += 1) {
+      expect(registry.validate(instant, '2024-01-01T00:00:00.000Z').ok).toBe(true);
+      expect(registry.validate(instant, '2024-02-30T00:00:00.000Z').ok).toBe(false);
+      expect(registry.validate(instant, '2024-02-29T23:59:59Z').ok).toBe(true);
+      expect(registry.validate(instant, '2023-02-29T23:59:59Z').ok).toBe(false);
+      expect(registry.validate(day, '2023-02-29').ok).toBe(false);
+      expect(registry.validate(day, '2024-02-29').ok).toBe(true);
+      expect(registry.validate({ type: 'string', format: 'time' }, '25:00:00Z').ok).toBe(false);
+    }
+    // Past what is remembered, every text is still checked.
+    for (let i = 0; i < 600; i += 1) expect(registry.validate(instant, `2024-01-01T00:00:${String(i % 60).padStart(2, '0')}.${i}Z`).ok).toBe(true);
+    expect(registry.validate(instant, '2024-13-01T00:00:00Z').ok).toBe(false);
+  });
+});
