@@ -79,7 +79,7 @@ export class SimulationTraffic {
     return this.pool.serial(record.id, () => this.run(record.id, call, body));
   }
 
-  /** Unloads Simulations idle for the configured time: their state is saved and they become `paused`. */
+  /** Unloads Simulations idle for the configured time: they become `paused`, their state kept by the log. */
   async sweepIdle(): Promise<number> {
     const cutoff = this.clock.now().getTime() - this.options.idleMs;
     let paused = 0;
@@ -87,7 +87,7 @@ export class SimulationTraffic {
       if (live.lastUsedAt > cutoff || this.pool.busy(live.id)) continue;
       await this.pool.serial(live.id, async () => {
         if (this.pool.get(live.id) !== live || live.lastUsedAt > cutoff) return;
-        await this.steps.putSnapshot(live.id, { step: live.step, bytes: live.state.toSnapshot() });
+        // The log already holds the state (its snapshots and every step since): waking reads it from there.
         const changed = await this.repository.update(live.id, { status: ['running'], lock: null }, { status: 'paused', step: live.step });
         if (changed === null || changed === 'quota') return;
         this.pool.remove(live.id);

@@ -149,8 +149,8 @@ export class SimulationService {
     await this.lock(record, ['running', 'paused'], 'stopping');
     return this.pool.serial(id, async () => {
       try {
+        // The log already holds the state (its snapshots and every step since): nothing to serialise.
         const live = this.pool.get(id);
-        if (live !== undefined) await this.steps.putSnapshot(id, { step: live.step, bytes: live.state.toSnapshot() });
         this.pool.remove(id);
         return this.view(await this.change(id, 'stopping', live === undefined ? { status: 'stopped' } : { status: 'stopped', step: live.step }));
       } catch (error) {
