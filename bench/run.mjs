@@ -1,6 +1,7 @@
 // `npm run bench`: every benchmark, one after the other, from the compiled packages.
 await import('./build-time.mjs');
 await import('./fork-latency.mjs');
+await import('./list-cost.mjs');
 // Servers run in child processes, so the load generator and the server have a core each.
 await import('./data-plane.mjs');
 // Spawns a fresh --expose-gc process per row, so its heap figures start clean.

@@ -20,13 +20,22 @@ export function list(ex: Exchange, resource: ArtifactResource): SimResponse {
   const parent = missingParent(ex, resource);
   if (parent) return refuse(ex.model, ex.operation, parent, ex.gen);
   const shape = ex.operation.list;
-  let records: [string, JsonObject][] = [];
-  for (const [key, value] of ex.state.entries(collectionName(resource, ex.path))) if (isObject(value)) records.push([key, value]);
-  if (shape) records = sortRecords(filterRecords(records, shape, ex.query), shape, ex.query);
-  const total = records.length;
-  const page = shape ? pageOf(ex, shape, records) : { start: 0, limit: total };
+  // Keys and records side by side, and the listed ones as positions into them: a list of a
+  // large collection makes no pair per record, and filters and sorts move numbers.
+  const keys: string[] = [];
+  const values: JsonObject[] = [];
+  for (const [key, value] of ex.state.entries(collectionName(resource, ex.path))) {
+    if (!isObject(value)) continue;
+    keys.push(key);
+    values.push(value);
+  }
+  const order = shape ? sortOrder(values, filterOrder(values, shape, ex.query), shape, ex.query) : null;
+  const total = order === null ? values.length : order.length;
+  const keyAt = (i: number): string => keys[order === null ? i : order[i]!]!;
+  const page = shape ? pageOf(ex, shape, total, keyAt) : { start: 0, limit: total };
   if ('refusal' in page) return refuse(ex.model, ex.operation, page.refusal, ex.gen);
-  const slice = records.slice(page.start, page.start + page.limit).map(([, v]) => v);
+  const slice: JsonObject[] = [];
+  for (let i = page.start; i < Math.min(total, page.start + page.limit); i += 1) slice.push(values[order === null ? i : order[i]!]!);
   const hasMore = page.start + slice.length < total;
   const chosen = chooseSuccess(ex.operation, 200);
   const schema = chooseMedia(chosen.response)?.[1].schema ?? null;
@@ -38,46 +47,68 @@ export function list(ex: Exchange, resource: ArtifactResource): SimResponse {
   setOwn(body, itemsField, items);
   if (shape.hasMoreField) setOwn(body, shape.hasMoreField, hasMore);
   if (shape.totalField) setOwn(body, shape.totalField, total);
-  if (shape.nextCursorField) setOwn(body, shape.nextCursorField, hasMore ? nextCursor(shape, records, page.start + slice.length) : null);
+  if (shape.nextCursorField) setOwn(body, shape.nextCursorField, hasMore ? nextCursor(shape, total, keyAt, page.start + slice.length) : null);
   const pageParam = shape.parameters.page;
   if (pageParam && Object.hasOwn(objectView(ex.model.registry, schema).properties, pageParam)) setOwn(body, pageParam, ex.query[pageParam] ?? 1);
   return answer(chosen, body, ex.gen);
 }
 
-function filterRecords(records: [string, JsonObject][], shape: ListShape, query: Record<string, Json>): [string, JsonObject][] {
-  const active = shape.filters.filter((f) => query[f.parameter] !== undefined);
-  if (active.length === 0) return records;
-  return records.filter(([, record]) =>
-    active.every((f) => {
+/** Positions of the records the active filters keep, or null when no filter is active (all of them). */
+function filterOrder(values: JsonObject[], shape: ListShape, query: Record<string, Json>): number[] | null {
+  const active = shape.filters
+    .filter((f) => query[f.parameter] !== undefined)
+    .map((f) => {
       const wanted = query[f.parameter];
-      const values = (Array.isArray(wanted) ? wanted : [wanted]).map((v) => String(v));
-      return values.includes(String(record[f.field]));
-    }),
-  );
+      return { field: f.field, values: (Array.isArray(wanted) ? wanted : [wanted]).map((v) => String(v)) };
+    });
+  if (active.length === 0) return null;
+  const kept: number[] = [];
+  for (let i = 0; i < values.length; i += 1) {
+    const record = values[i]!;
+    if (active.every((f) => f.values.includes(String(record[f.field])))) kept.push(i);
+  }
+  return kept;
 }
 
-function sortRecords(records: [string, JsonObject][], shape: ListShape, query: Record<string, Json>): [string, JsonObject][] {
+/**
+ * The positions in the order of the sort parameter, or as given without one. Each record's
+ * sort key is made once (a number, else the value's JSON text), not at every comparison: a
+ * sort of ten thousand records by a text field took 33 ms when every comparison stringified
+ * both values. The sort is stable; descending is the ascending order reversed.
+ */
+function sortOrder(values: JsonObject[], order: number[] | null, shape: ListShape, query: Record<string, Json>): number[] | null {
   const sort = shape.parameters.sort === null ? undefined : query[shape.parameters.sort];
-  if (typeof sort !== 'string' || sort === '') return records;
+  if (typeof sort !== 'string' || sort === '') return order;
   const desc = sort.startsWith('-') || sort.endsWith(':desc');
   const field = sort.replace(/^[-+]/, '').replace(/:(asc|desc)$/, '');
-  const sorted = [...records].sort(([, a], [, b]) => compare(a[field], b[field]));
+  const positions = order ?? values.map((_, i) => i);
+  const numbers: Array<number | undefined> = new Array<number | undefined>(values.length);
+  const texts: string[] = new Array<string>(values.length);
+  let allNumbers = true;
+  for (const i of positions) {
+    const value = values[i]![field];
+    if (typeof value === 'number') numbers[i] = value;
+    else allNumbers = false;
+  }
+  // Texts are compared only where a number meets something else.
+  if (!allNumbers) for (const i of positions) texts[i] = values[i]![field] === undefined ? '' : JSON.stringify(values[i]![field]);
+  const sorted = [...positions].sort((a, b) => {
+    const x = numbers[a];
+    const y = numbers[b];
+    if (x !== undefined && y !== undefined) return x - y;
+    const p = texts[a]!;
+    const q = texts[b]!;
+    return p < q ? -1 : p > q ? 1 : 0;
+  });
   return desc ? sorted.reverse() : sorted;
-}
-
-function compare(a: Json | undefined, b: Json | undefined): number {
-  if (typeof a === 'number' && typeof b === 'number') return a - b;
-  const x = a === undefined ? '' : JSON.stringify(a);
-  const y = b === undefined ? '' : JSON.stringify(b);
-  return x < y ? -1 : x > y ? 1 : 0;
 }
 
 type Page = { start: number; limit: number } | { refusal: { status: number; code: string; message: string; field: string } };
 
-function pageOf(ex: Exchange, shape: ListShape, records: [string, JsonObject][]): Page {
+function pageOf(ex: Exchange, shape: ListShape, total: number, keyAt: (i: number) => string): Page {
   const p = shape.parameters;
   const limitValue = p.limit === null ? undefined : ex.query[p.limit];
-  const limit = typeof limitValue === 'number' && limitValue > 0 ? Math.floor(limitValue) : shape.paging === 'none' && p.limit === null ? records.length : DEFAULT_LIMIT;
+  const limit = typeof limitValue === 'number' && limitValue > 0 ? Math.floor(limitValue) : shape.paging === 'none' && p.limit === null ? total : DEFAULT_LIMIT;
   if (shape.paging === 'offset' && p.offset) {
     const offset = ex.query[p.offset];
     return { start: typeof offset === 'number' && offset > 0 ? Math.floor(offset) : 0, limit };
@@ -90,7 +121,8 @@ function pageOf(ex: Exchange, shape: ListShape, records: [string, JsonObject][])
     const cursor = ex.query[p.cursor];
     if (typeof cursor !== 'string' || cursor === '') return { start: 0, limit };
     if (/after/i.test(p.cursor)) {
-      const at = records.findIndex(([key]) => key === cursor);
+      let at = -1;
+      for (let i = 0; i < total && at < 0; i += 1) if (keyAt(i) === cursor) at = i;
       return at < 0 ? { refusal: { status: 400, code: 'invalid_cursor', message: `${p.cursor} names no record: ${cursor}`, field: p.cursor } } : { start: at + 1, limit };
     }
     const decoded = /^o(\d{1,9})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
@@ -99,7 +131,7 @@ function pageOf(ex: Exchange, shape: ListShape, records: [string, JsonObject][])
   return { start: 0, limit };
 }
 
-function nextCursor(shape: ListShape, records: [string, JsonObject][], next: number): string {
-  if (shape.parameters.cursor && /after/i.test(shape.parameters.cursor)) return records[next - 1]?.[0] ?? '';
+function nextCursor(shape: ListShape, total: number, keyAt: (i: number) => string, next: number): string {
+  if (shape.parameters.cursor && /after/i.test(shape.parameters.cursor)) return next >= 1 && next - 1 < total ? keyAt(next - 1) : '';
   return Buffer.from(`o${next}`).toString('base64url');
 }
