@@ -44,3 +44,20 @@ describe('MemoryStepLog steps', () => {
     expect(await log.changes('sim_f', 42, 41)).toEqual([]);
   });
 });
+
+describe('MemoryStepLog with a step JSON cannot encode', () => {
+  it('fails that log at its next read, without failing the process or other logs', async () => {
+    const log = new MemoryStepLog();
+    const bad = sampleStepEntry(1);
+    bad.changes = [{ op: 'put', collection: 'pets', key: '1', value: { big: 1n } as never }];
+    expect(await log.append('sim_bad', bad)).toBe(true);
+    expect(await log.append('sim_ok', sampleStepEntry(1))).toBe(true);
+    // The turn's steps are encoded after it; the bad one must not throw out of that.
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+    await expect(log.list('sim_bad', { afterStep: 0, limit: 10 })).rejects.toThrow('step 1 could not be encoded');
+    await expect(log.changesJson('sim_bad', 0, 1)).rejects.toThrow('step 1 could not be encoded');
+    expect(await log.head('sim_bad')).toBe(1);
+    expect((await log.list('sim_ok', { afterStep: 0, limit: 10 })).map((v) => v.step)).toEqual([1]);
+  });
+});

@@ -20,6 +20,7 @@ class Log {
   private readonly arena = new TextArena();
   private readonly places = new IntColumn();
   private pending: StepEntry[] = [];
+  private broken: Error | null = null;
   private first = 0;
   private count = 0;
 
@@ -40,18 +41,28 @@ class Log {
     this.pending.push(entry);
   }
 
-  /** Encodes the steps appended since the last call. */
+  /**
+   * Encodes the steps appended since the last call. A step that cannot be encoded (a value
+   * JSON has no text for) breaks this log, not the process: it is held as empty texts, and
+   * every later read of the log fails with the cause.
+   */
   settle(): void {
+    if (this.broken !== null) throw this.broken;
     if (this.pending.length === 0) return;
     const entries = this.pending;
     this.pending = [];
-    for (const entry of entries) this.write(entry);
+    for (const entry of entries) {
+      try {
+        this.write(JSON.stringify(entry.view), JSON.stringify([entry.request, entry.response]), JSON.stringify(entry.changes));
+      } catch (cause) {
+        this.broken ??= new Error(`step ${entry.view.step} could not be encoded`, { cause });
+        this.write('', '', '');
+      }
+    }
+    if (this.broken !== null) throw this.broken;
   }
 
-  private write(entry: StepEntry): void {
-    const view = JSON.stringify(entry.view);
-    const messages = JSON.stringify([entry.request, entry.response]);
-    const changes = JSON.stringify(entry.changes);
+  private write(view: string, messages: string, changes: string): void {
     const chunk = this.arena.reserve(view.length + messages.length + changes.length);
     this.places.push(chunk);
     this.places.push(this.arena.offset);
@@ -99,8 +110,15 @@ export class MemoryStepLog implements StepLog {
     return true;
   }
 
+  /** Settles every log with pending steps; a broken log answers its failure at its next read. */
   private settle(): void {
-    for (const log of this.unsettled) log.settle();
+    for (const log of this.unsettled) {
+      try {
+        log.settle();
+      } catch {
+        // Kept in the log (Log.settle) and thrown by its reads.
+      }
+    }
     this.unsettled.clear();
   }
 
