@@ -70,7 +70,7 @@ export class SimulationState implements StateAccess {
 
   /** The state now, to be serialised later, a slice at a time (see SnapshotWriter). */
   snapshotWriter(): SnapshotWriter {
-    return new SnapshotWriter(SNAPSHOT_VERSION, [...this.collections].map(([name, records]) => [name, [...records]] as const));
+    return new SnapshotWriter(SNAPSHOT_VERSION, [...this.collections].map(([name, records]) => ({ name, keys: [...records.keys()], values: [...records.values()] })));
   }
 
   /**

@@ -1,6 +1,17 @@
 import type { Json } from '../runtime/runtime.port.js';
 
 /**
+ * A collection as a snapshot writer holds it: its keys and records in two arrays. Copying a
+ * Map's keys and values is a fraction of copying its entries (a pair per record: 13–68 ms for
+ * 100,000 records, on the request that starts the snapshot); pairs are made a slice at a time.
+ */
+export interface SnapshotCollection {
+  name: string;
+  keys: readonly string[];
+  values: readonly Json[];
+}
+
+/**
  * Serialises a state snapshot a slice of records at a time, so a large state can be saved in
  * pieces instead of stalling every Simulation in the process for the whole of it. It holds a
  * shallow copy of the collections taken when it is made: records in state are never changed,
@@ -15,7 +26,7 @@ export class SnapshotWriter {
 
   constructor(
     version: number,
-    private readonly collections: ReadonlyArray<readonly [string, ReadonlyArray<readonly [string, Json]>]>,
+    private readonly collections: ReadonlyArray<SnapshotCollection>,
   ) {
     this.chunks.push(Buffer.from(`{"v":${JSON.stringify(version)},"collections":[`));
   }
@@ -26,13 +37,13 @@ export class SnapshotWriter {
     let budget = Math.max(1, records);
     let text = '';
     while (this.collection < this.collections.length && budget > 0) {
-      const [name, entries] = this.collections[this.collection]!;
+      const { name, keys, values } = this.collections[this.collection]!;
       if (this.record === 0) text += `${this.collection > 0 ? ',' : ''}[${JSON.stringify(name)},[`;
-      const end = Math.min(entries.length, this.record + budget);
-      for (let i = this.record; i < end; i += 1) text += (i > 0 ? ',' : '') + JSON.stringify(entries[i]);
+      const end = Math.min(keys.length, this.record + budget);
+      for (let i = this.record; i < end; i += 1) text += (i > 0 ? ',' : '') + JSON.stringify([keys[i], values[i]]);
       budget -= end - this.record;
       this.record = end;
-      if (this.record === entries.length) {
+      if (this.record === keys.length) {
         text += ']]';
         this.collection += 1;
         this.record = 0;
