@@ -51,3 +51,4 @@ export * from './simulations/simulation-traffic.js';
 export * from './tokens.js';
 export * from './objects/own-properties.js';
 export * from './objects/bytes.js';
+export * from './objects/remembered.js';

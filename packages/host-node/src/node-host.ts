@@ -19,7 +19,10 @@ export function createNodeListener(handle: Handler): RequestListener {
   };
 }
 
-function isWhole(response: HttpResponse): response is HttpResponse & { body: Uint8Array | null } {
+/** An answer whose body is in memory (not streamed). */
+type WholeResponse = HttpResponse & { body: Uint8Array | null };
+
+function isWhole(response: HttpResponse): response is WholeResponse {
   return response.body === null || response.body instanceof Uint8Array;
 }
 
@@ -32,9 +35,9 @@ function isWhole(response: HttpResponse): response is HttpResponse & { body: Uin
  * find it awake. An answer waits at most for the rest of its turn's work.
  */
 class TurnWrites {
-  private pending: Array<{ res: ServerResponse; response: HttpResponse & { body: Uint8Array | null } }> = [];
+  private pending: Array<{ res: ServerResponse; response: WholeResponse }> = [];
 
-  add(res: ServerResponse, response: HttpResponse & { body: Uint8Array | null }): void {
+  add(res: ServerResponse, response: WholeResponse): void {
     if (this.pending.length === 0) setImmediate(() => this.flush());
     this.pending.push({ res, response });
   }

@@ -1,4 +1,4 @@
-import { copyOwn, setOwn, SimplaneError, type SimulationTraffic } from '@simplane/core';
+import { copyOwn, remembered, setOwn, SimplaneError, type SimulationTraffic } from '@simplane/core';
 import { parseMediaType } from './body/media-type.js';
 import { declaredLength, readBody } from './body/read-body.js';
 import { headerOf, type HttpRequest, type HttpResponse } from './http-types.js';
@@ -79,17 +79,14 @@ function readOnlyHeader(value: string | string[] | undefined): boolean {
   throw new SimplaneError('invalid_read_only_header', 'Service-Read-Only must be one value, true or false.');
 }
 
-const limits = new Map<string, number>();
-
-/** The body cap for a Content-Type; remembered (boundedly), as clients send the same few. */
+/** The body cap for a Content-Type; remembered, as clients send the same few. */
 export function bodyLimit(contentType: string | undefined): number {
-  if (contentType === undefined) return DATA_PLANE_LIMITS.ordinary;
-  let limit = limits.get(contentType);
-  if (limit === undefined) {
-    const essence = parseMediaType(contentType)?.essence;
-    limit = essence === 'multipart/form-data' ? DATA_PLANE_LIMITS.multipart : essence === 'text/xml' || essence === 'application/soap+xml' ? DATA_PLANE_LIMITS.xml : DATA_PLANE_LIMITS.ordinary;
-    if (limits.size >= 256) limits.clear();
-    if (contentType.length <= 256) limits.set(contentType, limit);
-  }
-  return limit;
+  return contentType === undefined ? DATA_PLANE_LIMITS.ordinary : limitFor(contentType);
 }
+
+const limitFor = remembered((contentType: string): number => {
+  const essence = parseMediaType(contentType)?.essence;
+  if (essence === 'multipart/form-data') return DATA_PLANE_LIMITS.multipart;
+  if (essence === 'text/xml' || essence === 'application/soap+xml') return DATA_PLANE_LIMITS.xml;
+  return DATA_PLANE_LIMITS.ordinary;
+});

@@ -1,5 +1,6 @@
 import { SimplaneError } from '../errors/simplane-error.js';
 import { isId } from '../ids/id.js';
+import { remembered } from '../objects/remembered.js';
 import type { Logger } from '../logging/logger.port.js';
 import type { SimResponse } from '../runtime/runtime.port.js';
 import { formatTime, parseTime, type Clock } from '../time/clock.port.js';
@@ -48,7 +49,8 @@ export interface SimulationTrafficOptions {
  * unloads idle ones and deletes expired ones.
  */
 export class SimulationTraffic {
-  private readonly tokenHashes = new TokenHashCache(4096);
+  /** SHA-256 of recently seen tokens: every data-plane request presents one, and clients send the same few. */
+  private readonly tokenHash = remembered(hashSimulationToken, 4096, 512);
 
   constructor(
     private readonly repository: SimulationRepository,
@@ -109,7 +111,7 @@ export class SimulationTraffic {
 
   private authorise(record: SimulationRecord, token: string | undefined, now: string): { readOnly: boolean } {
     if (token === undefined || token.length === 0 || token.length > 512) throw invalidToken();
-    const hash = this.tokenHashes.hash(token);
+    const hash = this.tokenHash(token);
     const found = record.tokens.find((t) => t.hash === hash && t.expiresAt > now);
     if (found === undefined) throw invalidToken();
     return { readOnly: found.readOnly };
@@ -240,26 +242,6 @@ export class SimulationTraffic {
 function describe(cause: unknown, withStack: boolean): string {
   if (!(cause instanceof Error)) return String(cause);
   return withStack ? (cause.stack ?? cause.message) : cause.message;
-}
-
-/**
- * SHA-256 of recently seen tokens: every data-plane request presents one, and clients send the
- * same few over and over. Bounded; when full it starts again rather than tracking recency.
- */
-class TokenHashCache {
-  private readonly hashes = new Map<string, string>();
-
-  constructor(private readonly capacity: number) {}
-
-  hash(token: string): string {
-    let hash = this.hashes.get(token);
-    if (hash === undefined) {
-      hash = hashSimulationToken(token);
-      if (this.hashes.size >= this.capacity) this.hashes.clear();
-      this.hashes.set(token, hash);
-    }
-    return hash;
-  }
 }
 
 function invalidToken(): SimplaneError {

@@ -150,8 +150,7 @@ export class SimulationService {
     return this.pool.serial(id, async () => {
       try {
         // The log already holds the state (its snapshots and every step since): nothing to serialise.
-        const live = this.pool.get(id);
-        this.pool.remove(id);
+        const live = this.pool.remove(id);
         return this.view(await this.change(id, 'stopping', live === undefined ? { status: 'stopped' } : { status: 'stopped', step: live.step }));
       } catch (error) {
         await this.unlock(id, 'stopping');

@@ -1,5 +1,5 @@
 import type { ArtifactOperation, ArtifactResource, JsonSchema } from '../artifact/artifact.js';
-import type { StateAccess } from '@simplane/core';
+import { remembered, type StateAccess } from '@simplane/core';
 import { isObject } from '../json.js';
 import { uuidFrom } from './generate-value.js';
 import { patternString } from './pattern-string.js';
@@ -44,7 +44,6 @@ interface IdShape {
 }
 
 const SHAPES = new WeakMap<object, IdShape>();
-const PREFIXES = new Map<string, string>();
 
 function shapeOf(registry: SchemaRegistry, idSchema: JsonSchema | null): IdShape {
   let shape = isObject(idSchema) ? SHAPES.get(idSchema) : undefined;
@@ -61,16 +60,8 @@ function shapeOf(registry: SchemaRegistry, idSchema: JsonSchema | null): IdShape
   return shape;
 }
 
-/** `prefixOf`, remembered (boundedly) per resource name. */
-function prefixFor(name: string): string {
-  let prefix = PREFIXES.get(name);
-  if (prefix === undefined) {
-    prefix = prefixOf(name);
-    if (PREFIXES.size >= 4096) PREFIXES.clear();
-    PREFIXES.set(name, prefix);
-  }
-  return prefix;
-}
+/** `prefixOf`, remembered per resource name. */
+const prefixFor = remembered(prefixOf, 4096);
 
 /**
  * The collection the highest integer id minted so far is kept in, per collection. It lives in

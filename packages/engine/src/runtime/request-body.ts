@@ -1,3 +1,4 @@
+import { remembered } from '@simplane/core';
 import type { ArtifactRequestBody, JsonSchema } from '../artifact/artifact.js';
 import { setOwn, type Json, type JsonObject } from '../json.js';
 import { coerce, parseQuery } from './parameters.js';
@@ -8,21 +9,11 @@ export type BodyRead =
   | { ok: true; mediaType: string | null; schema: JsonSchema | null; value: Json | undefined }
   | { ok: false; status: 400 | 415; message: string };
 
-const essences = new Map<string, string>();
-
 /**
- * `Application/JSON; charset=utf-8` → `application/json`. Remembered (boundedly): every
- * request with a body asks for its Content-Type's, and clients send the same few.
+ * `Application/JSON; charset=utf-8` → `application/json`. Remembered: every request with a
+ * body asks for its Content-Type's, and clients send the same few.
  */
-export function essence(contentType: string): string {
-  let found = essences.get(contentType);
-  if (found === undefined) {
-    found = (contentType.split(';')[0] ?? '').trim().toLowerCase();
-    if (essences.size >= 256) essences.clear();
-    if (contentType.length <= 256) essences.set(contentType, found);
-  }
-  return found;
-}
+export const essence = remembered((contentType: string): string => (contentType.split(';')[0] ?? '').trim().toLowerCase());
 
 export function isJsonMedia(mediaType: string): boolean {
   const m = essence(mediaType);

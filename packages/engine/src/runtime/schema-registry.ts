@@ -1,6 +1,7 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { remembered } from '@simplane/core';
 import type { Artifact, JsonSchema } from '../artifact/artifact.js';
 import { isObject, type Json, type JsonObject } from '../json.js';
 
@@ -108,17 +109,7 @@ export class SchemaRegistry {
 function rememberFormat(ajv: Ajv2020.default, name: string): void {
   const format = ajv.formats[name];
   if (typeof format !== 'object' || format === null || format instanceof RegExp || typeof format.validate !== 'function') return;
-  const check = format.validate as (text: string) => boolean;
-  const seen = new Map<string, boolean>();
-  const validate = (text: string): boolean => {
-    let valid = seen.get(text);
-    if (valid === undefined) {
-      valid = check(text);
-      if (seen.size >= 256) seen.clear();
-      if (text.length <= 64) seen.set(text, valid);
-    }
-    return valid;
-  };
+  const validate = remembered(format.validate as (text: string) => boolean, 256, 64);
   ajv.addFormat(name, { ...format, validate } as Parameters<Ajv2020.default['addFormat']>[1]);
 }
 

@@ -1,6 +1,6 @@
 import { SimplaneError } from '@simplane/core';
 import type { RequestBody } from '../http-types.js';
-import { CLOSE_CONNECTION, timedChunks } from './timed-chunks.js';
+import { CLOSE_CONNECTION, lateBody, timedChunks, unreadableBody } from './timed-chunks.js';
 
 export interface ReadLimits {
   /** Most bytes accepted; one more answers 413 without reading further. */
@@ -85,12 +85,12 @@ function readEvents(stream: EventStream, limits: ReadLimits): Promise<Buffer> {
       else chunks.push(chunk);
     };
     const onEnd = (): void => finish(null);
-    const onError = (cause: Error): void => finish(new SimplaneError('bad_request', 'The request body could not be read.', { cause }));
+    const onError = (cause: Error): void => finish(unreadableBody(cause));
     // A client that hangs up mid-body closes the stream without ending it.
     const onClose = (): void => {
       if (!stream.readableEnded) onError(new Error('the request was closed before its body ended'));
     };
-    const timer = setTimeout(() => finish(new SimplaneError('request_timeout', `The request body did not arrive in time (${limits.timeoutMs} ms).`, { headers: CLOSE_CONNECTION })), limits.timeoutMs);
+    const timer = setTimeout(() => finish(lateBody(limits.timeoutMs)), limits.timeoutMs);
     stream.on('data', onData);
     stream.on('end', onEnd);
     stream.on('error', onError);

@@ -11,6 +11,16 @@ export interface ChunkTimeouts {
 /** Headers that make a client stop sending: the connection is closed after a refusal. */
 export const CLOSE_CONNECTION = { connection: 'close' } as const;
 
+/** 400: the body stream broke (a client that hung up mid-body). */
+export function unreadableBody(cause: unknown): SimplaneError {
+  return new SimplaneError('bad_request', 'The request body could not be read.', { cause });
+}
+
+/** 408: the body did not arrive within `ms`; the connection is closed after the answer. */
+export function lateBody(ms: number): SimplaneError {
+  return new SimplaneError('request_timeout', `The request body did not arrive in time (${ms} ms).`, { headers: CLOSE_CONNECTION });
+}
+
 /**
  * Yields a request body's chunks, failing with 408 when a chunk or the whole body is late and
  * with 400 when the stream breaks (a client that hung up). The consumer may stop at any time;
@@ -34,12 +44,12 @@ export async function* timedChunks(body: RequestBody, timeouts: ChunkTimeouts): 
       try {
         step = await Promise.race([iterator.next(), late.promise]);
       } catch (cause) {
-        throw new SimplaneError('bad_request', 'The request body could not be read.', { cause });
+        throw unreadableBody(cause);
       } finally {
         if (whole === undefined) late.cancel();
       }
       if (step === 'late') {
-        throw new SimplaneError('request_timeout', `The request body did not arrive in time (${timeouts.idleMs} ms).`, { headers: CLOSE_CONNECTION });
+        throw lateBody(timeouts.idleMs);
       }
       if (step.done) return;
       yield step.value;
