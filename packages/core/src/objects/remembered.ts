@@ -7,7 +7,8 @@
 export function remembered<T>(compute: (text: string) => T, capacity = 256, maxLength = 256): (text: string) => T {
   const answers = new Map<string, T>();
   return (text) => {
-    if (answers.has(text)) return answers.get(text) as T;
+    const known = answers.get(text);
+    if (known !== undefined || answers.has(text)) return known as T;
     const answer = compute(text);
     if (text.length <= maxLength) {
       if (answers.size >= capacity) answers.clear();
