@@ -4,10 +4,10 @@
  */
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { Agent, request } from 'undici';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Handler, HttpRequest, HttpResponse } from '@simplane/http';
 import { createNodeListener } from '@simplane/host-node';
 
@@ -85,12 +85,11 @@ describe('the node:http host', () => {
     expect(await after.body.text()).toBe('fine');
   });
 
-  it('writes an answer once its turn of the event loop is over, not as soon as it is ready', async () => {
+  it('handles the requests read in one turn together once the reading is done, then writes their answers together', async () => {
     const order: string[] = [];
     const listener = createNodeListener(async (req) => {
       order.push(`handled ${req.url}`);
-      setImmediate(() => order.push('turn over'));
-      return { status: 200, headers: {}, body: Buffer.from('ok') };
+      return { status: 200, headers: {}, body: Buffer.from(`answer to ${req.url}`) };
     });
     const server = createServer((req, res) => {
       const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => typeof res;
@@ -99,12 +98,20 @@ describe('the node:http host', () => {
         return writeHead(...args);
       }) as typeof res.writeHead;
       listener(req, res);
+      order.push(`read ${req.url}`);
     }).listen(0, '127.0.0.1');
     servers.push(server);
     await once(server, 'listening');
-    const answer = await request(`http://127.0.0.1:${(server.address() as AddressInfo).port}/a`);
-    expect(await answer.body.text()).toBe('ok');
-    expect(order).toEqual(['handled /a', 'turn over', 'written /a']);
+    // Two requests in one write arrive in one segment: node:http parses both in the same turn.
+    const socket = connect((server.address() as AddressInfo).port, '127.0.0.1');
+    let received = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (received += chunk));
+    socket.write('GET /a HTTP/1.1\r\nHost: x\r\n\r\nGET /b HTTP/1.1\r\nHost: x\r\n\r\n');
+    await vi.waitFor(() => expect(received).toContain('answer to /b'), { timeout: 5000 });
+    socket.destroy();
+    expect(received.indexOf('answer to /a')).toBeLessThan(received.indexOf('answer to /b'));
+    expect(order).toEqual(['read /a', 'read /b', 'handled /a', 'handled /b', 'written /a', 'written /b']);
   });
 
   it('gives each of many concurrent connections its own answer', async () => {
