@@ -114,6 +114,24 @@ describe('the node:http host', () => {
     expect(order).toEqual(['read /a', 'read /b', 'handled /a', 'handled /b', 'written /a', 'written /b']);
   });
 
+  it('answers a handler that throws before returning a promise with a 500, and still handles the rest of its turn', async () => {
+    const handle = ((req: HttpRequest) => {
+      if (req.url === '/throws') throw new Error('thrown at once');
+      return Promise.resolve({ status: 200, headers: {}, body: Buffer.from(`answer to ${req.url}`) });
+    }) as Handler;
+    const base = await serve(handle);
+    const socket = connect(Number(new URL(base).port), '127.0.0.1');
+    let received = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (received += chunk));
+    socket.write('GET /throws HTTP/1.1\r\nHost: x\r\n\r\nGET /after HTTP/1.1\r\nHost: x\r\n\r\n');
+    await vi.waitFor(() => expect(received).toContain('answer to /after'), { timeout: 5000 });
+    socket.destroy();
+    expect(received.startsWith('HTTP/1.1 500')).toBe(true);
+    expect(received).toContain('"code":"internal"');
+    expect(received).not.toContain('thrown at once');
+  });
+
   it('gives each of many concurrent connections its own answer', async () => {
     const base = await serve(async (req) => ({ status: 200, headers: { 'content-type': 'text/plain' }, body: Buffer.from(`answer to ${req.url}`) }));
     const agent = new Agent({ connections: 16 });

@@ -36,6 +36,7 @@ function isWhole(response: HttpResponse): response is WholeResponse {
  * work that was under way with it.
  */
 class Turn {
+  /** Request and response, one after the other: no pair object per request. */
   private requests: Array<IncomingMessage | ServerResponse> = [];
   private answers: Array<{ res: ServerResponse; response: WholeResponse }> = [];
 
@@ -52,13 +53,19 @@ class Turn {
     for (let i = 0; i < due.length; i += 2) this.start(due[i] as IncomingMessage, due[i + 1] as ServerResponse);
   }
 
+  /** One request's failure, even a synchronous throw, is its own 500: the rest of the turn still runs. */
   private start(req: IncomingMessage, res: ServerResponse): void {
-    this.handle(toNeutralRequest(req))
-      .then((response) => (isWhole(response) ? this.answer(res, response) : writeResponse(res, response)))
-      .catch((error: unknown) => failed(res, error));
+    let answered: Promise<HttpResponse>;
+    try {
+      answered = this.handle(toNeutralRequest(req));
+    } catch (error) {
+      failed(res, error);
+      return;
+    }
+    answered.then((response) => (isWhole(response) ? this.answer(res, response) : writeResponse(res, response))).catch((error: unknown) => failed(res, error));
   }
 
-  /** Queued until the current work settles: a tick runs once the promises under way have all moved on. */
+  /** Written from a tick, which runs once the microtasks queued so far have run: answers finished by the same work go out together. */
   private answer(res: ServerResponse, response: WholeResponse): void {
     if (this.answers.length === 0) process.nextTick(() => this.write());
     this.answers.push({ res, response });
