@@ -7,7 +7,7 @@ import type { RuntimeModel } from './model.js';
 import { randomFor } from './random.js';
 import type { Refusal } from './refusal.js';
 import type { SchemaRegistry } from './schema-registry.js';
-import { objectView, schemaTypes } from './schema-view.js';
+import { objectView, schemaTypes, type ObjectView } from './schema-view.js';
 
 /** One validated request on its way through a behaviour. */
 export interface Exchange {
@@ -86,10 +86,10 @@ interface FieldRule {
   initial: { value: Json } | null;
 }
 
-/** The rules of an item schema, in property order, and its required names. */
+/** The rules of an item schema, in property order, and the view they were read from (its required names and their schemas). */
 interface FillPlan {
   rules: FieldRule[];
-  required: string[];
+  view: ObjectView;
 }
 
 /** Plans by item schema (schemas belong to one artifact and never change): a write reads the schema once, not every time. */
@@ -111,7 +111,7 @@ function planFor(registry: SchemaRegistry, schema: JsonSchema | null): FillPlan 
     else if ((lower === 'status' || lower === 'state') && isObject(resolved) && Array.isArray(resolved.enum) && resolved.enum.length > 0) initial = { value: resolved.enum[0] as Json };
     return { name, updated: UPDATED.includes(lower), created: CREATED.includes(lower), time, initial };
   });
-  const plan = { rules, required: view.required };
+  const plan = { rules, view };
   if (isObject(schema)) plans.set(schema, plan);
   return plan;
 }
@@ -132,10 +132,8 @@ export function fillServerFields(ex: Exchange, record: JsonObject, schema: JsonS
     if (rule.updated || (mode === 'create' && rule.created && !Object.hasOwn(record, rule.name))) setOwn(record, rule.name, timeValue(ex.context.now, rule.time));
     else if (mode === 'create' && rule.initial !== null && !Object.hasOwn(record, rule.name)) setOwn(record, rule.name, rule.initial.value);
   }
-  if (plan.required.length > 0) {
-    const view = objectView(ex.model.registry, schema);
-    for (const name of plan.required) if (!Object.hasOwn(record, name)) setOwn(record, name, generateValue(view.properties[name] ?? true, ex.gen));
-  }
+  const { required, properties } = plan.view;
+  for (const name of required) if (!Object.hasOwn(record, name)) setOwn(record, name, generateValue(properties[name] ?? true, ex.gen));
   return record;
 }
 
