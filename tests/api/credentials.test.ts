@@ -590,7 +590,7 @@ describe('the secret value', () => {
     const write = (level: string) => (message: string, fields?: Record<string, unknown>) => {
       lines.push(JSON.stringify({ level, message, ...fields }));
     };
-    return { lines, logger: { info: write('info'), warn: write('warn'), error: write('error') } };
+    return { lines, logger: { info: write('info'), warn: write('warn'), error: write('error'), request: (line) => write('info')('request', { ...line }) } };
   }
 
   it('never appears in any response body or header, nor in the log, whatever the operation', async () => {

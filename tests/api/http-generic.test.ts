@@ -254,7 +254,7 @@ describe('unexpected failures', () => {
     const ignore = () => {};
     return {
       errors,
-      logger: { info: ignore, warn: ignore, error: (message, fields) => errors.push(JSON.stringify({ message, ...fields })) },
+      logger: { info: ignore, warn: ignore, error: (message, fields) => errors.push(JSON.stringify({ message, ...fields })), request: ignore },
     };
   }
 

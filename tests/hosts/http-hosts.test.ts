@@ -127,11 +127,10 @@ function rawBody(raw: string): string {
 /** Records the handler's one log line per request, so a test can see a request finish. */
 const finished: Array<{ path: string; status: number }> = [];
 const recordingLogger: Logger = {
-  info: (message, fields) => {
-    if (message === 'request') finished.push({ path: String(fields?.path), status: Number(fields?.status) });
-  },
+  info: () => undefined,
   warn: () => undefined,
   error: () => undefined,
+  request: (line) => finished.push({ path: line.path, status: line.status }),
 };
 
 async function until(condition: () => boolean, timeoutMs = 3000): Promise<void> {

@@ -55,7 +55,7 @@ export function createHandler(routes: readonly Route[], services: HandlerService
     }
     if (request.method.toUpperCase() === 'HEAD') response = withoutBody(response);
     response.headers['request-id'] = requestId;
-    services.logger.info('request', {
+    services.logger.request({
       request_id: requestId,
       method: request.method,
       path: path.slice(0, 256),

@@ -44,4 +44,28 @@ describe('createConsoleLogger', () => {
     ]);
     expect(lines.every((l) => l.endsWith('\n'))).toBe(true);
   });
+
+  it('writes the access line of a request as info would write the same fields, escaping what JSON escapes', () => {
+    const direct: string[] = [];
+    const general: string[] = [];
+    const logger = createConsoleLogger('info', (line) => direct.push(line));
+    const reference = createConsoleLogger('info', (line) => general.push(line));
+    const paths = ['/sim/sim_01J0000000000000000000000/pets/1', '/a"b\\c', '/tab\there\u0000', '/caf\u00e9/\u{1F600}', '/lone\ud800', ''];
+    const numbers = [0, 12.34, -0, 1e21, Number.NaN, Number.POSITIVE_INFINITY];
+    paths.forEach((path, i) => {
+      const line = { request_id: `req_${i}`, method: i === 1 ? 'GE"T' : 'GET', path, status: 200 + i, ms: numbers[i]! };
+      logger.request(line);
+      reference.info('request', line);
+    });
+    const withoutTime = (l: string) => l.replace(/^\{"time":"[^"]+",/, '{');
+    expect(direct.map(withoutTime)).toEqual(general.map(withoutTime));
+    expect(JSON.parse(direct[1]!)).toMatchObject({ level: 'info', message: 'request', method: 'GE"T', path: '/a"b\\c', status: 201, ms: 12.34 });
+    expect(JSON.parse(direct[4]!)).toMatchObject({ path: '/lone\ud800', ms: null });
+  });
+
+  it('writes no access line below its level', () => {
+    const lines: string[] = [];
+    createConsoleLogger('warn', (line) => lines.push(line)).request({ request_id: 'r', method: 'GET', path: '/', status: 200, ms: 1 });
+    expect(lines).toEqual([]);
+  });
 });

@@ -1,4 +1,4 @@
-import { formatTime, type Logger } from '@simplane/core';
+import { formatTime, type Logger, type RequestLine } from '@simplane/core';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 const RANK: Record<LogLevel, number> = { debug: 0, info: 1, warn: 2, error: 3, silent: 4 };
@@ -13,7 +13,33 @@ export function createConsoleLogger(level: LogLevel, write: (line: string) => vo
     info: (m, f) => emit('info', m, f),
     warn: (m, f) => emit('warn', m, f),
     error: (m, f) => emit('error', m, f),
+    // The same line `info('request', line)` writes, member for member, encoded without stringifying an object.
+    request: (line) => {
+      if (RANK.info < RANK[level]) return;
+      write(`{"time":"${formatTime(new Date())}","level":"info","message":"request"${requestMembers(line)}}\n`);
+    },
   };
+}
+
+/**
+ * The access line's members. Stringifying the fields object was a fifth of the line's cost
+ * and the line a tenth of a stateful read's (docs/performance.md); texts that need no escape
+ * (IDs, methods, most paths) are quoted as they are, anything else goes through JSON.stringify.
+ */
+function requestMembers(line: RequestLine): string {
+  return `,"request_id":${jsonText(line.request_id)},"method":${jsonText(line.method)},"path":${jsonText(line.path)},"status":${jsonNumber(line.status)},"ms":${jsonNumber(line.ms)}`;
+}
+
+/** Printable ASCII without `"` and `\`: JSON text for which is the text in quotes. */
+const PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+
+function jsonText(text: string): string {
+  return PLAIN.test(text) ? `"${text}"` : JSON.stringify(text);
+}
+
+/** As JSON.stringify writes a number: no text for NaN or the infinities, so null. */
+function jsonNumber(value: number): string {
+  return Number.isFinite(value) ? String(value) : 'null';
 }
 
 /**
