@@ -3,9 +3,10 @@
 // `node-fixed`: the node:http host with a handler answering a fixed body (the host's own cost).
 // `least`: a hand-written stateful pet store on bare node:http, the least any platform must do.
 // `node`: `simplane serve` itself (host-node, default config or BENCH_CONFIG, a log line per request on
-// stderr), with one Simulation of the catalog pet store made over HTTP. `express`: the same
+// stderr), with one Simulation of the catalog pet store made over HTTP. `node-quiet`: the same with
+// `log_level: warn`, so no access line per request (what the line costs). `express`: the same
 // control plane on host-express (quiet logger). Prints one JSON line for the load generator.
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'node:http';
@@ -69,9 +70,14 @@ if (kind === 'bare') {
   const server = createServer(createNodeListener(async () => ({ status: 200, headers: { 'content-type': 'application/json' }, body: FIXED })));
   const url = await listen(server);
   process.stdout.write(`${JSON.stringify({ url, get: '/', post: '/', headers: {} })}\n`);
-} else if (kind === 'node') {
+} else if (kind === 'node' || kind === 'node-quiet') {
   const dataDir = mkdtempSync(join(tmpdir(), 'simplane-bench-'));
-  const running = await serve({ port: 0, host: '127.0.0.1', dataDir, ...(process.env.BENCH_CONFIG ? { configPath: process.env.BENCH_CONFIG } : {}) }, () => undefined);
+  let configPath = process.env.BENCH_CONFIG;
+  if (kind === 'node-quiet') {
+    configPath = join(dataDir, 'quiet.json');
+    writeFileSync(configPath, JSON.stringify({ log_level: 'warn' }));
+  }
+  const running = await serve({ port: 0, host: '127.0.0.1', dataDir, ...(configPath ? { configPath } : {}) }, () => undefined);
   const key = readFileSync(join(dataDir, 'api-key'), 'utf8').trim();
   const auth = { authorization: `Bearer ${key}` };
   // The catalog's pet store is built in the background at start-up: retry until it is ready.

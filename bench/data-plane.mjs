@@ -5,12 +5,13 @@
 // the server's CPU time per request is read from /proc (user space and kernel apart), a
 // steadier figure than requests per second on a shared machine. A third server, the node:http
 // host with a handler that answers a fixed body, separates the host's cost from the platform's;
-// a fourth, a pet store written by hand on bare node:http, shows the least a stateful server pays.
+// a fourth, a pet store written by hand on bare node:http, shows the least a stateful server pays;
+// a fifth, `serve` without access lines, what the log line of each request costs.
 // The machine is shared, so every server is measured in several rounds, each right after the
 // bare server in the same round: a ratio compares neighbours in time, and the table gives the
 // median round and the range.
 // BENCH_SECONDS (per measurement), BENCH_ROUNDS, BENCH_CONNECTIONS, BENCH_KINDS
-// (node-fixed,least,node,express), BENCH_SERVER_FLAGS (node flags for the servers only, e.g. V8 heap
+// (node-fixed,least,node,node-quiet,express), BENCH_SERVER_FLAGS (node flags for the servers only, e.g. V8 heap
 // settings) and BENCH_CONFIG (a config file for `serve`) change the run.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -33,7 +34,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exi
 async function startServer(kind) {
   // `serve` logs a line per request on stderr; it goes to /dev/null, written as it would be to a file.
   const flags = (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter((f) => f !== '');
-  const child = spawn(process.execPath, [...flags, new URL('./data-plane-server.mjs', import.meta.url).pathname, kind], { stdio: ['ignore', 'pipe', kind === 'node' ? 'ignore' : 'inherit'] });
+  const child = spawn(process.execPath, [...flags, new URL('./data-plane-server.mjs', import.meta.url).pathname, kind], { stdio: ['ignore', 'pipe', kind === 'node' || kind === 'node-quiet' ? 'ignore' : 'inherit'] });
   const lines = createInterface({ input: child.stdout });
   const first = await new Promise((resolve, reject) => {
     lines.once('line', resolve);
@@ -88,7 +89,7 @@ function summarise(rounds) {
 /** Total, user-space and kernel CPU per request, as table cells. */
 const cpu = (m) => `${(m.userUs + m.kernelUs).toFixed(0)} µs | ${m.userUs.toFixed(0)} µs | ${m.kernelUs.toFixed(0)} µs`;
 
-const kinds = (process.env.BENCH_KINDS ?? 'node-fixed,least,node,express').split(',');
+const kinds = (process.env.BENCH_KINDS ?? 'node-fixed,least,node,node-quiet,express').split(',');
 // Every server up at once (an idle one costs nothing), so rounds can alternate between them.
 const servers = { bare: await startServer('bare') };
 for (const kind of kinds) servers[kind] = await startServer(kind);
@@ -119,6 +120,7 @@ const SERVERS = {
   'node-fixed': 'host-node, handler answering a fixed body',
   least: 'hand-written pet store on node:http (the least a stateful server does)',
   node: 'Simplane on host-node (`serve`)',
+  'node-quiet': 'Simplane on host-node, no access lines (`log_level: warn`)',
   express: 'Simplane on host-express',
 };
 for (const r of rows) {
