@@ -43,6 +43,50 @@ describe('idle Simulations', () => {
   });
 });
 
+describe('running Simulations out of memory', () => {
+  it('a fork nobody requests is paused after the idle time and wakes with the state at its step', async () => {
+    const { h } = await simulationHarness({ config: { simulation_idle_seconds: 60 } });
+    const parent = await h.createSimulation('pets:v1', { sample_records: 0 });
+    await h.sim(parent, 'POST', '/pets', { json: { name: 'Rex' }, headers: PETSTORE_AUTH });
+    const fork = (await h.request('POST', `/v1/simulations/${parent.id}/fork`, { json: {} })).json<{ id: string; token: string }>();
+    const stopped = (await h.request('POST', `/v1/simulations/${parent.id}/fork`, { json: {} })).json<{ id: string }>();
+    await h.request('POST', `/v1/simulations/${stopped.id}/stop`);
+    h.clock.advance(59_000);
+    await h.sim(parent, 'GET', '/pets', { headers: PETSTORE_AUTH });
+    expect((await h.sweep()).paused).toBe(0);
+    h.clock.advance(2_000);
+    // The parent was used a second ago; the fork has waited 61 s; the stopped fork stays stopped.
+    expect((await h.sweep()).paused).toBe(1);
+    expect((await h.request('GET', `/v1/simulations/${fork.id}`)).json()).toMatchObject({ status: 'paused', step: 1 });
+    expect((await h.request('GET', `/v1/simulations/${parent.id}`)).json()).toMatchObject({ status: 'running' });
+    expect((await h.request('GET', `/v1/simulations/${stopped.id}`)).json()).toMatchObject({ status: 'stopped' });
+    expect((await h.request('GET', '/v1/quota')).json()).toMatchObject({ active_simulations: { used: 2 } });
+    const pets = (await h.sim(fork, 'GET', '/pets', { headers: PETSTORE_AUTH })).json<Array<{ name: string }>>();
+    expect(pets.map((p) => p.name)).toEqual(['Rex']);
+    expect((await h.request('GET', `/v1/simulations/${fork.id}`)).json()).toMatchObject({ status: 'running' });
+    // Loaded now, it is an ordinary idle Simulation: not paused again before its own idle time.
+    expect((await h.sweep()).paused).toBe(0);
+  });
+
+  it('a Simulation dropped after a runtime failure is paused after the idle time unless a request loads it first', async () => {
+    const { h, runtime } = await simulationHarness({ config: { simulation_idle_seconds: 60 } });
+    const dropped = await h.createSimulation('pets:v1', { sample_records: 0 });
+    const reloaded = await h.createSimulation('pets:v1', { sample_records: 0 });
+    for (const sim of [dropped, reloaded]) {
+      runtime.failingRequests = 1;
+      expectProblem(await h.sim(sim, 'POST', '/pets', { json: { name: 'lost' }, headers: PETSTORE_AUTH }), 503, 'simulation_unreachable');
+    }
+    h.clock.advance(59_000);
+    expect((await h.sim(reloaded, 'GET', '/pets', { headers: PETSTORE_AUTH })).status).toBe(200);
+    h.clock.advance(2_000);
+    expect((await h.sweep()).paused).toBe(1);
+    expect((await h.request('GET', `/v1/simulations/${dropped.id}`)).json()).toMatchObject({ status: 'paused' });
+    expect((await h.request('GET', `/v1/simulations/${reloaded.id}`)).json()).toMatchObject({ status: 'running' });
+    expect((await h.sim(dropped, 'POST', '/pets', { json: { name: 'kept' }, headers: PETSTORE_AUTH })).status).toBe(201);
+    expect((await h.request('GET', `/v1/simulations/${dropped.id}`)).json()).toMatchObject({ status: 'running', step: 1 });
+  });
+});
+
 describe('the latest step', () => {
   it('is written to the step log alone while running, and a state dropped after a runtime failure is rebuilt from the log', async () => {
     const { h, runtime } = await simulationHarness();

@@ -33,6 +33,12 @@ export interface Reservation {
 export class SimulationPool {
   private readonly live = new Map<string, LiveSimulation>();
   private readonly queues = new Map<string, Promise<unknown>>();
+  /**
+   * Running Simulations this process left out of memory, with the wall-clock milliseconds since
+   * when: a fork (loaded by its first request), a state dropped after a failure. Idle
+   * housekeeping pauses them as it pauses idle loaded ones, unless a request loads them first.
+   */
+  private readonly unloaded = new Map<string, number>();
   private reserved = 0;
 
   constructor(private readonly capacity: number) {}
@@ -55,16 +61,37 @@ export class SimulationPool {
   /** Holds a loaded Simulation, using the reservation taken for it. */
   admit(entry: LiveSimulation, reservation: Reservation): void {
     reservation.release();
+    this.unloaded.delete(entry.id);
     this.live.set(entry.id, entry);
   }
+
+  /** Notes a running Simulation this process does not hold (see `unloaded`). */
+  markUnloaded(id: string, since: number): void {
+    if (!this.live.has(id)) this.unloaded.set(id, since);
+  }
+
+  /** Since when a running Simulation has been left out of memory, if it is noted as such. */
+  unloadedSince(id: string): number | undefined {
+    return this.unloaded.get(id);
+  }
+
+  /** Running Simulations left out of memory at or before `cutoff`. */
+  unloadedBefore(cutoff: number): string[] {
+    const due: string[] = [];
+    for (const [id, since] of this.unloaded) if (since <= cutoff) due.push(id);
+    return due;
+  }
+
 
   get(id: string): LiveSimulation | undefined {
     return this.live.get(id);
   }
 
+  /** Takes a Simulation out of memory, and out of the unloaded ones: callers note it again if it stays running. */
   remove(id: string): LiveSimulation | undefined {
     const entry = this.live.get(id);
     this.live.delete(id);
+    this.unloaded.delete(id);
     return entry;
   }
 

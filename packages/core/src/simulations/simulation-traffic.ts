@@ -81,10 +81,25 @@ export class SimulationTraffic {
     return this.pool.serial(record.id, () => this.run(record.id, call, body));
   }
 
-  /** Unloads Simulations idle for the configured time: they become `paused`, their state kept by the log. */
+  /**
+   * Unloads Simulations idle for the configured time: they become `paused`, their state kept by
+   * the log. Running Simulations this process left out of memory (a fork nobody has requested,
+   * a state dropped after a failure) are paused once as long without a request.
+   */
   async sweepIdle(): Promise<number> {
     const cutoff = this.clock.now().getTime() - this.options.idleMs;
     let paused = 0;
+    for (const id of this.pool.unloadedBefore(cutoff)) {
+      if (this.pool.busy(id)) continue;
+      await this.pool.serial(id, async () => {
+        const since = this.pool.unloadedSince(id);
+        if (this.pool.get(id) !== undefined || since === undefined || since > cutoff) return;
+        this.pool.remove(id);
+        // Anything but a running, unlocked record (stopped, deleted, in a lifecycle change) is left as it is.
+        const changed = await this.repository.update(id, { status: ['running'], lock: null }, { status: 'paused' });
+        if (changed !== null && changed !== 'quota') paused += 1;
+      });
+    }
     for (const live of this.pool.entries()) {
       if (live.lastUsedAt > cutoff || this.pool.busy(live.id)) continue;
       await this.pool.serial(live.id, async () => {
@@ -190,6 +205,7 @@ export class SimulationTraffic {
     if (!appended) {
       // Another process wrote this step first: this copy of the state is stale.
       this.pool.remove(id);
+      this.pool.markUnloaded(id, this.clock.now().getTime());
       throw unreachable(id, 'was changed elsewhere; retry');
     }
     live.step = step;
@@ -229,7 +245,10 @@ export class SimulationTraffic {
    * right until the next request rebuilds the state from the log.
    */
   private async drop(live: LiveSimulation, why: string): Promise<SimplaneError> {
-    if (this.pool.get(live.id) === live) this.pool.remove(live.id);
+    if (this.pool.get(live.id) === live) {
+      this.pool.remove(live.id);
+      this.pool.markUnloaded(live.id, this.clock.now().getTime());
+    }
     try {
       await this.repository.update(live.id, {}, { step: live.step });
     } catch (cause) {

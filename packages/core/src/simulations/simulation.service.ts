@@ -273,6 +273,7 @@ export class SimulationService {
    * A created Simulation is held in memory at once, with the state `seed` makes. A fork starts
    * from `snapshot`, the parent's state at the fork's step as bytes, and is loaded by its first
    * request, as a woken Simulation is: forking then costs the same whatever the state's size.
+   * Until then it is running but unloaded, and idle housekeeping pauses it like an idle one.
    */
   private async launch(record: SimulationRecord, start: { seed: (loaded: LoadedSimulator) => SimulationState } | { snapshot: Uint8Array }): Promise<SimulationWithToken> {
     await this.ensureQuota(record.workspaceId);
@@ -291,8 +292,10 @@ export class SimulationService {
       await this.steps.putSnapshot(record.id, { step: record.step, bytes });
       saved = true;
       if ((await this.repository.insert(record, { limit: this.quotas.activeSimulations })) === 'quota') throw this.quotaExceeded();
-      if (state === null) reservation.release();
-      else this.pool.admit({ id: record.id, loaded, state, seed: record.seed, currentTime: record.currentTime, step: record.step, snapshotStep: record.step, lastUsedAt: this.clock.now().getTime() }, reservation);
+      if (state === null) {
+        reservation.release();
+        this.pool.markUnloaded(record.id, this.clock.now().getTime());
+      } else this.pool.admit({ id: record.id, loaded, state, seed: record.seed, currentTime: record.currentTime, step: record.step, snapshotStep: record.step, lastUsedAt: this.clock.now().getTime() }, reservation);
     } catch (error) {
       reservation.release();
       if (saved) await this.steps.deleteAll(record.id).catch(() => undefined);
