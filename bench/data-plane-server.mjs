@@ -3,7 +3,9 @@
 // `node-fixed`: the node:http host with a handler answering a fixed body (the host's own cost).
 // `least`: a hand-written stateful pet store on bare node:http, the least any platform must do.
 // `node`: `simplane serve` itself (host-node, default config or BENCH_CONFIG, a log line per request on
-// stderr), with one Simulation of the catalog pet store made over HTTP. `node-quiet`: the same with
+// stderr); the load generator makes its Simulation of the catalog pet store over HTTP, so no
+// client code (fetch) runs in a server process: code that ran once and a full collection while
+// idle leave a process slower (docs/performance.md). `node-quiet`: the same with
 // `log_level: warn`, so no access line per request (what the line costs). `express`: the same
 // control plane on host-express (quiet logger). Prints one JSON line for the load generator.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -64,8 +66,8 @@ if (kind === 'bare') {
     });
   });
   const url = await listen(server);
-  await fetch(`${url}/pets`, { method: 'POST', body: JSON.stringify({ name: 'Rex', tag: 'dog' }) });
-  process.stdout.write(`${JSON.stringify({ url, get: `/pets/pet_${(1).toString(36).padStart(16, '0')}`, post: '/pets', headers: {} })}\n`);
+  // The load generator posts the first pet, which the reads then fetch.
+  process.stdout.write(`${JSON.stringify({ url, get: `/pets/pet_${(1).toString(36).padStart(16, '0')}`, post: '/pets', headers: {}, seed: { path: '/pets' } })}\n`);
 } else if (kind === 'node-fixed') {
   const server = createServer(createNodeListener(async () => ({ status: 200, headers: { 'content-type': 'application/json' }, body: FIXED })));
   const url = await listen(server);
@@ -78,23 +80,9 @@ if (kind === 'bare') {
     writeFileSync(configPath, JSON.stringify({ log_level: 'warn' }));
   }
   const running = await serve({ port: 0, host: '127.0.0.1', dataDir, ...(configPath ? { configPath } : {}) }, () => undefined);
+  // The load generator makes the Simulation over HTTP: no client code runs in this process.
   const key = readFileSync(join(dataDir, 'api-key'), 'utf8').trim();
-  const auth = { authorization: `Bearer ${key}` };
-  // The catalog's pet store is built in the background at start-up: retry until it is ready.
-  let create;
-  for (let attempt = 0; attempt < 300; attempt += 1) {
-    create = await fetch(`${running.url}/v1/simulations`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ simulator_id: 'catalog/petstore:1.0', seed: 'bench', sample_records: 10 }) });
-    if (create.status !== 400 && create.status !== 409) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  if (create.status !== 201) throw new Error(`create simulation refused: ${create.status} ${await create.text()}`);
-  const simulation = await create.json();
-  const base = `/sim/${simulation.id}`;
-  const headers = { 'simulation-token': simulation.token };
-  const created = await fetch(`${running.url}${base}/pets`, { method: 'POST', headers: { ...headers, 'x-api-key': 'bench', 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Rex', tag: 'dog' }) });
-  if (created.status !== 201) throw new Error(`seed pet refused: ${created.status} ${await created.text()}`);
-  const pet = await created.json();
-  process.stdout.write(`${JSON.stringify({ url: running.url, get: `${base}/pets/${pet.id}`, post: `${base}/pets`, headers })}\n`);
+  process.stdout.write(`${JSON.stringify({ url: running.url, simplane: { key } })}\n`);
 } else if (kind === 'express') {
   const harness = createHarness({ config: { max_simulations: 10, simulation_idle_seconds: 3600 } });
   const spec = readFileSync(new URL('../packages/cli/catalog/petstore.openapi.yaml', import.meta.url));
