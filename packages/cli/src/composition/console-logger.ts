@@ -22,8 +22,8 @@ export function createConsoleLogger(level: LogLevel, write: (line: string) => vo
 }
 
 /**
- * The access line's members. Stringifying the fields object was a fifth of the line's cost
- * and the line a tenth of a stateful read's (docs/performance.md); texts that need no escape
+ * The access line's members. Stringifying a fields object was about a quarter of the line's
+ * cost, and the line about a tenth of a stateful read's (docs/performance.md); texts that need no escape
  * (IDs, methods, most paths) are quoted as they are, anything else goes through JSON.stringify.
  */
 function requestMembers(line: RequestLine): string {

@@ -82,7 +82,6 @@ export class SimulationPool {
     return due;
   }
 
-
   get(id: string): LiveSimulation | undefined {
     return this.live.get(id);
   }

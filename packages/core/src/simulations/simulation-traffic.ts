@@ -94,9 +94,10 @@ export class SimulationTraffic {
       await this.pool.serial(id, async () => {
         const since = this.pool.unloadedSince(id);
         if (this.pool.get(id) !== undefined || since === undefined || since > cutoff) return;
-        this.pool.remove(id);
-        // Anything but a running, unlocked record (stopped, deleted, in a lifecycle change) is left as it is.
+        // Anything but a running, unlocked record (stopped, deleted, in a lifecycle change) is left
+        // as it is; a failed update keeps the note, so the next sweep tries again.
         const changed = await this.repository.update(id, { status: ['running'], lock: null }, { status: 'paused' });
+        this.pool.remove(id);
         if (changed !== null && changed !== 'quota') paused += 1;
       });
     }
