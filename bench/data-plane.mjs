@@ -6,7 +6,8 @@
 // steadier figure than requests per second on a shared machine. A third server, the node:http
 // host with a handler that answers a fixed body, separates the host's cost from the platform's;
 // a fourth, a pet store written by hand on bare node:http, shows the least a stateful server pays;
-// a fifth, `serve` without access lines, what the log line of each request costs.
+// a fifth, `serve` without access lines, what the log line of each request costs. `serve` runs
+// with the node flags `npm start` gives it.
 // The machine is shared, so every server is measured in several rounds, each right after the
 // bare server in the same round: a ratio compares neighbours in time, and the table gives the
 // median round and the range.
@@ -31,10 +32,14 @@ process.on('exit', () => {
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
 
+/** The node flags `npm start` gives `simplane serve` (package.json), so the bench runs it as users do. */
+const SERVE_FLAGS = /node ((?:--\S+ )*)packages\/cli\/dist\/bin\.js serve/.exec(JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).scripts.start)?.[1].split(' ').filter((f) => f !== '') ?? [];
+
 async function startServer(kind) {
   // `serve` logs a line per request on stderr; it goes to /dev/null, written as it would be to a file.
-  const flags = (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter((f) => f !== '');
-  const child = spawn(process.execPath, [...flags, new URL('./data-plane-server.mjs', import.meta.url).pathname, kind], { stdio: ['ignore', 'pipe', kind === 'node' || kind === 'node-quiet' ? 'ignore' : 'inherit'] });
+  const serve = kind === 'node' || kind === 'node-quiet';
+  const flags = [...(serve ? SERVE_FLAGS : []), ...(process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter((f) => f !== '')];
+  const child = spawn(process.execPath, [...flags, new URL('./data-plane-server.mjs', import.meta.url).pathname, kind], { stdio: ['ignore', 'pipe', serve ? 'ignore' : 'inherit'] });
   const lines = createInterface({ input: child.stdout });
   const first = await new Promise((resolve, reject) => {
     lines.once('line', resolve);
