@@ -1,5 +1,9 @@
+import { execFileSync } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { batchLines, createConsoleLogger } from './console-logger.js';
+import { batchLines, createConsoleLogger, descriptorWriter } from './console-logger.js';
 
 describe('batchLines', () => {
   it('writes the lines of one turn together, in order, once the turn is over', () => {
@@ -67,5 +71,40 @@ describe('createConsoleLogger', () => {
     const lines: string[] = [];
     createConsoleLogger('warn', (line) => lines.push(line)).request({ request_id: 'r', method: 'GET', path: '/', status: 200, ms: 1 });
     expect(lines).toEqual([]);
+  });
+});
+
+describe('descriptorWriter', () => {
+  it('writes a file descriptor directly, every text whole and in order', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'simplane-log-'));
+    const fd = openSync(join(dir, 'log'), 'w');
+    try {
+      const write = descriptorWriter(fd);
+      expect(write).not.toBeNull();
+      write!('{"a":"caf\u00e9"}\n');
+      write!('{"b":"\u{1F600}"}\n');
+      expect(readFileSync(join(dir, 'log'), 'utf8')).toBe('{"a":"caf\u00e9"}\n{"b":"\u{1F600}"}\n');
+    } finally {
+      closeSync(fd);
+      rmSync(dir, { recursive: true });
+    }
+  });
+
+  it('takes /dev/null, and leaves pipes and descriptors that are not open to the stream', () => {
+    const nul = openSync('/dev/null', 'w');
+    const dir = mkdtempSync(join(tmpdir(), 'simplane-log-'));
+    execFileSync('mkfifo', [join(dir, 'fifo')]);
+    // Read-write, so opening the pipe does not wait for a reader.
+    const fifo = openSync(join(dir, 'fifo'), 'r+');
+    try {
+      expect(descriptorWriter(nul)).not.toBeNull();
+      expect(descriptorWriter(fifo)).toBeNull();
+    } finally {
+      closeSync(nul);
+      closeSync(fifo);
+      rmSync(dir, { recursive: true });
+    }
+    // A descriptor no process has open.
+    expect(descriptorWriter(2_000_000)).toBeNull();
   });
 });
