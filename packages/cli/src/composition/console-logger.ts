@@ -1,6 +1,6 @@
 import { fstatSync, writeSync } from 'node:fs';
 import { isatty } from 'node:tty';
-import type { Logger, RequestLine } from '@simplane/core';
+import { formatTime, type Logger, type RequestLine } from '@simplane/core';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 const RANK: Record<LogLevel, number> = { debug: 0, info: 1, warn: 2, error: 3, silent: 4 };
@@ -9,7 +9,7 @@ const RANK: Record<LogLevel, number> = { debug: 0, info: 1, warn: 2, error: 3, s
 export function createConsoleLogger(level: LogLevel, write: (line: string) => void = stderrLines().write): Logger {
   const emit = (lvl: Exclude<LogLevel, 'silent' | 'debug'>, message: string, fields?: Record<string, unknown>) => {
     if (RANK[lvl] < RANK[level]) return;
-    write(`{"time":"${lineTime()}","level":"${lvl}","message":${JSON.stringify(message)}${fieldsText(fields)}\n`);
+    write(`{"time":"${formatTime(new Date())}","level":"${lvl}","message":${JSON.stringify(message)}${fieldsText(fields)}\n`);
   };
   return {
     info: (m, f) => emit('info', m, f),
@@ -18,22 +18,9 @@ export function createConsoleLogger(level: LogLevel, write: (line: string) => vo
     // The same line `info('request', line)` writes, member for member, encoded without stringifying an object.
     request: (line) => {
       if (RANK.info < RANK[level]) return;
-      write(`{"time":"${lineTime()}","level":"info","message":"request"${requestMembers(line)}}\n`);
+      write(`{"time":"${formatTime(new Date())}","level":"info","message":"request"${requestMembers(line)}}\n`);
     },
   };
-}
-
-let lineMs = Number.NaN;
-let lineText = '';
-
-/** The wall-clock time of a line (RFC 3339, milliseconds), formatted once per millisecond from `Date.now()`: no Date per line. */
-function lineTime(): string {
-  const ms = Date.now();
-  if (ms !== lineMs) {
-    lineMs = ms;
-    lineText = new Date(ms).toISOString();
-  }
-  return lineText;
 }
 
 /**
