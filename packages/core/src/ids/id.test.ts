@@ -1,3 +1,4 @@
+import { decodeTime } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import { isId, pooledRandom, UlidIdGenerator } from './id.js';
 
@@ -19,6 +20,22 @@ describe('UlidIdGenerator', () => {
       randomParts.add(ids.next('simulation').slice(-16));
     }
     expect(randomParts.size).toBe(500);
+  });
+
+  it('carries the millisecond in its time part, and keeps sorting when the clock goes back', () => {
+    let now = 1_700_000_000_000;
+    const ids = new UlidIdGenerator(() => now);
+    const first = ids.next('request');
+    expect(decodeTime(first.slice('req_'.length))).toBe(now);
+    now += 5;
+    const later = ids.next('request');
+    expect(decodeTime(later.slice('req_'.length))).toBe(now);
+    now -= 3;
+    const afterSetBack = [ids.next('request'), ids.next('request')];
+    // The time part stays at the latest millisecond seen; the IDs still sort after the earlier ones.
+    for (const id of afterSetBack) expect(decodeTime(id.slice('req_'.length))).toBe(now + 3);
+    expect([first, later, ...afterSetBack].sort()).toEqual([first, later, ...afterSetBack]);
+    expect(new Set([first, later, ...afterSetBack]).size).toBe(4);
   });
 });
 
