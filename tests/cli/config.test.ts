@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfigFile, parseConfig, readEnvironment, stableId, type ConfigInput } from '@simplane/cli';
+import { ConfigError, loadConfigFile, parseConfig, parseServeArguments, readEnvironment, stableId, UsageError, type ConfigInput } from '@simplane/cli';
 import { hashApiKey, isId } from '@simplane/core';
 
 const dir = mkdtempSync(join(tmpdir(), 'simplane-config-'));
@@ -288,6 +288,45 @@ describe('readEnvironment', () => {
   it.each(['abc', '65536', '-1', '80.5', ' 80', '1e3'])('refuses PORT=%j, naming PORT', (port) => {
     const error = configErrorOf(() => readEnvironment({ PORT: port }));
     expect(error.message).toMatch(/^PORT: /);
+  });
+
+  it('lets each command-line option win over its variable, and keeps the variables it does not name', () => {
+    const env = { PORT: '9090', HOST: '0.0.0.0', SIMPLANE_CONFIG: 'env.json', SIMPLANE_DATA_DIR: 'env-data' };
+    expect(readEnvironment(env, { port: '7070', dataDir: 'arg-data' })).toEqual({ port: 7070, host: '0.0.0.0', configPath: resolve('env.json'), dataDir: resolve('arg-data') });
+    expect(readEnvironment(env, { host: '::1', config: 'arg.json' })).toEqual({ port: 9090, host: '::1', configPath: resolve('arg.json'), dataDir: resolve('env-data') });
+  });
+
+  it('names --port, not PORT, when the option is the bad one', () => {
+    expect(configErrorOf(() => readEnvironment({ PORT: '8080' }, { port: 'eighty' })).message).toBe("--port: 'eighty' is not a port number");
+  });
+});
+
+describe('parseServeArguments', () => {
+  function usageErrorOf(args: string[]): UsageError {
+    try {
+      parseServeArguments(args);
+    } catch (error) {
+      if (error instanceof UsageError) return error;
+      throw error;
+    }
+    throw new Error(`expected a UsageError for ${JSON.stringify(args)}`);
+  }
+
+  it('reads every option, spaced or with =', () => {
+    expect(parseServeArguments(['--port', '0', '--host=::1', '--config', 'c.json', '--data-dir=d'])).toEqual({ port: '0', host: '::1', config: 'c.json', dataDir: 'd', help: false });
+    expect(parseServeArguments([])).toEqual({ help: false });
+    expect(parseServeArguments(['-h']).help).toBe(true);
+  });
+
+  it.each([
+    [['--prot', '80'], /--prot/],
+    [['extra'], /extra/],
+    [['--port'], /--port/],
+    [['--host='], /--host/],
+    [['--data-dir', ''], /--data-dir/],
+    [['--help=yes'], /--help/],
+  ])('refuses %j, naming what is wrong', (args, named) => {
+    expect(usageErrorOf(args).message).toMatch(named);
   });
 });
 

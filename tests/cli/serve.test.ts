@@ -1,6 +1,6 @@
 /**
- * `simplane serve` as a user runs it: the built entry point in a child process, configured only
- * through the environment. Every child is stopped after its test.
+ * `simplane serve` as a user runs it: the built entry point in a child process, configured
+ * through the environment and its options. Every child is stopped after its test.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -30,10 +30,10 @@ interface Exited {
 
 const children = new Set<ChildProcess>();
 
-function launch(env: Record<string, string>): { child: ChildProcess; out: { stdout: string; stderr: string } } {
+function launch(env: Record<string, string>, args: string[] = []): { child: ChildProcess; out: { stdout: string; stderr: string } } {
   const base: Record<string, string | undefined> = { ...process.env };
   for (const name of ['PORT', 'HOST', 'SIMPLANE_CONFIG', 'SIMPLANE_DATA_DIR']) delete base[name];
-  const child = spawn(process.execPath, [bin, 'serve'], {
+  const child = spawn(process.execPath, [bin, 'serve', ...args], {
     cwd: root,
     env: { ...base, PORT: '0', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -47,8 +47,8 @@ function launch(env: Record<string, string>): { child: ChildProcess; out: { stdo
 }
 
 /** Starts `serve` and waits for the line that gives its address. */
-function start(env: Record<string, string>): Promise<Started> {
-  const { child, out } = launch(env);
+function start(env: Record<string, string>, args: string[] = []): Promise<Started> {
+  const { child, out } = launch(env, args);
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`serve did not start:\n${out.stdout}\n${out.stderr}`)), 20_000);
     const check = () => {
@@ -67,8 +67,8 @@ function start(env: Record<string, string>): Promise<Started> {
 }
 
 /** Runs `serve` expecting it to exit by itself, as it must on a bad configuration. */
-function runToExit(env: Record<string, string>): Promise<Exited> {
-  const { child, out } = launch(env);
+function runToExit(env: Record<string, string>, args: string[] = []): Promise<Exited> {
+  const { child, out } = launch(env, args);
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
@@ -305,5 +305,53 @@ describe('simplane serve with SIMPLANE_CONFIG', () => {
     const exited = await runToExit({ PORT: 'eighty', SIMPLANE_DATA_DIR: freshDir('port') });
     expect(exited.code).not.toBe(0);
     expect(exited.stderr).toContain("PORT: 'eighty' is not a port number");
+  });
+});
+
+describe('simplane serve options', () => {
+  it('takes its settings on the command line, each winning over its variable', async () => {
+    const fromEnv = freshDir('env');
+    const fromArgs = freshDir('args');
+    // PORT would be refused if it were read: the option stands in for it.
+    const server = await start({ PORT: 'eighty', SIMPLANE_DATA_DIR: fromEnv }, ['--port', '0', '--data-dir', fromArgs]);
+    const key = readFileSync(join(fromArgs, 'api-key'), 'utf8').trim();
+    expect(existsSync(fromEnv)).toBe(false);
+    expect((await call(server.url, 'GET', '/v1/quota', key)).status).toBe(200);
+  });
+
+  it('refuses an option it does not know, with its usage and status 2, without listening', async () => {
+    const dataDir = freshDir('unknown-option');
+    const exited = await runToExit({ SIMPLANE_DATA_DIR: dataDir }, ['--prot', '80']);
+    expect(exited.code).toBe(2);
+    expect(exited.stderr).toContain("Unknown option '--prot'");
+    expect(exited.stderr).toContain('usage: simplane serve');
+    expect(exited.stdout).not.toContain('listening');
+    expect(existsSync(dataDir)).toBe(false);
+  });
+
+  it('refuses a stray argument the same way', async () => {
+    const exited = await runToExit({ SIMPLANE_DATA_DIR: freshDir('stray') }, ['8081']);
+    expect(exited.code).toBe(2);
+    expect(exited.stderr).toContain("Unexpected argument '8081'");
+  });
+});
+
+describe('the simplane command', () => {
+  const run = (...args: string[]) => spawnSync(process.execPath, [bin, ...args], { cwd: root, encoding: 'utf8', timeout: 20_000 });
+
+  it('prints its usage for --help, and refuses an unknown command or an argument openapi does not take', () => {
+    const help = run('--help');
+    expect(help.status).toBe(0);
+    expect(help.stdout).toContain('--data-dir <dir>');
+    for (const args of [['bogus'], ['openapi', 'extra']]) {
+      const refused = run(...args);
+      expect(refused.status).toBe(2);
+      expect(refused.stdout).toBe('');
+      expect(refused.stderr).toContain(`'${args.at(-1)}'`);
+      expect(refused.stderr).toContain('usage: simplane serve');
+    }
+    const openapi = run('openapi');
+    expect(openapi.status).toBe(0);
+    expect(openapi.stdout).toMatch(/^openapi: 3\./m);
   });
 });

@@ -2,6 +2,7 @@
 export * from './config/config.schema.js';
 export * from './config/load-config.js';
 export * from './config/environment.js';
+export * from './config/arguments.js';
 export * from './config/bootstrap.js';
 export * from './composition/container.js';
 export * from './composition/stable-id.js';
