@@ -124,6 +124,20 @@ describe('the data plane under /sim/{id}', () => {
     expect((await h.request('GET', `/v1/simulations/${sim.id}`)).json()).toMatchObject({ step: 1 });
   });
 
+  it("answers refusals the document declares nowhere (405, 415) in its other errors' format", async () => {
+    // The pet store declares its 400s and 404s as {code, message}, and no 405 or 415.
+    const { h } = await simulationHarness();
+    const sim = await h.createSimulation('pets:v1');
+    const wrongMethod = await h.sim(sim, 'PUT', '/pets', { json: { name: 'Rex' }, headers: PETSTORE_AUTH });
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.headers.allow).toBe('GET, POST');
+    expect(wrongMethod.json()).toEqual({ code: 405, message: expect.stringContaining('PUT') });
+    const wrongType = await h.sim(sim, 'POST', '/pets', { body: 'name=Rex', headers: { ...PETSTORE_AUTH, 'content-type': 'text/plain' } });
+    expect(wrongType.status).toBe(415);
+    expect(wrongType.headers['content-type']).toBe('application/json');
+    expect(wrongType.json()).toEqual({ code: 415, message: expect.stringContaining('text/plain') });
+  });
+
   it('pages steps in ascending order', async () => {
     const { h } = await simulationHarness();
     const sim = await h.createSimulation('pets:v1');

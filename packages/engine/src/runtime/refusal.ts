@@ -29,7 +29,8 @@ const TITLES: Record<number, string> = {
 /**
  * A refusal in the simulated API's own error format: the operation's declared response for the
  * status (or its `4XX`, or its `default`), else the document's usual error format for that
- * status (or its default), else `{"error": <code>, "message": <sentence>}` as JSON. Well-known fields of
+ * status (or its range, or its default), else the format its other errors of that class share,
+ * else `{"error": <code>, "message": <sentence>}` as JSON. Well-known fields of
  * the error schema are filled meaningfully (message/detail name the field, status/code carry
  * the status); the rest come from the generator, and the body validates against the schema.
  */
@@ -51,7 +52,39 @@ function errorFormat(model: RuntimeModel, operation: ArtifactOperation | null, s
   const fallback = chooseMedia(operation?.responses.default ?? null);
   if (fallback && fallback[1].schema !== null && isJsonMedia(fallback[0])) return { mediaType: fallback[0], schema: fallback[1].schema };
   const formats = model.artifact.errorFormats;
-  return formats[String(status)] ?? formats.default ?? null;
+  return formats[String(status)] ?? formats[`${String(status)[0]}XX`] ?? formats.default ?? classFormat(formats, status);
+}
+
+/** Per document: the error format most of its statuses of one class share, by class digit. */
+const classFormats = new WeakMap<Record<string, ErrorFormat>, Map<string, ErrorFormat | null>>();
+
+/**
+ * For a status the document declares nowhere (a 405 or 415 of a document that declares only its
+ * 400s and 404s): the format most of its other statuses of the same class use, so every refusal
+ * of an API with one error envelope comes in that envelope. Ties go to the lowest status.
+ */
+function classFormat(formats: Record<string, ErrorFormat>, status: number): ErrorFormat | null {
+  const digit = String(status)[0]!;
+  let byClass = classFormats.get(formats);
+  if (byClass === undefined) {
+    byClass = new Map();
+    classFormats.set(formats, byClass);
+  }
+  const known = byClass.get(digit);
+  if (known !== undefined) return known;
+  const counts = new Map<string, { format: ErrorFormat; count: number }>();
+  for (const key of Object.keys(formats).sort()) {
+    if (key[0] !== digit) continue;
+    const format = formats[key]!;
+    const id = `${format.mediaType} ${JSON.stringify(format.schema)}`;
+    const seen = counts.get(id) ?? { format, count: 0 };
+    seen.count += 1;
+    counts.set(id, seen);
+  }
+  let best: { format: ErrorFormat; count: number } | null = null;
+  for (const candidate of counts.values()) if (best === null || candidate.count > best.count) best = candidate;
+  byClass.set(digit, best?.format ?? null);
+  return best?.format ?? null;
 }
 
 function errorBody(schema: JsonSchema | null, refusal: Refusal, ctx: GenerateContext): Json {

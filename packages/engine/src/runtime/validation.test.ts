@@ -73,13 +73,19 @@ describe('validation refusals in the document own format', () => {
     expect(call({ method: 'POST', path: '/posts', body: '{"title":', headers: { ...auth, 'content-type': 'application/json' } })).toMatchObject({ status: 400, json: { error: 'invalid_body' } });
   });
 
-  it('415 for a media type the operation does not take', async () => {
+  it('415 for a media type the operation does not take, in the format the document uses for its other errors', async () => {
+    // The shop declares only 404 and 422, both in one problem-like format; the 415 uses it too.
     const shop = await open('shop-3.1.json');
-    expect(shop({ method: 'POST', path: '/users', body: '<user/>', headers: { 'content-type': 'application/xml' } })).toMatchObject({ status: 415, json: { error: 'unsupported_media_type' } });
+    const xml = shop({ method: 'POST', path: '/users', body: '<user/>', headers: { 'content-type': 'application/xml' } });
+    expect(xml).toMatchObject({ status: 415, headers: { 'content-type': 'application/json' }, json: { status: 415, title: 'Unsupported Media Type', type: 'unsupported_media_type' } });
+    expect((xml.json as { detail: string }).detail).toContain('application/xml');
     expect(shop({ method: 'POST', path: '/users', body: '{}' }).status).toBe(415);
     const bank = await open('bank-3.0.yaml');
     const answer = bank({ method: 'POST', path: '/accounts', body: 'currency=EUR', headers: { 'x-api-key': 'k', 'content-type': 'text/plain' } });
-    expect(answer).toMatchObject({ status: 415, headers: { 'content-type': 'application/json' } });
+    expect(answer).toMatchObject({ status: 415, headers: { 'content-type': 'application/problem+json' }, json: { status: 415, title: 'Unsupported Media Type' } });
+    // A document that declares no error answer at all gets the plain JSON refusal.
+    const files = await open('files-routes-3.1.yaml');
+    expect(files({ method: 'POST', path: '/storage/v3/files' })).toMatchObject({ status: 405, headers: { 'content-type': 'application/json' }, json: { error: 'method_not_allowed' } });
   });
 });
 
