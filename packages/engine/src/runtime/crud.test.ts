@@ -291,6 +291,65 @@ describe('petstore 2.0 and inline documents', () => {
     expect(xml.text).toContain('<text>a &lt; b</text>');
   });
 
+  it('stamps the times other naming conventions use, from the virtual clock, and only where a time fits', async () => {
+    const doc = {
+      openapi: '3.1.0',
+      info: { title: 'Orders', version: '1' },
+      paths: {
+        '/orders': {
+          post: {
+            operationId: 'placeOrder',
+            requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { sku: { type: 'string' } }, required: ['sku'] } } } },
+            responses: { '201': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Order' } } } } },
+          },
+        },
+        '/orders/{orderId}': {
+          parameters: [{ name: 'orderId', in: 'path', required: true, schema: { type: 'string' } }],
+          get: { operationId: 'getOrder', responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Order' } } } } } },
+          put: {
+            operationId: 'replaceOrder',
+            requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { sku: { type: 'string' } }, required: ['sku'] } } } },
+            responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Order' } } } } },
+          },
+        },
+      },
+      components: {
+        schemas: {
+          Order: {
+            type: 'object',
+            properties: {
+              id: { type: 'string' },
+              sku: { type: 'string' },
+              placed_at: { type: 'string', format: 'date-time' },
+              createTime: { type: 'string', format: 'date-time' },
+              LastModifiedDate: { type: 'string', format: 'date-time' },
+              'created-on': { type: 'string', format: 'date' },
+              updated: { type: 'boolean' },
+              created: { type: 'string', format: 'uuid' },
+            },
+            required: ['id', 'sku', 'placed_at', 'createTime', 'LastModifiedDate', 'created-on', 'updated', 'created'],
+          },
+        },
+      },
+    };
+    const { artifact } = await compileArtifact(JSON.stringify(doc));
+    const checker = new ResponseChecker(artifact);
+    const client = await SimClient.open(artifact, { sampleRecords: 0 });
+    const placed = client.call({ method: 'POST', path: '/orders', body: { sku: 'a' } });
+    expect(checker.problem(placed)).toBeNull();
+    const order = placed.json as Rec;
+    const now = order.createTime as string;
+    expect(now).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(order).toMatchObject({ placed_at: now, LastModifiedDate: now, 'created-on': now.slice(0, 10) });
+    // A boolean `updated` and a uuid `created` are not times: they come from the generator.
+    expect(typeof order.updated).toBe('boolean');
+    expect(order.created).toMatch(/^[0-9a-f]{8}-/);
+    // The client's virtual clock moves a second a step: the replace comes a second later.
+    const replaced = client.call({ method: 'PUT', path: `/orders/${String(order.id)}`, body: { sku: 'b' } });
+    expect(checker.problem(replaced)).toBeNull();
+    expect(replaced.json).toMatchObject({ sku: 'b', placed_at: now, createTime: now, LastModifiedDate: new Date(Date.parse(now) + 1000).toISOString() });
+  });
+
   it('3.1: a default written beside a $ref fills the field on create, over the referenced schema\'s own', async () => {
     const doc = {
       openapi: '3.1.0',

@@ -2,7 +2,7 @@ import type { SimResponse } from '@simplane/core';
 import type { ArtifactResource } from '../artifact/artifact.js';
 import { copyOwn, isObject, setOwn, type Json, type JsonObject } from '../json.js';
 import { collectionName, recordKey, SINGLETON_KEY } from './collections.js';
-import { asBodyObject, fillServerFields, itemSchema, missingParent, notFound, singletonRecord, type Exchange } from './exchange.js';
+import { asBodyObject, fillServerFields, isCreationTime, itemSchema, missingParent, notFound, singletonRecord, type Exchange } from './exchange.js';
 import { idSchemaFor, mintId } from './ids.js';
 import { refuse } from './refusal.js';
 import { answer, chooseMedia, chooseSuccess, conform } from './respond.js';
@@ -133,7 +133,7 @@ export function act(ex: Exchange, resource: ArtifactResource): SimResponse {
 
 function keepIdentity(resource: ArtifactResource, before: JsonObject, after: JsonObject): void {
   if (resource.idField !== null && Object.hasOwn(before, resource.idField)) setOwn(after, resource.idField, before[resource.idField] as Json);
-  for (const name of ['created_at', 'createdAt', 'created']) if (Object.hasOwn(before, name)) setOwn(after, name, before[name] as Json);
+  for (const name of Object.keys(before)) if (isCreationTime(name)) setOwn(after, name, before[name] as Json);
 }
 
 /** RFC 7396. */

@@ -68,8 +68,32 @@ export function singletonRecord(ex: Exchange, resource: ArtifactResource, collec
   return isObject(value) ? value : {};
 }
 
-const CREATED = ['created_at', 'createdat', 'created', 'creation_date', 'date_created', 'inserted_at'];
-const UPDATED = ['updated_at', 'updatedat', 'updated', 'modified_at', 'modifiedat', 'last_modified', 'date_updated'];
+/**
+ * Names of the times a server stamps, compared without case, `_` or `-`: GitHub's `created_at`,
+ * Stripe's `created`, Twilio's `date_created`, Google's `createTime`, Salesforce's
+ * `CreatedDate`, Kubernetes' `creationTimestamp`, and the moment a record of a resource is
+ * made under another verb (`placed_at` of an order, `submitted_at` of a form).
+ */
+const CREATED = new Set([
+  'createdat', 'created', 'creationdate', 'datecreated', 'insertedat', 'createtime', 'createdtime', 'creationtime',
+  'createdon', 'createddate', 'creationtimestamp', 'createdtimestamp', 'placedat', 'submittedat', 'orderedat',
+  'requestedat', 'registeredat', 'receivedat',
+]);
+const UPDATED = new Set([
+  'updatedat', 'updated', 'modifiedat', 'lastmodified', 'dateupdated', 'updatetime', 'updatedtime', 'modifiedtime',
+  'updatedon', 'modifiedon', 'lastmodifieddate', 'lastmodifiedat', 'lastmodifiedtime', 'lastupdated', 'lastupdatedat',
+  'updateddate', 'modifieddate',
+]);
+
+/** A property name as the time lists hold it. */
+function timeName(name: string): string {
+  return name.toLowerCase().replace(/[_-]/g, '');
+}
+
+/** True for a property named as a record's creation time (`created_at`, `createTime`...), which a replace keeps. */
+export function isCreationTime(name: string): boolean {
+  return CREATED.has(timeName(name));
+}
 
 /** How a timestamp field is written: RFC 3339 text, a date, or epoch seconds. */
 type TimeForm = 'instant' | 'date' | 'epoch';
@@ -103,13 +127,17 @@ function planFor(registry: SchemaRegistry, schema: JsonSchema | null): FillPlan 
     const lower = name.toLowerCase();
     const resolved = registry.resolve(sub);
     const types = schemaTypes(registry, sub) ?? ['string'];
-    const time: TimeForm = types.includes('integer') || types.includes('number') ? 'epoch' : isObject(resolved) && resolved.format === 'date' ? 'date' : 'instant';
+    const format = isObject(resolved) ? resolved.format : undefined;
+    const time: TimeForm = types.includes('integer') || types.includes('number') ? 'epoch' : format === 'date' ? 'date' : 'instant';
+    // Only a property that can hold a time is stamped: a boolean `updated` or a uuid `created` is not.
+    const holdsTime = time === 'epoch' || (types.includes('string') && (format === undefined || format === 'date-time' || format === 'date'));
     // OpenAPI 3.1 allows `default` beside a `$ref`; it overrides the referenced schema's own.
     let initial: FieldRule['initial'] = null;
     if (isObject(sub) && Object.hasOwn(sub, 'default')) initial = { value: sub.default as Json };
     else if (isObject(resolved) && Object.hasOwn(resolved, 'default')) initial = { value: resolved.default as Json };
     else if ((lower === 'status' || lower === 'state') && isObject(resolved) && Array.isArray(resolved.enum) && resolved.enum.length > 0) initial = { value: resolved.enum[0] as Json };
-    return { name, updated: UPDATED.includes(lower), created: CREATED.includes(lower), time, initial };
+    const stamped = holdsTime ? timeName(name) : '';
+    return { name, updated: UPDATED.has(stamped), created: CREATED.has(stamped), time, initial };
   });
   const plan = { rules, view };
   if (isObject(schema)) plans.set(schema, plan);
