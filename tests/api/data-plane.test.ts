@@ -138,6 +138,19 @@ describe('the data plane under /sim/{id}', () => {
     expect(wrongType.json()).toEqual({ code: 415, message: expect.stringContaining('text/plain') });
   });
 
+  it('refuses a body nested deeper than 512 levels in the document\'s format, and goes on', async () => {
+    // The pet store's objects take any extra property: only the nesting can refuse this one.
+    const { h } = await simulationHarness();
+    const sim = await h.createSimulation('pets:v1');
+    const deep = `{"name":"Rex","color":${'{"a":'.repeat(300_000)}1${'}'.repeat(300_000)}}`;
+    const refused = await h.sim(sim, 'POST', '/pets', { body: deep, headers: { ...PETSTORE_AUTH, 'content-type': 'application/json' } });
+    expect(refused.status).toBe(400);
+    expect(refused.json()).toEqual({ code: 400, message: 'the request body nests deeper than 512 levels' });
+    const fine = await h.sim(sim, 'POST', '/pets', { json: { name: 'Rex', color: JSON.parse(`${'['.repeat(500)}${']'.repeat(500)}`) as unknown }, headers: PETSTORE_AUTH });
+    expect(fine.status).toBe(201);
+    expect((await h.request('GET', `/v1/simulations/${sim.id}`)).json()).toMatchObject({ step: 1 });
+  });
+
   it('pages steps in ascending order', async () => {
     const { h } = await simulationHarness();
     const sim = await h.createSimulation('pets:v1');

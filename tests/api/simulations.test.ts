@@ -65,6 +65,13 @@ describe('POST /v1/simulations', () => {
     expectProblem(await h.request('POST', '/v1/simulations', { json: { simulator_id: 'pets:v1', start_time: 'yesterday' } }), 422, 'validation');
     expectProblem(await h.request('POST', '/v1/simulations', { json: {} }), 422, 'validation');
     expectProblem(await h.request('POST', '/v1/simulations', { body: '{', headers: { 'content-type': 'application/json' } }), 400, 'bad_request');
+    // Metadata nested 150,000 levels (900 KB) is refused before anything recurses through it.
+    const deep = `{"simulator_id":"pets:v1","metadata":{"a":${'{"a":'.repeat(150_000)}1${'}'.repeat(150_000)}}}`;
+    const tooDeep = await h.request('POST', '/v1/simulations', { body: deep, headers: { 'content-type': 'application/json' } });
+    expectProblem(tooDeep, 400, 'bad_request');
+    expect(tooDeep.text()).toContain('deeper than 512 levels');
+    const nested = `{"simulator_id":"pets:v1","metadata":{"a":${'['.repeat(500)}${']'.repeat(500)}}}`;
+    expect((await h.request('POST', '/v1/simulations', { body: nested, headers: { 'content-type': 'application/json' } })).status).toBe(201);
     const other = await h.request('POST', '/v1/simulations', { json: { simulator_id: 'pets:v1' }, apiKey: h.keys.beta! });
     expectProblem(other, 400, 'simulator_unknown');
     const failed = await h.upload('openapi: 3.0.3\ninfo: {title: x, version: "1"}\npaths:\n  /a:\n    get:\n      responses: {}\n', {});

@@ -91,6 +91,7 @@ describe('POST /v1/simulators', () => {
     ['an unknown part', () => encodeMultipart([{ name: 'spec', value: petstore, filename: 'a.yaml' }, { name: 'request', value: '{}' }, { name: 'extra', value: 'x' }]), 422, 'validation', /unknown part 'extra'/],
     ['request not JSON', () => encodeMultipart([{ name: 'spec', value: petstore, filename: 'a.yaml' }, { name: 'request', value: '{nope' }]), 422, 'validation', /^request:/],
     ['request a JSON array', () => encodeMultipart([{ name: 'spec', value: petstore, filename: 'a.yaml' }, { name: 'request', value: '[]' }]), 422, 'validation', /^request:/],
+    ['request nested 100,000 levels', () => encodeMultipart([{ name: 'spec', value: petstore, filename: 'a.yaml' }, { name: 'request', value: `{"metadata":${'['.repeat(100_000)}${']'.repeat(100_000)}}` }]), 422, 'validation', /^request: must not nest deeper than 512 levels/],
     ['unknown request field', () => encodeMultipart([{ name: 'spec', value: petstore, filename: 'a.yaml' }, { name: 'request', value: '{"colour":"red"}' }]), 422, 'validation', /colour/],
     ['no spec and no parent', () => encodeMultipart([{ name: 'request', value: '{}' }]), 422, 'validation', /^spec:/],
     ['timeout_seconds 0', () => encodeMultipart([{ name: 'spec', value: petstore, filename: 'a.yaml' }, { name: 'request', value: '{"timeout_seconds":0}' }]), 422, 'validation', /^timeout_seconds:/],

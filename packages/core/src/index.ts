@@ -52,3 +52,4 @@ export * from './tokens.js';
 export * from './objects/own-properties.js';
 export * from './objects/bytes.js';
 export * from './objects/remembered.js';
+export * from './objects/json-depth.js';

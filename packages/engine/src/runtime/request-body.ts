@@ -1,4 +1,4 @@
-import { remembered } from '@simplane/core';
+import { JSON_MAX_DEPTH, jsonNestsDeeperThan, remembered } from '@simplane/core';
 import type { ArtifactRequestBody, JsonSchema } from '../artifact/artifact.js';
 import { setOwn, type Json, type JsonObject } from '../json.js';
 import { coerce, parseQuery } from './parameters.js';
@@ -52,6 +52,8 @@ export function readBody(registry: SchemaRegistry, declared: ArtifactRequestBody
   const text = utf8.decode(bytes);
   const want = essence(contentType);
   if (isJsonMedia(want) || want === 'text/json') {
+    // Every later pass over the value (validation, merges, the stored record's encoding) recurses per level.
+    if (jsonNestsDeeperThan(text)) return { ok: false, status: 400, message: `the request body nests deeper than ${JSON_MAX_DEPTH} levels` };
     try {
       return { ok: true, mediaType: media, schema, value: JSON.parse(text) as Json };
     } catch {

@@ -1,4 +1,4 @@
-import { parseInput, SimplaneError } from '@simplane/core';
+import { JSON_MAX_DEPTH, jsonNestsDeeperThan, parseInput, SimplaneError } from '@simplane/core';
 import type { z } from 'zod';
 import { headerOf, type HttpRequest } from '../http-types.js';
 import { isJsonMediaType, parseMediaType } from './media-type.js';
@@ -11,18 +11,21 @@ export interface JsonBodyLimits {
 
 /**
  * The body of a JSON operation, checked in the order a client can fix things: media type (415),
- * size (413), arrival (408), syntax (400), then the schema (422, naming the field).
+ * size (413), arrival (408), syntax and nesting (400), then the schema (422, naming the field).
  */
 export async function readJsonBody<S extends z.ZodType>(request: HttpRequest, schema: S, limits: JsonBodyLimits): Promise<z.output<S>> {
   if (!isJsonMediaType(parseMediaType(headerOf(request, 'content-type')))) {
     throw new SimplaneError('unsupported_media_type', 'The request body must be application/json.');
   }
   const raw = await readBody(request.body, { ...limits, declaredLength: declaredLength(headerOf(request, 'content-length')) });
+  let text: string;
   let value: unknown;
   try {
-    value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(raw));
+    text = new TextDecoder('utf-8', { fatal: true }).decode(raw);
+    value = jsonNestsDeeperThan(text) ? undefined : JSON.parse(text);
   } catch {
     throw new SimplaneError('bad_request', 'The request body is not valid JSON.');
   }
+  if (value === undefined) throw new SimplaneError('bad_request', `The request body nests deeper than ${JSON_MAX_DEPTH} levels.`);
   return parseInput(schema, value);
 }

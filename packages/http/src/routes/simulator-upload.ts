@@ -1,4 +1,4 @@
-import { validationError, type SimulatorUpload } from '@simplane/core';
+import { JSON_MAX_DEPTH, jsonNestsDeeperThan, SimplaneError, validationError, type SimulatorUpload } from '@simplane/core';
 import { readMultipart } from '../body/multipart-body.js';
 import type { HttpRequest } from '../http-types.js';
 
@@ -44,8 +44,11 @@ export async function readSimulatorUpload(
   if (requestPart === undefined) throw validationError('request', 'the part is required');
   let parsed: unknown;
   try {
-    parsed = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(requestPart.data));
-  } catch {
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(requestPart.data);
+    if (jsonNestsDeeperThan(text)) throw validationError('request', `must not nest deeper than ${JSON_MAX_DEPTH} levels`);
+    parsed = JSON.parse(text);
+  } catch (error) {
+    if (SimplaneError.is(error)) throw error;
     throw validationError('request', 'must be a JSON object');
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw validationError('request', 'must be a JSON object');
