@@ -75,6 +75,15 @@ describe('generateValue', () => {
     expect(gen('x')).not.toBe(gen('y'));
   });
 
+  it('uses a schema\'s examples that validate: the only one always, a seeded pick among several', async () => {
+    const { artifact } = await compileArtifact(fixture('shop-3.1.json'));
+    const registry = new SchemaRegistry(artifact);
+    const drawn = (schema: JsonSchema) => new Set(Array.from({ length: 40 }, (_, i) => generateValue(schema, { registry, random: randomFor('examples', i), now: NOW })));
+    expect([...drawn({ type: 'string', examples: ['Rex'] })]).toEqual(['Rex']);
+    const several = drawn({ type: 'string', maxLength: 3, examples: ['Rex', 'Kit', 'Tom', 'too long'] });
+    expect([...several].sort()).toEqual(['Kit', 'Rex', 'Tom']);
+  });
+
   it('draws strings for simple patterns and refuses complex ones', () => {
     const random = randomFor('p');
     for (const pattern of ['^acc_[a-z0-9]+$', '^[A-Z]{2}\\d{2,4}$', '^(foo|bar)-[0-9a-f]{8}$', 'x?y*z+', '^\\w+@\\w+\\.com$']) {

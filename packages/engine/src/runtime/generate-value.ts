@@ -71,10 +71,15 @@ function generate(schema: JsonSchema, ctx: GenerateContext, depth: number, minim
   }
 }
 
+/**
+ * One of the schema's examples that validates: the only one, or a seeded pick among several, so
+ * records generated from a schema that lists several examples do not all repeat the first.
+ */
 function usableExample(schema: JsonObject, ctx: GenerateContext): Json | undefined {
   const examples = schema.examples;
-  if (!Array.isArray(examples)) return undefined;
-  return examples.find((e) => ctx.registry.validate(schema, e).ok);
+  if (!Array.isArray(examples) || examples.length === 0) return undefined;
+  const valid = (examples as Json[]).filter((e) => ctx.registry.validate(schema, e).ok);
+  return valid.length <= 1 ? valid[0] : ctx.random.pick(valid);
 }
 
 function pickBranch(schema: JsonObject, branches: JsonSchema[], ctx: GenerateContext, depth: number, minimal: boolean): Json {
