@@ -164,6 +164,28 @@ describe('stop, start and delete', () => {
     expect(await steps.latestSnapshot(sim.id, 10)).toBeNull();
   });
 
+  it('answers requests that waited behind a delete or a stop as it would answer them afterwards', async () => {
+    const { h, steps } = await simulationHarness();
+    for (const [change, status, code] of [['DELETE', 404, 'simulation_not_found'], ['stop', 409, 'simulation_stopped']] as const) {
+      const sim = await h.createSimulation('pets:v1');
+      const post = () => h.sim(sim, 'POST', '/pets', { json: { name: 'Rex' }, headers: PETSTORE_AUTH });
+      // The first create holds the Simulation's queue in its append; the change queues behind
+      // it, and five more creates behind the change.
+      const release = steps.holdAppends();
+      const first = post();
+      await new Promise((resolve) => setImmediate(resolve));
+      const changed = change === 'DELETE' ? h.request('DELETE', `/v1/simulations/${sim.id}`) : h.request('POST', `/v1/simulations/${sim.id}/stop`);
+      await new Promise((resolve) => setImmediate(resolve));
+      const waiting = Array.from({ length: 5 }, post);
+      await new Promise((resolve) => setImmediate(resolve));
+      release();
+      expect((await first).status).toBe(201);
+      expect((await changed).status).toBe(change === 'DELETE' ? 204 : 200);
+      // Retrying cannot help them: they get what a request sent after the change gets.
+      for (const answer of await Promise.all(waiting)) expectProblem(answer, status, code);
+    }
+  });
+
   it('refuses to delete a Simulator while Simulations use it', async () => {
     const { h, simulatorId } = await simulationHarness();
     const sim = await h.createSimulation(simulatorId);

@@ -59,13 +59,26 @@ export class FaultyRuntime implements Runtime {
 export class FaultyStepLog implements StepLog {
   failingAppends = 0;
   failingSnapshots = 0;
+  /** While set, appends wait for it: the request appending holds its Simulation's queue, as slow storage would. */
+  private held: Promise<void> | null = null;
   constructor(private readonly inner: StepLog) {}
+
+  /** Holds appends until the answered function is called. */
+  holdAppends(): () => void {
+    let release!: () => void;
+    this.held = new Promise<void>((resolve) => (release = resolve));
+    return () => {
+      this.held = null;
+      release();
+    };
+  }
 
   append(simulationId: string, entry: StepEntry): Promise<boolean> {
     if (this.failingAppends > 0) {
       this.failingAppends -= 1;
       return Promise.reject(new Error('step storage down'));
     }
+    if (this.held !== null) return this.held.then(() => this.inner.append(simulationId, entry));
     return this.inner.append(simulationId, entry);
   }
 

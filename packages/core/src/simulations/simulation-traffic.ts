@@ -164,8 +164,7 @@ export class SimulationTraffic {
   }
 
   private async run(id: string, call: DataPlaneCall, body: Uint8Array | null): Promise<SimResponse> {
-    const live = this.pool.get(id);
-    if (live === undefined) throw unreachable(id, 'was unloaded while the request waited');
+    const live = this.pool.get(id) ?? (await this.leftWhileWaiting(id));
     live.lastUsedAt = this.clock.now().getTime();
     if (live.pendingSnapshot !== undefined) await this.continueSnapshot(live, live.pendingSnapshot);
     const request = { method: call.method, path: call.path, query: call.query, headers: call.headers, body };
@@ -216,6 +215,19 @@ export class SimulationTraffic {
       else await this.saveSnapshot(live, step, () => live.state.toSnapshot());
     }
     return result.response;
+  }
+
+  /**
+   * Why a Simulation that was in memory when its request queued is gone when the request's
+   * turn comes: deleted or stopped by the work queued before it (answered as they would be to a
+   * request arriving afterwards: retrying cannot help), else unloaded (retry: the next request
+   * wakes it).
+   */
+  private async leftWhileWaiting(id: string): Promise<never> {
+    const record = await this.repository.get(id);
+    if (record === null) throw notFound(id);
+    if (record.status === 'stopped') throw stopped(id);
+    throw unreachable(id, 'was unloaded while the request waited');
   }
 
   /**
