@@ -84,6 +84,27 @@ describe('generateValue', () => {
     expect([...several].sort()).toEqual(['Kit', 'Rex', 'Tom']);
   });
 
+  it('gives a map a few entries of its value schema, within minProperties and maxProperties', async () => {
+    const { artifact } = await compileArtifact(fixture('shop-3.1.json'));
+    const registry = new SchemaRegistry(artifact);
+    const make = (schema: JsonSchema, i: number) => generateValue(schema, { registry, random: randomFor('maps', i), now: NOW }) as Record<string, unknown>;
+    const counts = { type: 'object', additionalProperties: { type: 'integer', minimum: 0 } } as JsonSchema;
+    const sizes = new Set<number>();
+    for (let i = 0; i < 30; i += 1) {
+      const map = make(counts, i);
+      expect(registry.validate(counts, map).ok).toBe(true);
+      sizes.add(Object.keys(map).length);
+      for (const value of Object.values(map)) expect(Number.isInteger(value)).toBe(true);
+    }
+    expect([...sizes].sort()).toEqual([1, 2, 3]);
+    expect(Object.keys(make({ type: 'object', additionalProperties: { type: 'string' }, minProperties: 5 } as JsonSchema, 1)).length).toBeGreaterThanOrEqual(5);
+    expect(make({ type: 'object', additionalProperties: { type: 'string' }, maxProperties: 0 } as JsonSchema, 1)).toEqual({});
+    // Keys the generator cannot draw: the minimal attempt, an empty map, still validates.
+    expect(make({ type: 'object', additionalProperties: { type: 'string' }, propertyNames: { pattern: '^x-' } } as JsonSchema, 1)).toEqual({});
+    // Named properties keep the object a record, not a map.
+    expect(Object.keys(make({ type: 'object', properties: { a: { type: 'string' } }, required: ['a'], additionalProperties: { type: 'string' } } as JsonSchema, 1))).toEqual(['a']);
+  });
+
   it('draws strings for simple patterns and refuses complex ones', () => {
     const random = randomFor('p');
     for (const pattern of ['^acc_[a-z0-9]+$', '^[A-Z]{2}\\d{2,4}$', '^(foo|bar)-[0-9a-f]{8}$', 'x?y*z+', '^\\w+@\\w+\\.com$']) {

@@ -114,7 +114,27 @@ function generateObject(schema: JsonObject, ctx: GenerateContext, depth: number,
     setOwn(out, name, generate(sub, ctx, depth, minimal));
   }
   for (const name of view.required) if (!Object.hasOwn(out, name)) setOwn(out, name, 'value');
+  if (Object.keys(view.properties).length === 0 && !minimal && depth < DEPTH_CAP) addMapEntries(schema, out, ctx, depth);
   return out;
+}
+
+/**
+ * A map (no named properties, `additionalProperties` a schema: counts by status, labels by
+ * name) gets one to three entries, or as many as `minProperties` asks, keyed by distinct words:
+ * an always-empty map tells a client nothing about its values. A schema whose keys must match
+ * `propertyNames` falls back to the minimal attempt.
+ */
+function addMapEntries(schema: JsonObject, out: JsonObject, ctx: GenerateContext, depth: number): void {
+  const values = schema.additionalProperties;
+  if (!isObject(values)) return;
+  const min = typeof schema.minProperties === 'number' ? schema.minProperties : 0;
+  const max = Math.min(typeof schema.maxProperties === 'number' ? schema.maxProperties : min + 3, min + 3);
+  const count = ctx.random.int(Math.min(Math.max(min, 1), max), max);
+  const first = ctx.random.int(0, WORDS.length - 1);
+  for (let i = 0; i < count; i += 1) {
+    const word = WORDS[(first + i) % WORDS.length]!;
+    setOwn(out, i < WORDS.length ? word : `${word}${Math.floor(i / WORDS.length)}`, generate(values as JsonSchema, ctx, depth + 1, false));
+  }
 }
 
 function generateArray(schema: JsonObject, ctx: GenerateContext, depth: number, minimal: boolean): Json {
