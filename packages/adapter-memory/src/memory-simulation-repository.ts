@@ -14,13 +14,14 @@ import {
 /** A deep copy; by hand because the data plane reads a record on every request. */
 const copy = (r: SimulationRecord): SimulationRecord => ({
   ...r,
-  tokens: r.tokens.map((t) => ({ ...t })),
   metadata: Object.keys(r.metadata).length === 0 ? {} : structuredClone(r.metadata),
 });
 
 /** Simulations in a Map. Single-threaded JavaScript makes every method atomic. */
 export class MemorySimulationRepository implements SimulationRepository {
   private readonly records = new Map<string, SimulationRecord>();
+  /** Each record's tokens by hash: a data-plane request finds its token without a scan. */
+  private readonly tokens = new Map<string, Map<string, SimulationTokenRecord>>();
 
   async insert(record: SimulationRecord, active?: ActiveLimit): Promise<'ok' | 'quota'> {
     if (this.records.has(record.id)) throw new Error(`duplicate simulation ${record.id}`);
@@ -59,13 +60,24 @@ export class MemorySimulationRepository implements SimulationRepository {
   }
 
   async addToken(id: string, token: SimulationTokenRecord, now: string): Promise<boolean> {
-    const current = this.records.get(id);
-    if (current === undefined) return false;
-    current.tokens = [...current.tokens.filter((t) => t.expiresAt > now), { ...token }];
+    if (!this.records.has(id)) return false;
+    let tokens = this.tokens.get(id);
+    if (tokens === undefined) {
+      tokens = new Map();
+      this.tokens.set(id, tokens);
+    }
+    for (const [hash, kept] of tokens) if (kept.expiresAt <= now) tokens.delete(hash);
+    tokens.set(token.hash, { ...token });
     return true;
   }
 
+  async findToken(id: string, hash: string, now: string): Promise<SimulationTokenRecord | null> {
+    const token = this.tokens.get(id)?.get(hash);
+    return token !== undefined && token.expiresAt > now ? { ...token } : null;
+  }
+
   async delete(id: string): Promise<boolean> {
+    this.tokens.delete(id);
     return this.records.delete(id);
   }
 

@@ -70,7 +70,7 @@ export class SimulationTraffic {
     if (record === null) throw notFound(call.simulationId);
     // Awaited only when due: most Simulations have no expiry, and every request passes here.
     if (isExpired(record, now) && (await this.simulations.expireIfDue(record, now))) throw notFound(call.simulationId);
-    const token = this.authorise(record, call.token, now);
+    const token = await this.authorise(record, call.token, now);
     if (record.status === 'stopped') throw stopped(record.id);
     const live = this.pool.get(record.id) ?? (await this.ensureLive(record));
     const readOnly = call.readOnly || token.readOnly;
@@ -125,11 +125,10 @@ export class SimulationTraffic {
     }
   }
 
-  private authorise(record: SimulationRecord, token: string | undefined, now: string): { readOnly: boolean } {
+  private async authorise(record: SimulationRecord, token: string | undefined, now: string): Promise<{ readOnly: boolean }> {
     if (token === undefined || token.length === 0 || token.length > 512) throw invalidToken();
-    const hash = this.tokenHash(token);
-    const found = record.tokens.find((t) => t.hash === hash && t.expiresAt > now);
-    if (found === undefined) throw invalidToken();
+    const found = await this.repository.findToken(record.id, this.tokenHash(token), now);
+    if (found === null) throw invalidToken();
     return { readOnly: found.readOnly };
   }
 

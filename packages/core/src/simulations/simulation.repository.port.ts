@@ -30,8 +30,12 @@ export interface ActiveLimit {
  *   stopped record running or paused also needs a free slot, else it answers `quota`;
  * - `list` answers the workspace's records matching the filter, newest first by
  *   (createdAt, id), strictly after `page.after`, at most `page.limit`;
- * - `addToken` appends a token to a record atomically (no lost update with a concurrent one)
- *   and drops the record's tokens that expired at or before `now`;
+ * - tokens are kept beside their record, not in it (a record is read on every data-plane
+ *   request, however many tokens it has): `addToken` adds one atomically (no lost update with
+ *   a concurrent one) and drops the record's tokens that expired at or before `now`, answering
+ *   false for a missing record; `findToken` answers the record's token with that hash if it
+ *   expires after `now`, in time independent of how many tokens the record has; `delete`
+ *   deletes the record's tokens with it;
  * - `countActive` counts running and paused records of a workspace; `countBySimulator` counts
  *   every record of a Simulator, whatever its status;
  * - `listExpired` answers records whose `expiresAt` is at or before `now`, at most `limit`.
@@ -43,6 +47,7 @@ export interface SimulationRepository {
   list(filter: SimulationFilter, page: PageQuery): Promise<SimulationRecord[]>;
   update(id: string, guard: SimulationGuard, change: Partial<SimulationRecord>, active?: ActiveLimit): Promise<SimulationRecord | null | 'quota'>;
   addToken(id: string, token: SimulationTokenRecord, now: string): Promise<boolean>;
+  findToken(id: string, hash: string, now: string): Promise<SimulationTokenRecord | null>;
   delete(id: string): Promise<boolean>;
   countActive(workspaceId: string): Promise<number>;
   countBySimulator(simulatorId: string): Promise<number>;

@@ -100,7 +100,6 @@ export class SimulationService {
       ttlSeconds: input.ttl_seconds ?? null,
       expiresAt: expiry(now, input.ttl_seconds),
       metadata: input.metadata ?? {},
-      tokens: [],
       createdAt: formatTime(now),
     };
     return this.launch(record, {
@@ -219,7 +218,6 @@ export class SimulationService {
         baseStep: at,
         ttlSeconds: ttl ?? null,
         expiresAt: expiry(now, ttl),
-        tokens: [],
         createdAt: formatTime(now),
       };
       return this.launch(child, { snapshot });

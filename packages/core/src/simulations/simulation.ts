@@ -49,7 +49,6 @@ export interface SimulationRecord {
   ttlSeconds: number | null;
   expiresAt: string | null;
   metadata: Record<string, Json>;
-  tokens: SimulationTokenRecord[];
   createdAt: string;
 }
 

@@ -28,7 +28,6 @@ export function sampleSimulationRecord(change: Partial<SimulationRecord> = {}): 
     ttlSeconds: null,
     expiresAt: null,
     metadata: { team: 'a' },
-    tokens: [],
     createdAt: `2024-01-01T00:00:${String(counter % 60).padStart(2, '0')}.000Z`,
     ...change,
   };
@@ -95,14 +94,40 @@ export function describeSimulationRepositoryConformance(name: string, makeReposi
       expect(await repo.countActive('wsp_A')).toBe(2);
     });
 
-    it('adds tokens without losing concurrent ones, dropping expired ones', async () => {
+    it('adds tokens without losing concurrent ones, and finds each until it expires', async () => {
       const repo = await makeRepository();
-      const r = sampleSimulationRecord({ tokens: [{ hash: 'old', readOnly: false, expiresAt: '2024-01-01T00:00:00.000Z' }] });
+      const r = sampleSimulationRecord();
       await repo.insert(r);
       const now = '2024-06-01T00:00:00.000Z';
-      await Promise.all(['a', 'b', 'c'].map((hash) => repo.addToken(r.id, { hash, readOnly: false, expiresAt: '2030-01-01T00:00:00.000Z' }, now)));
-      expect((await repo.get(r.id))!.tokens.map((t) => t.hash).sort()).toEqual(['a', 'b', 'c']);
+      await Promise.all(['a', 'b', 'c'].map((hash) => repo.addToken(r.id, { hash, readOnly: hash === 'b', expiresAt: '2030-01-01T00:00:00.000Z' }, now)));
+      for (const hash of ['a', 'b', 'c']) expect(await repo.findToken(r.id, hash, now)).toEqual({ hash, readOnly: hash === 'b', expiresAt: '2030-01-01T00:00:00.000Z' });
+      expect(await repo.findToken(r.id, 'd', now)).toBeNull();
+      // Expiry is exclusive: a token is good strictly before its expiresAt.
+      expect(await repo.findToken(r.id, 'a', '2030-01-01T00:00:00.000Z')).toBeNull();
       expect(await repo.addToken('sim_missing', { hash: 'x', readOnly: true, expiresAt: '2030-01-01T00:00:00.000Z' }, now)).toBe(false);
+      expect(await repo.findToken('sim_missing', 'x', now)).toBeNull();
+      // A token found is a copy: changing it changes nothing stored.
+      const found = (await repo.findToken(r.id, 'a', now))!;
+      found.readOnly = true;
+      expect((await repo.findToken(r.id, 'a', now))!.readOnly).toBe(false);
+    });
+
+    it('drops expired tokens as it adds one, keeps tokens through updates, and deletes them with the record', async () => {
+      const repo = await makeRepository();
+      const r = sampleSimulationRecord();
+      await repo.insert(r);
+      await repo.addToken(r.id, { hash: 'short', readOnly: false, expiresAt: '2024-01-01T00:01:00.000Z' }, '2024-01-01T00:00:00.000Z');
+      await repo.addToken(r.id, { hash: 'long', readOnly: false, expiresAt: '2030-01-01T00:00:00.000Z' }, '2024-01-01T00:00:00.000Z');
+      await repo.addToken(r.id, { hash: 'later', readOnly: false, expiresAt: '2030-01-01T00:00:00.000Z' }, '2024-01-01T00:05:00.000Z');
+      // Asked about a time before it expired, the dropped token is still gone.
+      expect(await repo.findToken(r.id, 'short', '2024-01-01T00:00:30.000Z')).toBeNull();
+      expect(await repo.findToken(r.id, 'long', '2024-01-01T00:00:30.000Z')).not.toBeNull();
+      await repo.update(r.id, {}, { status: 'stopped' });
+      expect(await repo.findToken(r.id, 'later', '2024-01-01T00:06:00.000Z')).not.toBeNull();
+      expect(await repo.delete(r.id)).toBe(true);
+      expect(await repo.findToken(r.id, 'long', '2024-01-01T00:06:00.000Z')).toBeNull();
+      await repo.insert(r);
+      expect(await repo.findToken(r.id, 'long', '2024-01-01T00:06:00.000Z')).toBeNull();
     });
 
     it('counts by Simulator, finds expired records and deletes', async () => {
