@@ -2,8 +2,8 @@
 // sockets) of a small API whose list takes limit, offset, a filter and a sort parameter, with
 // 1,000 and then 10,000 records. Each query is timed over repeated requests (median of five
 // batches); the baseline is the same query on 100 records in the same run, so the ratios show
-// how a query scales with the collection. A list walks the whole collection (filters, sort,
-// total), so the unsorted queries grow linearly; a sort adds its N log N. Runs from the
+// how a query scales with the collection. A plain page reads the collection only up to its end;
+// a filter or a sort walks the whole collection (linear), and a sort adds its N log N. Runs from the
 // compiled packages (`npm run build` first); `node bench/list-cost.mjs` runs it alone.
 import { createHarness } from '../packages/harness/dist/index.js';
 

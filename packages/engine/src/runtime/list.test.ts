@@ -23,6 +23,13 @@ const DOC = JSON.stringify({
         responses: { '201': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Item' } } } } },
       },
     },
+    '/items/{itemId}': {
+      delete: {
+        operationId: 'deleteItem',
+        parameters: [{ name: 'itemId', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: { '204': { description: 'gone' } },
+      },
+    },
   },
   components: { schemas: { Item: { type: 'object', properties: { id: { type: 'string', readOnly: true }, name: { type: 'string' }, color: { type: 'string' }, rank: {} } } } },
 });
@@ -58,5 +65,32 @@ describe('listing a collection', () => {
     expect(list('limit=3&offset=2&color=red&sort=-rank')).toEqual(reference(red, 'rank', true).slice(2, 5));
     expect(list('limit=4&offset=13')).toEqual(created.slice(13));
     expect(list('limit=4&offset=40')).toEqual([]);
+  });
+
+  it('reads a plain page only as far as the page, and the whole collection for a filter or a sort', async () => {
+    const { artifact } = await compileArtifact(DOC);
+    const client = await SimClient.open(artifact, { sampleRecords: 0 });
+    const created = Array.from({ length: 300 }, (_, i) => client.call({ method: 'POST', path: '/items', body: { name: `n${i}`, color: i % 3 === 0 ? 'red' : 'blue' } }).json as Item);
+    expect(client.call({ method: 'DELETE', path: `/items/${created[1]!.id}` }).status).toBe(204);
+    const remaining = created.filter((_, i) => i !== 1);
+    let read = 0;
+    const entries = client.state.entries.bind(client.state);
+    client.state.entries = function* (collection: string) {
+      for (const entry of entries(collection)) {
+        read += 1;
+        yield entry;
+      }
+    };
+    const list = (query: string) => {
+      read = 0;
+      const answer = client.call({ method: 'GET', path: '/items', query });
+      return { items: answer.json as Item[], total: answer.headers['x-total-count'], read };
+    };
+    expect(list('limit=3')).toEqual({ items: remaining.slice(0, 3), total: '299', read: 3 });
+    expect(list('limit=3&offset=10')).toEqual({ items: remaining.slice(10, 13), total: '299', read: 13 });
+    expect(list('limit=3&offset=299')).toEqual({ items: [], total: '299', read: 0 });
+    const red = remaining.filter((item) => item.color === 'red');
+    expect(list('limit=3&color=red')).toEqual({ items: red.slice(0, 3), total: String(red.length), read: 299 });
+    expect(list('limit=2&sort=-name').read).toBe(299);
   });
 });

@@ -5,7 +5,7 @@ import { collectionName } from './collections.js';
 import { missingParent, type Exchange } from './exchange.js';
 import { refuse } from './refusal.js';
 import { answer, chooseMedia, chooseSuccess, conform } from './respond.js';
-import { itemsOf, objectView } from './schema-view.js';
+import { itemsOf, objectView, schemaTypes } from './schema-view.js';
 
 const DEFAULT_LIMIT = 20;
 
@@ -20,22 +20,12 @@ export function list(ex: Exchange, resource: ArtifactResource): SimResponse {
   const parent = missingParent(ex, resource);
   if (parent) return refuse(ex.model, ex.operation, parent, ex.gen);
   const shape = ex.operation.list;
-  // Keys and records side by side, and the listed ones as positions into them: a list of a
-  // large collection makes no pair per record, and filters and sorts move numbers.
-  const keys: string[] = [];
-  const values: JsonObject[] = [];
-  for (const [key, value] of ex.state.entries(collectionName(resource, ex.path))) {
-    if (!isObject(value)) continue;
-    keys.push(key);
-    values.push(value);
-  }
-  const order = shape ? sortOrder(values, filterOrder(values, shape, ex.query), shape, ex.query) : null;
-  const total = order === null ? values.length : order.length;
-  const keyAt = (i: number): string => keys[order === null ? i : order[i]!]!;
-  const page = shape ? pageOf(ex, shape, total, keyAt) : { start: 0, limit: total };
+  const listing = listingOf(ex, resource, shape);
+  const total = listing.total;
+  const page = shape ? pageOf(ex, shape, listing) : { start: 0, limit: total };
   if ('refusal' in page) return refuse(ex.model, ex.operation, page.refusal, ex.gen);
   const slice: JsonObject[] = [];
-  for (let i = page.start; i < Math.min(total, page.start + page.limit); i += 1) slice.push(values[order === null ? i : order[i]!]!);
+  for (let i = page.start; i < Math.min(total, page.start + page.limit); i += 1) slice.push(listing.valueAt(i));
   const hasMore = page.start + slice.length < total;
   const chosen = chooseSuccess(ex.operation, 200);
   const schema = chooseMedia(chosen.response)?.[1].schema ?? null;
@@ -47,20 +37,116 @@ export function list(ex: Exchange, resource: ArtifactResource): SimResponse {
   setOwn(body, itemsField, items);
   if (shape.hasMoreField) setOwn(body, shape.hasMoreField, hasMore);
   if (shape.totalField) setOwn(body, shape.totalField, total);
-  if (shape.nextCursorField) setOwn(body, shape.nextCursorField, hasMore ? nextCursor(shape, total, keyAt, page.start + slice.length) : null);
+  if (shape.nextCursorField) setOwn(body, shape.nextCursorField, hasMore ? nextCursor(shape, listing, page.start + slice.length) : null);
   const pageParam = shape.parameters.page;
   if (pageParam && Object.hasOwn(objectView(ex.model.registry, schema).properties, pageParam)) setOwn(body, pageParam, ex.query[pageParam] ?? 1);
   return answer(chosen, body, ex.gen);
 }
 
-/** Positions of the records the active filters keep, or null when no filter is active (all of them). */
-function filterOrder(values: JsonObject[], shape: ListShape, query: Record<string, Json>): number[] | null {
-  const active = shape.filters
+/** The records a list answers from, in listed order. A page reads them in increasing position. */
+interface Listing {
+  total: number;
+  keyAt(i: number): string;
+  valueAt(i: number): JsonObject;
+  /** The position of the record with this key, or -1. */
+  indexOf(key: string): number;
+}
+
+/**
+ * Without an active filter or a sort, the collection as it is, read only as far as the page
+ * (its size is the total): polling the first page of a large collection costs the page, not
+ * the collection. Otherwise every record is read, filtered and sorted.
+ */
+function listingOf(ex: Exchange, resource: ArtifactResource, shape: ListShape | null): Listing {
+  const collection = collectionName(resource, ex.path);
+  const plain = shape === null || (activeFilters(shape, ex.query).length === 0 && sortField(shape, ex.query) === null);
+  if (plain && holdsOnlyRecords(ex, resource)) return lazyListing(ex, collection);
+  // Keys and records side by side, and the listed ones as positions into them: a list of a
+  // large collection makes no pair per record, and filters and sorts move numbers.
+  const keys: string[] = [];
+  const values: JsonObject[] = [];
+  for (const [key, value] of ex.state.entries(collection)) {
+    if (!isObject(value)) continue;
+    keys.push(key);
+    values.push(value);
+  }
+  const order = shape ? sortOrder(values, filterOrder(values, shape, ex.query), shape, ex.query) : null;
+  const position = (i: number): number => (order === null ? i : order[i]!);
+  return {
+    total: order === null ? values.length : order.length,
+    keyAt: (i) => keys[position(i)]!,
+    valueAt: (i) => values[position(i)]!,
+    indexOf: (key) => {
+      for (let i = 0; i < (order === null ? values.length : order.length); i += 1) if (keys[position(i)] === key) return i;
+      return -1;
+    },
+  };
+}
+
+/**
+ * True when every value of the resource's collections is an object, so the collection's size is
+ * its number of records: records are stored conformed to the item schema, which an object
+ * schema (or none) keeps an object.
+ */
+function holdsOnlyRecords(ex: Exchange, resource: ArtifactResource): boolean {
+  if (resource.itemSchema === null || resource.itemSchema === undefined) return true;
+  const types = schemaTypes(ex.model.registry, resource.itemSchema);
+  return types !== null && types.length === 1 && types[0] === 'object';
+}
+
+/** The collection read through one iterator, forward; a position behind it starts a new one. */
+function lazyListing(ex: Exchange, collection: string): Listing {
+  let iterator: Iterator<[string, Json]> | null = null;
+  let at = -1;
+  let current: [string, Json] | undefined;
+  const seek = (i: number): [string, Json] => {
+    if (iterator === null || i < at) {
+      iterator = ex.state.entries(collection)[Symbol.iterator]();
+      at = -1;
+    }
+    while (at < i) {
+      const next = iterator.next();
+      if (next.done === true) throw new Error(`list position ${i} past the collection`);
+      current = next.value;
+      at += 1;
+    }
+    return current!;
+  };
+  return {
+    total: ex.state.size(collection),
+    keyAt: (i) => seek(i)[0],
+    valueAt: (i) => seek(i)[1] as JsonObject,
+    indexOf: (key) => {
+      if (ex.state.get(collection, key) === undefined) return -1;
+      let i = 0;
+      for (const [k] of ex.state.entries(collection)) {
+        if (k === key) return i;
+        i += 1;
+      }
+      return -1;
+    },
+  };
+}
+
+function activeFilters(shape: ListShape, query: Record<string, Json>): Array<{ field: string; values: string[] }> {
+  return shape.filters
     .filter((f) => query[f.parameter] !== undefined)
     .map((f) => {
       const wanted = query[f.parameter];
       return { field: f.field, values: (Array.isArray(wanted) ? wanted : [wanted]).map((v) => String(v)) };
     });
+}
+
+/** The sort parameter's field and direction, or null without one. */
+function sortField(shape: ListShape, query: Record<string, Json>): { field: string; desc: boolean } | null {
+  const sort = shape.parameters.sort === null ? undefined : query[shape.parameters.sort];
+  if (typeof sort !== 'string' || sort === '') return null;
+  return { field: sort.replace(/^[-+]/, '').replace(/:(asc|desc)$/, ''), desc: sort.startsWith('-') || sort.endsWith(':desc') };
+}
+
+/** Positions of the records the active filters keep, or null when no filter is active (all of them). */
+function filterOrder(values: JsonObject[], shape: ListShape, query: Record<string, Json>): number[] | null {
+  const active = activeFilters(shape, query);
   if (active.length === 0) return null;
   const kept: number[] = [];
   for (let i = 0; i < values.length; i += 1) {
@@ -77,10 +163,9 @@ function filterOrder(values: JsonObject[], shape: ListShape, query: Record<strin
  * both values. The sort is stable; descending is the ascending order reversed.
  */
 function sortOrder(values: JsonObject[], order: number[] | null, shape: ListShape, query: Record<string, Json>): number[] | null {
-  const sort = shape.parameters.sort === null ? undefined : query[shape.parameters.sort];
-  if (typeof sort !== 'string' || sort === '') return order;
-  const desc = sort.startsWith('-') || sort.endsWith(':desc');
-  const field = sort.replace(/^[-+]/, '').replace(/:(asc|desc)$/, '');
+  const sort = sortField(shape, query);
+  if (sort === null) return order;
+  const { field, desc } = sort;
   const positions = order ?? values.map((_, i) => i);
   const numbers: Array<number | undefined> = new Array<number | undefined>(values.length);
   const texts: string[] = new Array<string>(values.length);
@@ -105,7 +190,8 @@ function sortOrder(values: JsonObject[], order: number[] | null, shape: ListShap
 
 type Page = { start: number; limit: number } | { refusal: { status: number; code: string; message: string; field: string } };
 
-function pageOf(ex: Exchange, shape: ListShape, total: number, keyAt: (i: number) => string): Page {
+function pageOf(ex: Exchange, shape: ListShape, listing: Listing): Page {
+  const total = listing.total;
   const p = shape.parameters;
   const limitValue = p.limit === null ? undefined : ex.query[p.limit];
   const limit = typeof limitValue === 'number' && limitValue > 0 ? Math.floor(limitValue) : shape.paging === 'none' && p.limit === null ? total : DEFAULT_LIMIT;
@@ -121,8 +207,7 @@ function pageOf(ex: Exchange, shape: ListShape, total: number, keyAt: (i: number
     const cursor = ex.query[p.cursor];
     if (typeof cursor !== 'string' || cursor === '') return { start: 0, limit };
     if (/after/i.test(p.cursor)) {
-      let at = -1;
-      for (let i = 0; i < total && at < 0; i += 1) if (keyAt(i) === cursor) at = i;
+      const at = listing.indexOf(cursor);
       return at < 0 ? { refusal: { status: 400, code: 'invalid_cursor', message: `${p.cursor} names no record: ${cursor}`, field: p.cursor } } : { start: at + 1, limit };
     }
     const decoded = /^o(\d{1,9})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
@@ -131,7 +216,7 @@ function pageOf(ex: Exchange, shape: ListShape, total: number, keyAt: (i: number
   return { start: 0, limit };
 }
 
-function nextCursor(shape: ListShape, total: number, keyAt: (i: number) => string, next: number): string {
-  if (shape.parameters.cursor && /after/i.test(shape.parameters.cursor)) return next >= 1 && next - 1 < total ? keyAt(next - 1) : '';
+function nextCursor(shape: ListShape, listing: Listing, next: number): string {
+  if (shape.parameters.cursor && /after/i.test(shape.parameters.cursor)) return next >= 1 && next - 1 < listing.total ? listing.keyAt(next - 1) : '';
   return Buffer.from(`o${next}`).toString('base64url');
 }
