@@ -1,5 +1,6 @@
 import {
   ACTIVE_STATUSES,
+  cloneJson,
   comparePageOrder,
   isAfter,
   type ActiveLimit,
@@ -14,7 +15,7 @@ import {
 /** A deep copy; by hand because the data plane reads a record on every request. */
 const copy = (r: SimulationRecord): SimulationRecord => ({
   ...r,
-  metadata: Object.keys(r.metadata).length === 0 ? {} : structuredClone(r.metadata),
+  metadata: cloneJson(r.metadata),
 });
 
 /** Simulations in a Map. Single-threaded JavaScript makes every method atomic. */

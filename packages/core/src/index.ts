@@ -53,3 +53,4 @@ export * from './objects/own-properties.js';
 export * from './objects/bytes.js';
 export * from './objects/remembered.js';
 export * from './objects/json-depth.js';
+export * from './objects/clone-json.js';
