@@ -7,13 +7,13 @@ import { isObject, type Json, type JsonObject } from '../json.js';
 
 const ROOT_ID = 'urn:simplane:artifact';
 
-/** The schemas a value has passed, by registry (validateUnchanging). */
+/**
+ * The schemas a value has passed (validateUnchanging): the number of the one schema it passed,
+ * a small integer stored on the value itself, so a stored record carries no object for it; an
+ * array of them in the rare case of several. Numbers are unique across registries.
+ */
 const PASSES = Symbol('simplane.passes');
-interface Passes {
-  registry: SchemaRegistry;
-  first: unknown;
-  more: Set<unknown> | null;
-}
+let nextPassNumber = 1;
 
 const PASSED: Verdict = Object.freeze({ ok: true, problem: null, field: null });
 const REF_PREFIX = '#/schemas/';
@@ -34,6 +34,8 @@ export interface Verdict {
 export class SchemaRegistry {
   readonly #ajv: Ajv2020.default;
   readonly #cache = new WeakMap<object, ValidateFunction>();
+  /** Pass numbers by schema (or bare `$ref`), for validateUnchanging. */
+  readonly #passNumbers = new Map<unknown, number>();
 
   constructor(readonly artifact: Artifact) {
     this.#ajv = new Ajv2020.default({ strict: false, allErrors: false, validateFormats: true, logger: false, unicodeRegExp: false });
@@ -74,13 +76,17 @@ export class SchemaRegistry {
     // A bare `$ref` is known by its target: the item schema and a response naming the same
     // component are distinct objects but one schema.
     const key = Object.keys(schema).length === 1 && typeof schema.$ref === 'string' ? schema.$ref : schema;
-    const passes = (value as { [PASSES]?: Passes })[PASSES];
-    const mine = passes !== undefined && passes.registry === this;
-    if (mine && (passes.first === key || passes.more?.has(key) === true)) return PASSED;
+    let number = this.#passNumbers.get(key);
+    if (number === undefined) {
+      number = nextPassNumber++;
+      this.#passNumbers.set(key, number);
+    }
+    const passes = (value as { [PASSES]?: number | number[] })[PASSES];
+    if (passes === number || (Array.isArray(passes) && passes.includes(number))) return PASSED;
     const verdict = this.validate(schema, value);
     if (verdict.ok) {
-      if (mine) (passes.more ??= new Set()).add(key);
-      else Object.defineProperty(value, PASSES, { value: { registry: this, first: key, more: null } satisfies Passes, writable: true, enumerable: false, configurable: true });
+      const next = passes === undefined ? number : Array.isArray(passes) ? [...passes, number] : [passes, number];
+      Object.defineProperty(value, PASSES, { value: next, writable: true, enumerable: false, configurable: true });
     }
     return verdict;
   }
