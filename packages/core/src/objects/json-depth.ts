@@ -24,7 +24,7 @@ export function jsonNestsDeeperThan(text: string, max: number = JSON_MAX_DEPTH):
     } else if (c === 91 /* [ */ || c === 123 /* { */) {
       depth += 1;
       if (depth > max) return true;
-    } else if ((c === 93 /* ] */ || c === 125) /* } */ && depth > 0) {
+    } else if (depth > 0 && (c === 93 /* ] */ || c === 125 /* } */)) {
       depth -= 1;
     }
   }
