@@ -242,6 +242,32 @@ describe('the data plane under /sim/{id}', () => {
     expect(steps.steps.map((s) => s.step)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
   });
 
+  it('runs requests in arrival order even while an earlier one\'s body is still arriving, and a failed body fails only its own', async () => {
+    const { h } = await simulationHarness({ config: { log_level: 'silent' } });
+    const sim = await h.createSimulation('pets:v1', { sample_records: 0 });
+    const headers = { 'simulation-token': sim.token, ...PETSTORE_AUTH, 'content-type': 'application/json' };
+    /** A body that arrives in two pieces, the second after the event loop has turned. */
+    async function* slowly(text: string): AsyncIterable<Uint8Array> {
+      yield Buffer.from(text.slice(0, 5));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      yield Buffer.from(text.slice(5));
+    }
+    async function* tooLong(): AsyncIterable<Uint8Array> {
+      for (let i = 0; i < 11; i += 1) yield Buffer.alloc(1024 * 1024, 0x20);
+    }
+    const first = h.plane.handle({ method: 'POST', url: `/sim/${sim.id}/pets`, headers, body: slowly('{"name":"first"}') });
+    const refused = h.plane.handle({ method: 'POST', url: `/sim/${sim.id}/pets`, headers, body: tooLong() });
+    const read = h.plane.handle({ method: 'GET', url: `/sim/${sim.id}/pets`, headers, body: null });
+    const second = h.plane.handle({ method: 'POST', url: `/sim/${sim.id}/pets`, headers, body: Buffer.from('{"name":"second"}') });
+    expect((await first).status).toBe(201);
+    expect((await refused).status).toBe(413);
+    const listed = JSON.parse(Buffer.from((await read).body as Uint8Array).toString('utf8')) as Array<{ name: string }>;
+    expect(listed.map((pet) => pet.name)).toEqual(['first']);
+    expect((await second).status).toBe(201);
+    const steps = (await h.request('GET', `/v1/simulations/${sim.id}/steps`)).json<{ steps: Array<{ step: number }> }>();
+    expect(steps.steps.map((s) => s.step)).toEqual([1, 2]);
+  });
+
   it('gives byte-identical answers to two Simulations with one seed and the same 200 requests', async () => {
     const { h } = await simulationHarness();
     const a = await h.createSimulation('pets:v1', { seed: 'same-seed' });

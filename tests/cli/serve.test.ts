@@ -4,6 +4,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -180,6 +181,33 @@ describe('simplane serve with no configuration', () => {
     const pets = await request(`${sim.endpoint}/pets`, { headers: { 'simulation-token': sim.token, 'x-api-key': 'k' } });
     expect(pets.statusCode).toBe(200);
     expect(Array.isArray(await pets.body.json())).toBe(true);
+  });
+
+  it('answers requests pipelined on one connection in order, each seeing the state the ones before it left', async () => {
+    const dataDir = freshDir('pipelined');
+    const server = await start({ SIMPLANE_DATA_DIR: dataDir });
+    const key = readFileSync(join(dataDir, 'api-key'), 'utf8').trim();
+    const created = await createCatalogSimulation(server.url, key);
+    expect(created.status, created.text).toBe(201);
+    const sim = created.json() as { id: string; token: string };
+    const { hostname, port } = new URL(server.url);
+    const message = (method: string, path: string, body?: string) =>
+      `${method} /sim/${sim.id}${path} HTTP/1.1\r\nHost: x\r\nSimulation-Token: ${sim.token}\r\nX-Api-Key: k\r\n` +
+      (body === undefined ? '\r\n' : `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+    const names = (n: number) => JSON.stringify({ name: `piped-${n}` });
+    // Creates and reads in one write: the reads have no body to wait for, the creates do.
+    const wire = message('POST', '/pets', names(1)) + message('GET', '/pets?limit=100') + message('POST', '/pets', names(2)) + message('GET', '/pets?limit=100') + message('DELETE', '/pets/none');
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), hostname, () => socket.end(wire));
+      let text = '';
+      socket.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+      socket.on('end', () => resolve(text)).on('error', reject);
+    });
+    const answers = raw.split(/(?=HTTP\/1\.1 )/).map((part) => ({ status: Number(part.slice(9, 12)), body: part.slice(part.indexOf('\r\n\r\n') + 4) }));
+    expect(answers.map((a) => a.status)).toEqual([201, 200, 201, 200, 404]);
+    const piped = (body: string) => (JSON.parse(body) as Array<{ name: string }>).map((pet) => pet.name).filter((name) => name.startsWith('piped-'));
+    expect(piped(answers[1]!.body)).toEqual(['piped-1']);
+    expect(piped(answers[3]!.body)).toEqual(['piped-1', 'piped-2']);
   });
 
   it('uses the configured public_base_url for endpoints', async () => {

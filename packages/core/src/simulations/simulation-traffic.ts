@@ -77,8 +77,14 @@ export class SimulationTraffic {
     if (readOnly && !live.loaded.classify(call.method, call.path).readOnly) {
       throw new SimplaneError('simulation_read_only', `${call.method} ${call.path.slice(0, 200)} can change state, and this request is read-only.`);
     }
-    const body = call.readBody === null ? null : await call.readBody();
-    return this.pool.serial(record.id, () => this.run(record.id, call, body));
+    // The request takes its place in the Simulation's queue now, in arrival order, and its body
+    // is read meanwhile: a create sent before a read (pipelined on one connection, say) runs
+    // before it even though its body is still being read. A failed read is that request's
+    // answer, when its turn comes.
+    if (call.readBody === null) return this.pool.serial(record.id, () => this.run(record.id, call, null));
+    const reading = call.readBody();
+    reading.catch(() => undefined);
+    return this.pool.serial(record.id, async () => this.run(record.id, call, await reading));
   }
 
   /**
