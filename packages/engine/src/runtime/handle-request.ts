@@ -39,7 +39,11 @@ export function handleRequest(model: RuntimeModel, request: SimRequest, state: S
   if ('status' in input) return { response: refuse(model, operation, input, gen), operation: operation.id };
   const ex: Exchange = { model, operation, path: match.params, query: input.query, body: input.body, bodyMediaType: input.bodyMediaType, state, context, gen, minted: 0 };
   const response = run(ex);
-  if (method === 'HEAD') response.body = null;
+  // A HEAD answer is the GET answer's status and headers, its length included, without the body.
+  if (method === 'HEAD') {
+    if (response.body !== null) response.headers['content-length'] = String(response.body.byteLength);
+    response.body = null;
+  }
   return { response, operation: operation.id };
 }
 

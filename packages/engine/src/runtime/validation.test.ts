@@ -28,7 +28,11 @@ describe('routing', () => {
     expect(wrong).toMatchObject({ status: 405, operation: null, json: { error: 'method_not_allowed' } });
     expect(wrong.headers.allow).toBe('GET');
     expect(call({ method: 'GET', path: '/nowhere' })).toMatchObject({ status: 404, operation: null, json: { error: 'not_found' } });
-    expect(call({ method: 'HEAD', path: '/files' })).toMatchObject({ status: 200, text: '' });
+    const head = call({ method: 'HEAD', path: '/files' });
+    expect(head).toMatchObject({ status: 200, text: '' });
+    const get = call({ method: 'GET', path: '/files' });
+    expect(head.headers['content-length']).toBe(String(Buffer.byteLength(get.text)));
+    expect(head.headers['content-type']).toBe(get.headers['content-type']);
   });
 
   it('answers an unknown route in the document own 404 format', async () => {
