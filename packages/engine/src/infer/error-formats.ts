@@ -1,5 +1,5 @@
 import type { ArtifactOperation, ErrorFormat } from '../artifact/artifact.js';
-import { stableStringify } from '../artifact/serialise.js';
+import { mostCommonFormat } from '../artifact/most-common-format.js';
 import { setOwn } from '../json.js';
 
 /**
@@ -8,27 +8,18 @@ import { setOwn } from '../json.js';
  * API's format rather than a generic one.
  */
 export function errorFormats(operations: ArtifactOperation[]): Record<string, ErrorFormat> {
-  const counts = new Map<string, Map<string, { format: ErrorFormat; count: number }>>();
+  const declared = new Map<string, ErrorFormat[]>();
   for (const op of operations) {
     for (const [status, response] of Object.entries(op.responses)) {
       if (!/^[45]/.test(status) && status !== 'default') continue;
-      for (const [mediaType, entry] of Object.entries(response.content)) {
-        if (entry.schema === null) continue;
-        const key = `${mediaType} ${stableStringify(entry.schema)}`;
-        const forStatus = counts.get(status) ?? new Map<string, { format: ErrorFormat; count: number }>();
-        const seen = forStatus.get(key) ?? { format: { mediaType, schema: entry.schema }, count: 0 };
-        seen.count += 1;
-        forStatus.set(key, seen);
-        counts.set(status, forStatus);
-        break;
-      }
+      const first = Object.entries(response.content).find(([, entry]) => entry.schema !== null);
+      if (first === undefined) continue;
+      const forStatus = declared.get(status) ?? [];
+      forStatus.push({ mediaType: first[0], schema: first[1].schema });
+      declared.set(status, forStatus);
     }
   }
   const out: Record<string, ErrorFormat> = {};
-  for (const [status, forStatus] of counts) {
-    let best: { format: ErrorFormat; count: number } | undefined;
-    for (const candidate of forStatus.values()) if (!best || candidate.count > best.count) best = candidate;
-    if (best) setOwn(out, status, best.format);
-  }
+  for (const [status, formats] of declared) setOwn(out, status, mostCommonFormat(formats)!);
   return out;
 }

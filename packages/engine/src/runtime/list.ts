@@ -72,12 +72,13 @@ function listingOf(ex: Exchange, resource: ArtifactResource, shape: ListShape | 
   }
   const order = shape ? sortOrder(values, filterOrder(values, shape, ex.query), shape, ex.query) : null;
   const position = (i: number): number => (order === null ? i : order[i]!);
+  const total = order === null ? values.length : order.length;
   return {
-    total: order === null ? values.length : order.length,
+    total,
     keyAt: (i) => keys[position(i)]!,
     valueAt: (i) => values[position(i)]!,
     indexOf: (key) => {
-      for (let i = 0; i < (order === null ? values.length : order.length); i += 1) if (keys[position(i)] === key) return i;
+      for (let i = 0; i < total; i += 1) if (keys[position(i)] === key) return i;
       return -1;
     },
   };

@@ -1,5 +1,6 @@
 import type { SimResponse } from '@simplane/core';
 import type { ArtifactOperation, ErrorFormat, JsonSchema } from '../artifact/artifact.js';
+import { mostCommonFormat } from '../artifact/most-common-format.js';
 import { isObject, setOwn, type Json, type JsonObject } from '../json.js';
 import type { GenerateContext } from './generate-value.js';
 import type { RuntimeModel } from './model.js';
@@ -72,19 +73,14 @@ function classFormat(formats: Record<string, ErrorFormat>, status: number): Erro
   }
   const known = byClass.get(digit);
   if (known !== undefined) return known;
-  const counts = new Map<string, { format: ErrorFormat; count: number }>();
-  for (const key of Object.keys(formats).sort()) {
-    if (key[0] !== digit) continue;
-    const format = formats[key]!;
-    const id = `${format.mediaType} ${JSON.stringify(format.schema)}`;
-    const seen = counts.get(id) ?? { format, count: 0 };
-    seen.count += 1;
-    counts.set(id, seen);
-  }
-  let best: { format: ErrorFormat; count: number } | null = null;
-  for (const candidate of counts.values()) if (best === null || candidate.count > best.count) best = candidate;
-  byClass.set(digit, best?.format ?? null);
-  return best?.format ?? null;
+  const format = mostCommonFormat(
+    Object.keys(formats)
+      .sort()
+      .filter((key) => key[0] === digit)
+      .map((key) => formats[key]!),
+  );
+  byClass.set(digit, format);
+  return format;
 }
 
 function errorBody(schema: JsonSchema | null, refusal: Refusal, ctx: GenerateContext): Json {

@@ -18,14 +18,14 @@ export async function readJsonBody<S extends z.ZodType>(request: HttpRequest, sc
     throw new SimplaneError('unsupported_media_type', 'The request body must be application/json.');
   }
   const raw = await readBody(request.body, { ...limits, declaredLength: declaredLength(headerOf(request, 'content-length')) });
-  let text: string;
   let value: unknown;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(raw);
-    value = jsonNestsDeeperThan(text) ? undefined : JSON.parse(text);
-  } catch {
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(raw);
+    if (jsonNestsDeeperThan(text)) throw new SimplaneError('bad_request', `The request body nests deeper than ${JSON_MAX_DEPTH} levels.`);
+    value = JSON.parse(text);
+  } catch (error) {
+    if (SimplaneError.is(error)) throw error;
     throw new SimplaneError('bad_request', 'The request body is not valid JSON.');
   }
-  if (value === undefined) throw new SimplaneError('bad_request', `The request body nests deeper than ${JSON_MAX_DEPTH} levels.`);
   return parseInput(schema, value);
 }
