@@ -53,6 +53,10 @@ describe('generateValue', () => {
       { type: 'string', minLength: 30, maxLength: 31 },
       { type: 'string', pattern: '^[A-Z]{3}-\\d{4}$' },
       { type: 'string', pattern: '^(?=.*x)[a-z]+$', examples: ['abx'] },
+      // Patterns longer than the default length, and a minLength beside a pattern.
+      { type: 'string', pattern: '^[0-9a-z]{32}$' },
+      { type: 'string', pattern: '^import-token-[0-9a-zA-Z]{16,64}$' },
+      { type: 'string', minLength: 36, maxLength: 36, pattern: '^[a-z0-9-]+$' },
       { type: 'array', items: { type: 'integer' }, minItems: 3, maxItems: 3 },
       { allOf: [{ type: 'object', properties: { a: { type: 'string' } }, required: ['a'] }, { properties: { b: { const: 7 } }, required: ['b'] }] },
       { oneOf: [{ type: 'string', maxLength: 0, minLength: 1 }, { type: 'boolean' }] },
@@ -65,6 +69,54 @@ describe('generateValue', () => {
       const value = generateValue(schema, { registry, random: randomFor('seed', JSON.stringify(schema)), now: NOW });
       expect(registry.validate(schema, value), `${JSON.stringify(schema)} → ${JSON.stringify(value)}`).toMatchObject({ ok: true });
     }
+  });
+
+  it('ends recursion that passes through allOf wrappers, and a schema that requires itself', async () => {
+    // Converted AWS documents wrap every property as {allOf: [{$ref}, {description}]}; the
+    // wrapper is resolved without a $ref hop being counted, so only nesting bounds the value.
+    const wrap = (name: string) => ({ allOf: [{ $ref: `#/components/schemas/${name}` }, { description: name }] });
+    const document = {
+      openapi: '3.0.3',
+      info: { title: 'recursive', version: '1' },
+      paths: {
+        '/query': {
+          post: {
+            responses: {
+              '200': {
+                description: 'rows',
+                content: { 'application/json': { schema: { type: 'object', properties: { Rows: wrap('Data'), Points: wrap('Points'), Columns: { type: 'array', items: wrap('Column') }, Endless: wrap('Endless') } } } },
+              },
+            },
+          },
+        },
+      },
+      components: {
+        schemas: {
+          Datum: { type: 'object', properties: { Scalar: { type: 'string' }, Series: wrap('Points'), Array: wrap('Data') } },
+          Data: { type: 'array', items: { $ref: '#/components/schemas/Datum' } },
+          Points: { type: 'array', items: { $ref: '#/components/schemas/Point' } },
+          Point: { type: 'object', required: ['Time', 'Value'], properties: { Time: { type: 'string', format: 'date-time' }, Value: wrap('Datum') } },
+          Column: { type: 'object', required: ['Type'], properties: { Name: { type: 'string' }, Type: wrap('Type') } },
+          Type: { type: 'object', properties: { Scalar: { type: 'string' }, Array: wrap('Column') } },
+          Endless: { type: 'object', required: ['next'], properties: { next: wrap('Endless') } },
+        },
+      },
+    };
+    const { artifact } = await compileArtifact(JSON.stringify(document));
+    const registry = new SchemaRegistry(artifact);
+    const depth = (value: unknown): number =>
+      typeof value === 'object' && value !== null ? 1 + Math.max(0, ...Object.values(value).map(depth)) : 0;
+    for (const name of ['Datum', 'Point', 'Column', 'Type']) {
+      for (const seed of ['a', 'b', 'c', 'd', 'e', 'f']) {
+        const schema: JsonSchema = { $ref: `#/schemas/${name}` };
+        const value = generateValue(schema, { registry, random: randomFor(seed, name), now: NOW });
+        expect(registry.validate(schema, value).ok, `${name} ${JSON.stringify(value)}`).toBe(true);
+        expect(depth(value)).toBeLessThan(40);
+      }
+    }
+    // No finite value fits; a bounded placeholder is answered instead of a stack overflow.
+    const endless = generateValue({ $ref: '#/schemas/Endless' }, { registry, random: randomFor('x'), now: NOW });
+    expect(depth(endless)).toBeLessThanOrEqual(50);
   });
 
   it('is deterministic for the same stream and varies with it', async () => {

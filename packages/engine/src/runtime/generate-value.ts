@@ -1,5 +1,6 @@
 import type { JsonSchema } from '../artifact/artifact.js';
 import { copyOwn, isObject, setOwn, type Json, type JsonObject } from '../json.js';
+import { compilePattern, patternEnforced } from '../safe-pattern.js';
 import { patternString } from './pattern-string.js';
 import type { Random } from './random.js';
 import type { SchemaRegistry } from './schema-registry.js';
@@ -7,6 +8,15 @@ import { objectView, schemaTypes } from './schema-view.js';
 
 /** `$ref` hops below which optional properties and array items are still generated. */
 const DEPTH_CAP = 4;
+/**
+ * Levels of nesting (properties, items, map values) below which optional parts are still
+ * generated. `$ref` hops alone do not bound a value: a recursive schema whose references sit in
+ * `allOf` wrappers (`{allOf: [{$ref}, {description}]}`, as converted AWS documents write every
+ * property) is resolved without a hop being counted.
+ */
+const NEST_CAP = 12;
+/** Levels past which only a placeholder is generated: a schema that requires itself has no finite value. */
+const NEST_MAX = 48;
 const ALNUM = 'abcdefghijklmnopqrstuvwxyz0123456789';
 const HEX = '0123456789abcdef';
 const WORDS = ['alpha', 'bravo', 'cedar', 'delta', 'ember', 'fable', 'grove', 'harbor', 'iris', 'juniper', 'kite', 'lumen'];
@@ -30,11 +40,12 @@ export function generateValue(schema: JsonSchema | null | undefined, context: Ge
   return context.registry.validate(schema, minimal).ok ? minimal : first;
 }
 
-function generate(schema: JsonSchema, ctx: GenerateContext, depth: number, minimal: boolean): Json {
-  if (schema === true || schema === false) return 'value';
+function generate(schema: JsonSchema, ctx: GenerateContext, depth: number, minimal: boolean, nest = 0): Json {
+  if (schema === true || schema === false || depth + nest > NEST_MAX) return 'value';
+  if (nest > NEST_CAP) minimal = true;
   if (typeof schema.$ref === 'string') {
     const resolved = ctx.registry.resolve(schema);
-    return resolved === null ? null : generate(resolved, ctx, depth + 1, minimal || depth + 1 > DEPTH_CAP);
+    return resolved === null ? null : generate(resolved, ctx, depth + 1, minimal || depth + 1 > DEPTH_CAP, nest);
   }
   if (Object.hasOwn(schema, 'const')) return schema.const as Json;
   if (Array.isArray(schema.enum) && schema.enum.length > 0) {
@@ -45,20 +56,20 @@ function generate(schema: JsonSchema, ctx: GenerateContext, depth: number, minim
   if (example !== undefined) return example;
   for (const key of ['oneOf', 'anyOf'] as const) {
     const branches = schema[key];
-    if (Array.isArray(branches) && branches.length > 0) return pickBranch(schema, branches as JsonSchema[], ctx, depth, minimal);
+    if (Array.isArray(branches) && branches.length > 0) return pickBranch(schema, branches as JsonSchema[], ctx, depth, minimal, nest);
   }
   if (Array.isArray(schema.allOf) && schema.allOf.length > 0 && !isObject(schema.properties)) {
     const types = schemaTypes(ctx.registry, schema);
-    if (types?.includes('object') || types === null) return generateObject(schema, ctx, depth, minimal);
-    return generate(schema.allOf[0] as JsonSchema, ctx, depth, minimal);
+    if (types?.includes('object') || types === null) return generateObject(schema, ctx, depth, minimal, nest);
+    return generate(schema.allOf[0] as JsonSchema, ctx, depth, minimal, nest);
   }
   const types = schemaTypes(ctx.registry, schema) ?? ['string'];
   const type = types.find((t) => t !== 'null') ?? 'null';
   switch (type) {
     case 'object':
-      return generateObject(schema, ctx, depth, minimal);
+      return generateObject(schema, ctx, depth, minimal, nest);
     case 'array':
-      return generateArray(schema, ctx, depth, minimal);
+      return generateArray(schema, ctx, depth, minimal, nest);
     case 'integer':
     case 'number':
       return generateNumber(schema, type, ctx);
@@ -82,14 +93,14 @@ function usableExample(schema: JsonObject, ctx: GenerateContext): Json | undefin
   return valid.length <= 1 ? valid[0] : ctx.random.pick(valid);
 }
 
-function pickBranch(schema: JsonObject, branches: JsonSchema[], ctx: GenerateContext, depth: number, minimal: boolean): Json {
+function pickBranch(schema: JsonObject, branches: JsonSchema[], ctx: GenerateContext, depth: number, minimal: boolean, nest: number): Json {
   const { oneOf: _o, anyOf: _a, ...rest } = schema;
   for (const branch of branches) {
     const merged: JsonSchema = Object.keys(rest).length > 0 ? { allOf: [rest, branch] } : branch;
-    const value = tagged(schema, branch, generate(merged, ctx, depth, minimal));
+    const value = tagged(schema, branch, generate(merged, ctx, depth, minimal, nest));
     if (ctx.registry.validate(schema, value).ok) return value;
   }
-  return generate(branches[0] as JsonSchema, ctx, depth, minimal);
+  return generate(branches[0] as JsonSchema, ctx, depth, minimal, nest);
 }
 
 /** Sets an OpenAPI discriminator's property to the mapping key naming the chosen branch. */
@@ -104,17 +115,17 @@ function tagged(schema: JsonObject, branch: JsonSchema, value: Json): Json {
   return out;
 }
 
-function generateObject(schema: JsonObject, ctx: GenerateContext, depth: number, minimal: boolean): Json {
+function generateObject(schema: JsonObject, ctx: GenerateContext, depth: number, minimal: boolean, nest: number): Json {
   const view = objectView(ctx.registry, schema);
   const out: JsonObject = {};
   for (const [name, sub] of Object.entries(view.properties)) {
     const required = view.required.includes(name);
     if (!required && (minimal || depth >= DEPTH_CAP || ctx.random.next() < 0.25)) continue;
     if (!required && isObject(sub) && sub.writeOnly === true) continue;
-    setOwn(out, name, generate(sub, ctx, depth, minimal));
+    setOwn(out, name, generate(sub, ctx, depth, minimal, nest + 1));
   }
   for (const name of view.required) if (!Object.hasOwn(out, name)) setOwn(out, name, 'value');
-  if (Object.keys(view.properties).length === 0 && !minimal && depth < DEPTH_CAP) addMapEntries(schema, out, ctx, depth);
+  if (Object.keys(view.properties).length === 0 && !minimal && depth < DEPTH_CAP) addMapEntries(schema, out, ctx, depth, nest);
   return out;
 }
 
@@ -124,7 +135,7 @@ function generateObject(schema: JsonObject, ctx: GenerateContext, depth: number,
  * an always-empty map tells a client nothing about its values. A schema whose keys must match
  * `propertyNames` falls back to the minimal attempt.
  */
-function addMapEntries(schema: JsonObject, out: JsonObject, ctx: GenerateContext, depth: number): void {
+function addMapEntries(schema: JsonObject, out: JsonObject, ctx: GenerateContext, depth: number, nest: number): void {
   const values = schema.additionalProperties;
   if (!isObject(values)) return;
   const min = typeof schema.minProperties === 'number' ? schema.minProperties : 0;
@@ -133,17 +144,17 @@ function addMapEntries(schema: JsonObject, out: JsonObject, ctx: GenerateContext
   const first = ctx.random.int(0, WORDS.length - 1);
   for (let i = 0; i < count; i += 1) {
     const word = WORDS[(first + i) % WORDS.length]!;
-    setOwn(out, i < WORDS.length ? word : `${word}${Math.floor(i / WORDS.length)}`, generate(values as JsonSchema, ctx, depth + 1, false));
+    setOwn(out, i < WORDS.length ? word : `${word}${Math.floor(i / WORDS.length)}`, generate(values as JsonSchema, ctx, depth + 1, false, nest + 1));
   }
 }
 
-function generateArray(schema: JsonObject, ctx: GenerateContext, depth: number, minimal: boolean): Json {
+function generateArray(schema: JsonObject, ctx: GenerateContext, depth: number, minimal: boolean, nest: number): Json {
   const items = (schema.items ?? true) as JsonSchema;
   const min = typeof schema.minItems === 'number' ? schema.minItems : 0;
   const max = typeof schema.maxItems === 'number' ? schema.maxItems : min + 2;
   const count = minimal || depth >= DEPTH_CAP ? min : ctx.random.int(Math.min(Math.max(min, 1), max), Math.min(max, Math.max(min, 1) + 1));
   const out: Json[] = [];
-  for (let i = 0; i < count; i += 1) out.push(generate(items, ctx, depth, minimal));
+  for (let i = 0; i < count; i += 1) out.push(generate(items, ctx, depth, minimal, nest + 1));
   if (schema.uniqueItems === true) return [...new Map(out.map((v) => [JSON.stringify(v), v])).values()].length === out.length ? out : out.slice(0, min);
   return out;
 }
@@ -170,11 +181,13 @@ function generateString(schema: JsonObject, ctx: GenerateContext): string {
   const minLength = typeof schema.minLength === 'number' ? schema.minLength : 0;
   const maxLength = typeof schema.maxLength === 'number' ? schema.maxLength : Math.max(minLength, 24);
   const formatted = formatValue(typeof schema.format === 'string' ? schema.format : '', ctx);
-  if (typeof schema.pattern === 'string') {
+  if (typeof schema.pattern === 'string' && patternEnforced(schema.pattern)) {
+    // The pattern's own length wins over the default cap (`[0-9a-z]{32}`); a declared maxLength does not.
+    const fits = (value: string) => value.length >= minLength && (typeof schema.maxLength !== 'number' || value.length <= schema.maxLength);
     const fromPattern = patternString(schema.pattern, ctx.random);
-    if (fromPattern !== null && fromPattern.length >= minLength && fromPattern.length <= maxLength) return fromPattern;
-    if (formatted !== null && safeTest(schema.pattern, formatted)) return formatted;
-    for (const candidate of ['a', 'A1', '0', 'abc', 'value', 'ABC']) if (safeTest(schema.pattern, candidate)) return candidate;
+    if (fromPattern !== null && fits(fromPattern)) return fromPattern;
+    if (formatted !== null && fits(formatted) && safeTest(schema.pattern, formatted)) return formatted;
+    for (const candidate of ['a', 'A1', '0', 'abc', 'value', 'ABC']) if (fits(candidate) && safeTest(schema.pattern, candidate)) return candidate;
   }
   if (formatted !== null) return formatted;
   let text = `${ctx.random.pick(WORDS)}-${ctx.random.chars(4, ALNUM)}`;
@@ -184,7 +197,7 @@ function generateString(schema: JsonObject, ctx: GenerateContext): string {
 
 function safeTest(pattern: string, value: string): boolean {
   try {
-    return new RegExp(pattern).test(value);
+    return compilePattern(pattern).test(value);
   } catch {
     return false;
   }
