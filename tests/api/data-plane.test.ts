@@ -50,6 +50,36 @@ components:
         text: {type: string}
 `;
 
+/** Patterns from published documents: one that makes a backtracking engine take exponential time, one with a lookahead. */
+const PATTERNS = `openapi: 3.0.3
+info: {title: Links, version: 1.0.0}
+paths:
+  /links:
+    post:
+      operationId: createLink
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [url, tag]
+              properties:
+                url: {type: string, pattern: '^(https?:\\/\\/)?([\\da-z\\.-]+)\\.([a-z\\.]{2,6})([\\/\\w \\.-]*)*\\/?$'}
+                tag: {type: string, pattern: '^(?!aws:)[a-z:]+$'}
+      responses:
+        '201':
+          description: created
+          content:
+            application/json:
+              schema: {type: object, properties: {id: {type: string}, url: {type: string}, tag: {type: string}}}
+        '400':
+          description: invalid
+          content:
+            application/json:
+              schema: {type: object, required: [message], properties: {message: {type: string}}}
+`;
+
 /** API keys of the document's own: one in a header only this API uses, one in the query string. */
 const PARTNER = `openapi: 3.0.3
 info: {title: Partner, version: 1.0.0}
@@ -149,6 +179,23 @@ describe('the data plane under /sim/{id}', () => {
     const fine = await h.sim(sim, 'POST', '/pets', { json: { name: 'Rex', color: JSON.parse(`${'['.repeat(500)}${']'.repeat(500)}`) as unknown }, headers: PETSTORE_AUTH });
     expect(fine.status).toBe(201);
     expect((await h.request('GET', `/v1/simulations/${sim.id}`)).json()).toMatchObject({ step: 1 });
+  });
+
+  it('checks patterns in time linear in the value, and builds with a warning for those it cannot check', async () => {
+    const { h } = await simulationHarness();
+    const simulator = await h.buildSimulator(PATTERNS);
+    expect(simulator.build?.warnings.map((w) => [w.code, w.location])).toEqual([
+      ['pattern_not_enforced', expect.stringContaining('tag.pattern') as unknown],
+    ]);
+    const sim = await h.createSimulation(simulator.id);
+    const ok = await h.sim(sim, 'POST', '/links', { json: { url: 'https://example.com/a/b', tag: 'docs:x' } });
+    expect(ok.status).toBe(201);
+    // A backtracking engine needs longer than any test timeout for this value; RE2 answers at once.
+    const hostile = await h.sim(sim, 'POST', '/links', { json: { url: `http://example.com/${'a'.repeat(50_000)}!`, tag: 'docs' } });
+    expect(hostile.status).toBe(400);
+    expect(hostile.json<{ message: string }>().message).toContain('url');
+    // The lookahead is not evaluated: a value it forbids passes, as the warning said.
+    expect((await h.sim(sim, 'POST', '/links', { json: { url: 'example.com', tag: 'aws:x' } })).status).toBe(201);
   });
 
   it('pages steps in ascending order', async () => {

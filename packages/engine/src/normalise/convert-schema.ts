@@ -4,6 +4,7 @@ import { entries, isObject, type Json, type JsonObject, objectField, setOwn } fr
 import type { OpenApiFamily } from '../parse/detect-kind.js';
 import { pointerSegment, refPath, resolvePointer } from './pointer.js';
 import { applyLegacyKeywords } from './legacy-keywords.js';
+import { patternEnforced } from '../safe-pattern.js';
 
 const SINGLE = new Set(['not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedItems', 'unevaluatedProperties', 'contentSchema', 'additionalProperties']);
 const MAPS = new Set(['properties', 'patternProperties', '$defs', 'dependentSchemas']);
@@ -28,6 +29,7 @@ export class SchemaConverter {
   private readonly hoisted = new Map<string, string>();
   private readonly pending: { name: string; path: string[] }[] = [];
   private readonly warnedFormats = new Set<string>();
+  private readonly warnedPatterns = new Set<string>();
   private readonly componentBase: string[];
 
   constructor(
@@ -65,7 +67,10 @@ export class SchemaConverter {
       const at = `${location}.${key}`;
       if (key === '$ref' && typeof value === 'string') out[key] = this.rewriteRef(value);
       else if (SINGLE.has(key)) out[key] = isObject(value) || typeof value === 'boolean' ? this.convert(value, at) : value;
-      else if (MAPS.has(key) || key === 'definitions') out[key === 'definitions' ? '$defs' : key] = this.convertMap(value, at);
+      else if (MAPS.has(key) || key === 'definitions') {
+        if (key === 'patternProperties' && isObject(value)) for (const name of Object.keys(value)) this.checkPattern(name, `${at}.${name}`);
+        out[key === 'definitions' ? '$defs' : key] = this.convertMap(value, at);
+      }
       else if (LISTS.has(key)) out[key] = Array.isArray(value) ? value.map((s, i) => this.convert(s, `${at}[${i}]`)) : value;
       else if (key === 'items') this.convertItems(value, schema, out, at);
       else if (key === 'additionalItems') continue;
@@ -73,6 +78,7 @@ export class SchemaConverter {
       else if (key === 'discriminator') out[key] = this.convertDiscriminator(value);
       else {
         if (key === 'format' && typeof value === 'string') this.checkFormat(value, at);
+        if (key === 'pattern' && typeof value === 'string') this.checkPattern(value, at);
         setOwn(out, key, value);
       }
     }
@@ -140,9 +146,25 @@ export class SchemaConverter {
     return name;
   }
 
+  /** Patterns RE2 cannot run are not enforced (safe-pattern.ts), and the build says so. */
+  private checkPattern(pattern: string, location: string): void {
+    if (this.warnedPatterns.has(pattern) || !isValidRegExp(pattern) || patternEnforced(pattern)) return;
+    this.warnedPatterns.add(pattern);
+    this.diagnostics.warn('pattern_not_enforced', { location }, `The pattern ${JSON.stringify(pattern.slice(0, 200))} needs what Simplane does not evaluate (lookaround, a backreference, an octal escape or an unknown \\p{} class); values are not checked against it.`);
+  }
+
   private checkFormat(format: string, location: string): void {
     if (KNOWN_FORMATS.has(format) || this.warnedFormats.has(format)) return;
     this.warnedFormats.add(format);
     this.diagnostics.warn('format_unknown', { location }, `The format ${JSON.stringify(format)} is not a known format; values follow the type alone.`);
+  }
+}
+
+function isValidRegExp(source: string): boolean {
+  try {
+    new RegExp(source);
+    return true;
+  } catch {
+    return false;
   }
 }

@@ -1,3 +1,4 @@
+import { compilePattern } from '../safe-pattern.js';
 import type { Random } from './random.js';
 
 /**
@@ -25,7 +26,7 @@ export function patternString(pattern: string, random: Random, longRuns = false)
     const { pieces, end } = parseSequence(source, 0, longRuns);
     if (end !== source.length) return null;
     const out = emit(pieces, random);
-    return new RegExp(pattern).test(out) ? out : null;
+    return compilePattern(pattern).test(out) ? out : null;
   } catch {
     return null;
   }

@@ -64,3 +64,19 @@ describe('SchemaRegistry formats', () => {
     expect(registry.validate(instant, '2024-13-01T00:00:00Z').ok).toBe(false);
   });
 });
+
+describe('SchemaRegistry patterns', () => {
+  it('checks each pattern of one registry on its own, in linear time', async () => {
+    const { artifact } = await compileArtifact(DOC);
+    const registry = new SchemaRegistry(artifact);
+    const lower = { type: 'string', pattern: '^[a-z]+$' };
+    const digits = { type: 'object', properties: { n: { type: 'string', pattern: '^\\d{3}$' } } };
+    const nested = { type: 'string', pattern: '^(a+)+$' };
+    expect(registry.validate(lower, 'abc').ok).toBe(true);
+    expect(registry.validate(lower, 'x!').ok).toBe(false);
+    expect(registry.validate(digits, { n: '123' }).ok).toBe(true);
+    expect(registry.validate(digits, { n: 'abc' }).problem).toContain('n must match pattern');
+    expect(registry.validate(nested, `${'a'.repeat(100_000)}!`).ok).toBe(false);
+    expect(registry.validate({ type: 'object', patternProperties: { '^x-': { type: 'integer' } } }, { 'x-a': 'no' }).ok).toBe(false);
+  });
+});

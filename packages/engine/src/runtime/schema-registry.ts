@@ -4,6 +4,7 @@ import addFormats from 'ajv-formats';
 import { remembered } from '@simplane/core';
 import type { Artifact, JsonSchema } from '../artifact/artifact.js';
 import { isObject, type Json, type JsonObject } from '../json.js';
+import { ajvPatternEngine } from '../safe-pattern.js';
 
 const ROOT_ID = 'urn:simplane:artifact';
 
@@ -38,7 +39,7 @@ export class SchemaRegistry {
   readonly #passNumbers = new Map<unknown, number>();
 
   constructor(readonly artifact: Artifact) {
-    this.#ajv = new Ajv2020.default({ strict: false, allErrors: false, validateFormats: true, logger: false, unicodeRegExp: false });
+    this.#ajv = new Ajv2020.default({ strict: false, allErrors: false, validateFormats: true, logger: false, code: { regExp: ajvPatternEngine } });
     (addFormats.default as unknown as (ajv: unknown) => void)(this.#ajv);
     for (const format of ['int32', 'int64', 'float', 'double', 'byte', 'binary', 'password']) this.#ajv.addFormat(format, true);
     for (const format of ['date-time', 'date', 'time']) rememberFormat(this.#ajv, format);
