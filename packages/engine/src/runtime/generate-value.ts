@@ -126,7 +126,31 @@ function generateObject(schema: JsonObject, ctx: GenerateContext, depth: number,
   }
   for (const name of view.required) if (!Object.hasOwn(out, name)) setOwn(out, name, 'value');
   if (Object.keys(view.properties).length === 0 && !minimal && depth < DEPTH_CAP) addMapEntries(schema, out, ctx, depth, nest);
+  if (typeof schema.minProperties === 'number') topUp(schema, view.properties, out, ctx, depth, nest);
   return out;
+}
+
+/**
+ * Meets `minProperties` (an `info: {type: object, minProperties: 1}` is otherwise `{}`): first
+ * with declared properties left out, then with word-keyed extra ones unless they are forbidden.
+ */
+function topUp(schema: JsonObject, properties: Record<string, JsonSchema>, out: JsonObject, ctx: GenerateContext, depth: number, nest: number): void {
+  const wanted = Math.min(schema.minProperties as number, 64);
+  let count = Object.keys(out).length;
+  for (const [name, sub] of Object.entries(properties)) {
+    if (count >= wanted) return;
+    if (Object.hasOwn(out, name)) continue;
+    setOwn(out, name, generate(sub, ctx, depth, true, nest + 1));
+    count += 1;
+  }
+  const values = schema.additionalProperties;
+  if (values === false) return;
+  for (let i = 0; count < wanted; i += 1) {
+    const key = i < WORDS.length ? WORDS[i]! : `${WORDS[i % WORDS.length]!}${Math.floor(i / WORDS.length)}`;
+    if (Object.hasOwn(out, key)) continue;
+    setOwn(out, key, isObject(values) ? generate(values as JsonSchema, ctx, depth + 1, true, nest + 1) : 'value');
+    count += 1;
+  }
 }
 
 /**
@@ -186,6 +210,9 @@ function generateString(schema: JsonObject, ctx: GenerateContext): string {
     const fits = (value: string) => value.length >= minLength && (typeof schema.maxLength !== 'number' || value.length <= schema.maxLength);
     const fromPattern = patternString(schema.pattern, ctx.random);
     if (fromPattern !== null && fits(fromPattern)) return fromPattern;
+    // Too short for minLength (`arn:.*` with minLength 20): draw again with open-ended parts repeated.
+    const longer = fromPattern !== null && fromPattern.length < minLength ? patternString(schema.pattern, ctx.random, true) : null;
+    if (longer !== null && fits(longer)) return longer;
     if (formatted !== null && fits(formatted) && safeTest(schema.pattern, formatted)) return formatted;
     for (const candidate of ['a', 'A1', '0', 'abc', 'value', 'ABC']) if (fits(candidate) && safeTest(schema.pattern, candidate)) return candidate;
   }
@@ -208,15 +235,28 @@ function formatValue(format: string, ctx: GenerateContext): string | null {
   const past = new Date(ctx.now.getTime() - r.int(0, 90 * 24 * 3600) * 1000);
   switch (format) {
     case 'date-time':
+    case 'iso-date-time':
       return past.toISOString();
     case 'date':
       return past.toISOString().slice(0, 10);
     case 'time':
+    case 'iso-time':
       return past.toISOString().slice(11, 19) + 'Z';
+    case 'duration':
+      return r.next() < 0.5 ? `P${r.int(1, 30)}D` : `PT${r.int(1, 59)}M`;
     case 'uuid':
       return uuidFrom(r);
     case 'email':
+    case 'idn-email':
       return `${r.pick(WORDS)}.${r.chars(4, ALNUM)}@example.com`;
+    case 'uri-template':
+      return `https://example.com/${r.pick(WORDS)}/{id}`;
+    case 'json-pointer':
+      return `/${r.pick(WORDS)}/${r.int(0, 9)}`;
+    case 'relative-json-pointer':
+      return `${r.int(0, 3)}/${r.pick(WORDS)}`;
+    case 'regex':
+      return `^${r.pick(WORDS)}-[a-z0-9]+$`;
     case 'uri':
     case 'url':
     case 'iri':
@@ -224,6 +264,7 @@ function formatValue(format: string, ctx: GenerateContext): string | null {
     case 'uri-reference':
       return `/${r.pick(WORDS)}/${r.chars(6, ALNUM)}`;
     case 'hostname':
+    case 'idn-hostname':
       return `${r.pick(WORDS)}.example.com`;
     case 'ipv4':
       return `192.0.2.${r.int(1, 254)}`;
