@@ -80,6 +80,42 @@ paths:
               schema: {type: object, required: [message], properties: {message: {type: string}}}
 `;
 
+/** One endpoint, many operations, told apart by a header: converted AWS documents write `/#X-Amz-Target=...`. */
+const TARGETS = `openapi: 3.0.0
+info: {title: Queues, version: 2012-11-05}
+paths:
+  /#X-Amz-Target=AmazonSQS.CreateQueue:
+    post:
+      operationId: CreateQueue
+      parameters: [{name: X-Amz-Target, in: header, required: true, schema: {type: string, enum: [AmazonSQS.CreateQueue]}}]
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: {type: object, required: [QueueName], properties: {QueueName: {type: string}}}
+      responses:
+        '200':
+          description: created
+          content:
+            application/json:
+              schema: {type: object, required: [QueueUrl], properties: {QueueUrl: {type: string}}}
+  /#X-Amz-Target=AmazonSQS.ListQueues:
+    post:
+      operationId: ListQueues
+      parameters: [{name: X-Amz-Target, in: header, required: true, schema: {type: string, enum: [AmazonSQS.ListQueues]}}]
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: {type: object, properties: {QueueNamePrefix: {type: string}}}
+      responses:
+        '200':
+          description: listed
+          content:
+            application/json:
+              schema: {type: object, required: [QueueUrls], properties: {QueueUrls: {type: array, items: {type: string}}}}
+`;
+
 /** API keys of the document's own: one in a header only this API uses, one in the query string. */
 const PARTNER = `openapi: 3.0.3
 info: {title: Partner, version: 1.0.0}
@@ -196,6 +232,25 @@ describe('the data plane under /sim/{id}', () => {
     expect(hostile.json<{ message: string }>().message).toContain('url');
     // The lookahead is not evaluated: a value it forbids passes, as the warning said.
     expect((await h.sim(sim, 'POST', '/links', { json: { url: 'example.com', tag: 'aws:x' } })).status).toBe(201);
+  });
+
+  it('routes operations that share a path by the #name=value fragment of their templates, before a read-only check', async () => {
+    const { h } = await simulationHarness();
+    const simulator = await h.buildSimulator(TARGETS);
+    const sim = await h.createSimulation(simulator.id);
+    const call = (target: string | null, body: unknown, headers: Record<string, string> = {}) =>
+      h.sim(sim, 'POST', '/', { json: body, headers: { ...headers, ...(target === null ? {} : { 'x-amz-target': `AmazonSQS.${target}` }) } });
+    const created = await call('CreateQueue', { QueueName: 'jobs' });
+    expect(created.status).toBe(200);
+    expect(Object.keys(created.json<object>())).toEqual(['QueueUrl']);
+    const listed = await call('ListQueues', {});
+    expect(listed.status).toBe(200);
+    expect(Object.keys(listed.json<object>())).toEqual(['QueueUrls']);
+    expect((await call('DeleteQueue', {})).status).toBe(404);
+    expect((await call(null, {})).status).toBe(404);
+    // The read-only check finds the operation the header names.
+    const refused = await call('CreateQueue', { QueueName: 'jobs' }, { 'service-read-only': 'true' });
+    expectProblem(refused, 403, 'simulation_read_only');
   });
 
   it('pages steps in ascending order', async () => {

@@ -30,7 +30,7 @@ export class FaultyRuntime implements Runtime {
   private faulty(loaded: LoadedSimulator): LoadedSimulator {
     return {
       ...(loaded.secrets === undefined ? {} : { secrets: loaded.secrets }),
-      classify: (method, path) => loaded.classify(method, path),
+      classify: (method, path, request) => loaded.classify(method, path, request),
       seed: (state, options) => loaded.seed(state, options),
       handle: (request, state, context) => {
         if (this.failingRequests > 0) {

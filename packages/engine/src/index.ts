@@ -7,7 +7,7 @@
  */
 export * from './artifact/artifact.js';
 export { artifactKey, readArtifact, serialiseArtifact } from './artifact/build-artifact.js';
-export { matchRequest, matchRoute, type RouteMatch, type RouteNode, type RoutePattern, type RouteTarget } from './artifact/route-index.js';
+export { matchRequest, matchRoute, type Discriminate, type RouteMatch, type RouteNode, type RoutePattern, type RouteTarget, type RouteVariant } from './artifact/route-index.js';
 export { compileDocument, type CompileInput } from './compile/compile-document.js';
 export type { CompileHooks } from './compile/checkpoint.js';
 export { RULES, type RuleCode } from './diagnostics/rules.js';

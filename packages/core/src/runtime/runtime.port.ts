@@ -77,8 +77,11 @@ export interface SecretLocations {
 export interface LoadedSimulator {
   /** The document's own credential locations; absent when it declares none beyond the usual headers. */
   readonly secrets?: SecretLocations;
-  /** Which operation a request would run and whether it can write; used to refuse writes before anything runs. */
-  classify(method: string, path: string): RequestClass;
+  /**
+   * Which operation a request would run and whether it can write; used to refuse writes before
+   * anything runs. The query and headers tell apart operations that share a path and method.
+   */
+  classify(method: string, path: string, request?: Pick<SimRequest, 'query' | 'headers'>): RequestClass;
   /**
    * Fills a fresh state with `sampleRecords` records per collection. Deterministic: the same
    * seed and time give the same records.

@@ -74,7 +74,7 @@ export class SimulationTraffic {
     if (record.status === 'stopped') throw stopped(record.id);
     const live = this.pool.get(record.id) ?? (await this.ensureLive(record));
     const readOnly = call.readOnly || token.readOnly;
-    if (readOnly && !live.loaded.classify(call.method, call.path).readOnly) {
+    if (readOnly && !live.loaded.classify(call.method, call.path, call).readOnly) {
       throw new SimplaneError('simulation_read_only', `${call.method} ${call.path.slice(0, 200)} can change state, and this request is read-only.`);
     }
     // The request takes its place in the Simulation's queue now, in arrival order, and its body

@@ -54,4 +54,24 @@ describe('route index', () => {
     expect(matchRequest(artifact, 'POST', '/storage/v3/files')).toEqual({ allowed: ['GET'] });
     expect(matchRequest(artifact, 'GET', '/nope')).toBeNull();
   });
+  it('tells operations at one path and method apart by a #name=value fragment, read from a header or the query', () => {
+    const root = emptyNode();
+    expect(insertRoute(root, 'POST', '/#X-Amz-Target=Kinesis.PutRecord', 'put')).toBe(true);
+    expect(insertRoute(root, 'POST', '/#X-Amz-Target=Kinesis.ListStreams', 'list')).toBe(true);
+    expect(insertRoute(root, 'POST', '/#x-amz-target=Kinesis.PutRecord', 'again')).toBe(false);
+    expect(insertRoute(root, 'GET', '/{Bucket}#list-type=2', 'listV2')).toBe(true);
+    expect(insertRoute(root, 'GET', '/{Bucket}', 'listV1')).toBe(true);
+    // The fragment names a request header or query parameter and its value.
+    const given = (values: Record<string, string>) => (name: string, value: string) => values[name.toLowerCase()] === value;
+    expect(matchRoute(root, 'POST', '/', given({ 'x-amz-target': 'Kinesis.ListStreams' }))).toEqual({ operation: 'list', params: {} });
+    expect(matchRoute(root, 'POST', '/', given({ 'x-amz-target': 'Kinesis.PutRecord' }))).toEqual({ operation: 'put', params: {} });
+    // No variant named and no plain operation: no route, rather than a 405 that allows POST.
+    expect(matchRoute(root, 'POST', '/', given({ 'x-amz-target': 'Kinesis.Nope' }))).toBeNull();
+    expect(matchRoute(root, 'POST', '/')).toBeNull();
+    expect(matchRoute(root, 'GET', '/b1', given({ 'list-type': '2' }))).toEqual({ operation: 'listV2', params: { Bucket: 'b1' } });
+    expect(matchRoute(root, 'GET', '/b1', given({}))).toEqual({ operation: 'listV1', params: { Bucket: 'b1' } });
+    // A fragment that is not name=value stays part of the template, as before.
+    expect(insertRoute(root, 'PUT', '/files/{id}#add_shared_link', 'share')).toBe(true);
+    expect(matchRoute(root, 'PUT', '/files/1')).toBeNull();
+  });
 });

@@ -22,10 +22,28 @@ export interface RoutePattern {
 }
 
 export interface RouteTarget {
+  /** Empty when only variants answer at this path and method. */
   operation: string;
   /** The template's parameter names in the order their values are captured. */
   params: string[];
+  /** Operations at the same path and method told apart by a header or query value. */
+  variants?: RouteVariant[];
 }
+
+/**
+ * A template with a `#name=value` fragment (`POST /#X-Amz-Target=Kinesis_20131202.PutRecord`,
+ * as converted AWS documents write one endpoint's many operations): it answers at the path
+ * before `#` when the request's header or query parameter `name` has that value.
+ */
+export interface RouteVariant {
+  name: string;
+  value: string;
+  operation: string;
+  params: string[];
+}
+
+/** Whether the request's header or query parameter `name` has the value `value`. */
+export type Discriminate = (name: string, value: string) => boolean;
 
 export type RouteMatch = { operation: string; params: Record<string, string> } | { allowed: string[] };
 
@@ -59,11 +77,16 @@ export function segmentPattern(segment: string): { regex: string; names: string[
   return { regex: `${regex}${escapeRegex(segment.slice(last))}$`, names };
 }
 
+const VARIANT = /^([^=#&]+)=([^#&]*)$/;
+
 /** Adds a route; answers false when the method is already taken by an equivalent template. */
 export function insertRoute(root: RouteNode, method: string, template: string, operation: string): boolean {
+  const hash = template.indexOf('#');
+  const variant = hash < 0 ? null : VARIANT.exec(template.slice(hash + 1));
+  const path = variant ? template.slice(0, hash) || '/' : template;
   let node = root;
   const params: string[] = [];
-  for (const segment of splitPath(template)) {
+  for (const segment of splitPath(path)) {
     const whole = WHOLE_PARAM.exec(segment);
     if (whole) {
       node.param ??= emptyNode();
@@ -83,8 +106,19 @@ export function insertRoute(root: RouteNode, method: string, template: string, o
       node = node.literals[segment] as RouteNode;
     }
   }
-  if (Object.hasOwn(node.methods, method)) return false;
-  setOwn(node.methods, method, { operation, params });
+  const existing = Object.hasOwn(node.methods, method) ? node.methods[method] : undefined;
+  if (variant) {
+    const target = existing ?? { operation: '', params };
+    const [, name, value] = variant as unknown as [string, string, string];
+    target.variants ??= [];
+    if (target.variants.some((v) => v.name.toLowerCase() === name.toLowerCase() && v.value === value)) return false;
+    target.variants.push({ name, value, operation, params });
+    if (!existing) setOwn(node.methods, method, target);
+    return true;
+  }
+  if (existing && existing.operation !== '') return false;
+  if (existing) Object.assign(existing, { operation, params });
+  else setOwn(node.methods, method, { operation, params });
   return true;
 }
 
@@ -135,15 +169,18 @@ function walk(node: RouteNode, segments: string[], index: number, values: string
  * Matches a request path (base path already removed) against the trie: the operation and its
  * path parameters, or the methods the path allows, or null for an unknown path.
  */
-export function matchRoute(root: RouteNode, method: string, path: string): RouteMatch | null {
+export function matchRoute(root: RouteNode, method: string, path: string, discriminate?: Discriminate): RouteMatch | null {
   let allowed: string[] | null = null;
   let result: RouteMatch | null = null;
   walk(root, splitPath(path), 0, [], (node, values) => {
     const target = Object.hasOwn(node.methods, method) ? node.methods[method] : undefined;
     if (target) {
+      const chosen = target.variants?.find((v) => discriminate?.(v.name, v.value) === true) ?? target;
+      // Only variants answer here, and the request names none of them: no route.
+      if (chosen.operation === '') return false;
       const params: Record<string, string> = {};
-      target.params.forEach((name, i) => setOwn(params, name, values[i] ?? ''));
-      result = { operation: target.operation, params };
+      chosen.params.forEach((name, i) => setOwn(params, name, values[i] ?? ''));
+      result = { operation: chosen.operation, params };
       return true;
     }
     allowed ??= Object.keys(node.methods).sort();
@@ -165,15 +202,15 @@ function basesOf(basePaths: readonly string[]): string[] {
 }
 
 /** Tries the path under each server base path (longest first), then as it is. */
-export function matchRequest(index: { routes: RouteNode; basePaths: string[] }, method: string, path: string): RouteMatch | null {
+export function matchRequest(index: { routes: RouteNode; basePaths: string[] }, method: string, path: string, discriminate?: Discriminate): RouteMatch | null {
   let fallback: RouteMatch | null = null;
   for (const base of basesOf(index.basePaths)) {
     if (path !== base && !path.startsWith(`${base}/`)) continue;
-    const match = matchRoute(index.routes, method, path.slice(base.length) || '/');
+    const match = matchRoute(index.routes, method, path.slice(base.length) || '/', discriminate);
     if (match && 'operation' in match) return match;
     fallback ??= match;
   }
-  const match = matchRoute(index.routes, method, path);
+  const match = matchRoute(index.routes, method, path, discriminate);
   if (match && 'operation' in match) return match;
   return fallback ?? match;
 }

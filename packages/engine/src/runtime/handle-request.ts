@@ -1,6 +1,6 @@
 import type { SimContext, SimRequest, SimResult, StateAccess } from '@simplane/core';
 import type { ArtifactOperation } from '../artifact/artifact.js';
-import { matchRequest, type RouteMatch } from '../artifact/route-index.js';
+import { matchRequest, type Discriminate, type RouteMatch } from '../artifact/route-index.js';
 import { act, create, read, remove, replace, update } from './crud.js';
 import type { Exchange } from './exchange.js';
 import type { GenerateContext } from './generate-value.js';
@@ -12,20 +12,32 @@ import { answer, chooseSuccess } from './respond.js';
 import { validateRequest } from './validate-request.js';
 
 /** Routes a request; HEAD falls back to GET (answered without a body). */
-export function route(model: RuntimeModel, method: string, path: string): { match: RouteMatch | null; operation: ArtifactOperation | null } {
-  let match = matchRequest(model.artifact, method, path);
+export function route(model: RuntimeModel, method: string, path: string, request?: Pick<SimRequest, 'query' | 'headers'>): { match: RouteMatch | null; operation: ArtifactOperation | null } {
+  const discriminate = request === undefined ? undefined : discriminator(request);
+  let match = matchRequest(model.artifact, method, path, discriminate);
   if (method === 'HEAD' && (match === null || !('operation' in match))) {
-    const get = matchRequest(model.artifact, 'GET', path);
+    const get = matchRequest(model.artifact, 'GET', path, discriminate);
     if (get && 'operation' in get) match = get;
   }
   const operation = match && 'operation' in match ? (model.operations.get(match.operation) ?? null) : null;
   return { match, operation };
 }
 
+/** Tells route variants (`#X-Amz-Target=...`) apart by the request's header, else its query parameter. */
+function discriminator(request: Pick<SimRequest, 'query' | 'headers'>): Discriminate {
+  let query: URLSearchParams | undefined;
+  return (name, value) => {
+    const header = request.headers[name.toLowerCase()];
+    if ((Array.isArray(header) ? header[0] : header) === value) return true;
+    query ??= new URLSearchParams(request.query);
+    return query.getAll(name).includes(value);
+  };
+}
+
 /** Answers one data-plane request: route, validate, run the operation's behaviour. */
 export function handleRequest(model: RuntimeModel, request: SimRequest, state: StateAccess, context: SimContext): SimResult {
   const method = request.method.toUpperCase();
-  const { match, operation } = route(model, method, request.path);
+  const { match, operation } = route(model, method, request.path, request);
   if (operation === null || match === null || !('operation' in match)) {
     const gen: GenerateContext = { registry: model.registry, random: randomFor(context.seed, context.step, 'unrouted'), now: context.now };
     if (match && 'allowed' in match) {

@@ -18,8 +18,8 @@ export class EngineSimulator implements LoadedSimulator {
     this.secrets = secretLocations(artifact);
   }
 
-  classify(method: string, path: string): RequestClass {
-    const { operation } = route(this.#model, method.toUpperCase(), path);
+  classify(method: string, path: string, request?: Pick<SimRequest, 'query' | 'headers'>): RequestClass {
+    const { operation } = route(this.#model, method.toUpperCase(), path, request);
     return operation === null ? { operation: null, readOnly: true } : { operation: operation.id, readOnly: operation.readOnly };
   }
 

@@ -53,10 +53,11 @@ export class SimClient {
       headers['content-type'] ??= 'application/json';
     }
     const method = call.method.toUpperCase();
-    const writes = !this.simulator.classify(method, call.path).readOnly;
+    const request = { method, path: call.path, query: call.query ?? '', headers, body };
+    const writes = !this.simulator.classify(method, call.path, request).readOnly;
     const step = this.step + 1;
     const now = new Date(this.start.getTime() + step * 1000);
-    const result = this.simulator.handle({ method, path: call.path, query: call.query ?? '', headers, body }, this.state, { seed: this.seed, step, now });
+    const result = this.simulator.handle(request, this.state, { seed: this.seed, step, now });
     if (writes) this.step = step;
     const text = result.response.body === null ? '' : new TextDecoder().decode(result.response.body);
     let json: unknown = undefined;
