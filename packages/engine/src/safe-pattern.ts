@@ -29,13 +29,18 @@ export function compilePattern(source: string): PatternTest {
   return compiled;
 }
 
+/** Whether `compilePattern` enforces a pattern, lets every value pass it, or refuses it as invalid. */
+export function patternSupport(source: string): 'enforced' | 'not_enforced' | 'invalid' {
+  try {
+    return compilePattern(source).enforced ? 'enforced' : 'not_enforced';
+  } catch {
+    return 'invalid';
+  }
+}
+
 /** True when `compilePattern` enforces the pattern (it is valid and RE2 can run it). */
 export function patternEnforced(source: string): boolean {
-  try {
-    return compilePattern(source).enforced;
-  } catch {
-    return false;
-  }
+  return patternSupport(source) === 'enforced';
 }
 
 /** `compilePattern` as ajv's `code.regExp` engine (the `u` flag is RE2's own reading). */

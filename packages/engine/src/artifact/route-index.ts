@@ -109,7 +109,8 @@ export function insertRoute(root: RouteNode, method: string, template: string, o
   const existing = Object.hasOwn(node.methods, method) ? node.methods[method] : undefined;
   if (variant) {
     const target = existing ?? { operation: '', params };
-    const [, name, value] = variant as unknown as [string, string, string];
+    const name = variant[1] as string;
+    const value = variant[2] as string;
     target.variants ??= [];
     if (target.variants.some((v) => v.name.toLowerCase() === name.toLowerCase() && v.value === value)) return false;
     target.variants.push({ name, value, operation, params });

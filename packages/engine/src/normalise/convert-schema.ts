@@ -4,7 +4,7 @@ import { entries, isObject, type Json, type JsonObject, objectField, setOwn } fr
 import type { OpenApiFamily } from '../parse/detect-kind.js';
 import { pointerSegment, refPath, resolvePointer } from './pointer.js';
 import { applyLegacyKeywords } from './legacy-keywords.js';
-import { patternEnforced } from '../safe-pattern.js';
+import { patternSupport } from '../safe-pattern.js';
 
 const SINGLE = new Set(['not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedItems', 'unevaluatedProperties', 'contentSchema', 'additionalProperties']);
 const MAPS = new Set(['properties', 'patternProperties', '$defs', 'dependentSchemas']);
@@ -148,7 +148,7 @@ export class SchemaConverter {
 
   /** Patterns RE2 cannot run are not enforced (safe-pattern.ts), and the build says so. */
   private checkPattern(pattern: string, location: string): void {
-    if (this.warnedPatterns.has(pattern) || !isValidRegExp(pattern) || patternEnforced(pattern)) return;
+    if (this.warnedPatterns.has(pattern) || patternSupport(pattern) !== 'not_enforced') return;
     this.warnedPatterns.add(pattern);
     this.diagnostics.warn('pattern_not_enforced', { location }, `The pattern ${JSON.stringify(pattern.slice(0, 200))} needs what Simplane does not evaluate (lookaround, a backreference, an octal escape or an unknown \\p{} class); values are not checked against it.`);
   }
@@ -157,14 +157,5 @@ export class SchemaConverter {
     if (KNOWN_FORMATS.has(format) || this.warnedFormats.has(format)) return;
     this.warnedFormats.add(format);
     this.diagnostics.warn('format_unknown', { location }, `The format ${JSON.stringify(format)} is not a known format; values follow the type alone.`);
-  }
-}
-
-function isValidRegExp(source: string): boolean {
-  try {
-    new RegExp(source);
-    return true;
-  } catch {
-    return false;
   }
 }

@@ -146,7 +146,7 @@ function topUp(schema: JsonObject, properties: Record<string, JsonSchema>, out: 
   const values = schema.additionalProperties;
   if (values === false) return;
   for (let i = 0; count < wanted; i += 1) {
-    const key = i < WORDS.length ? WORDS[i]! : `${WORDS[i % WORDS.length]!}${Math.floor(i / WORDS.length)}`;
+    const key = wordKey(i);
     if (Object.hasOwn(out, key)) continue;
     setOwn(out, key, isObject(values) ? generate(values as JsonSchema, ctx, depth + 1, true, nest + 1) : 'value');
     count += 1;
@@ -166,10 +166,13 @@ function addMapEntries(schema: JsonObject, out: JsonObject, ctx: GenerateContext
   const max = Math.min(typeof schema.maxProperties === 'number' ? schema.maxProperties : min + 3, min + 3);
   const count = ctx.random.int(Math.min(Math.max(min, 1), max), max);
   const first = ctx.random.int(0, WORDS.length - 1);
-  for (let i = 0; i < count; i += 1) {
-    const word = WORDS[(first + i) % WORDS.length]!;
-    setOwn(out, i < WORDS.length ? word : `${word}${Math.floor(i / WORDS.length)}`, generate(values as JsonSchema, ctx, depth + 1, false, nest + 1));
-  }
+  for (let i = 0; i < count; i += 1) setOwn(out, wordKey(i, first), generate(values as JsonSchema, ctx, depth + 1, false, nest + 1));
+}
+
+/** The `i`th distinct word key from the word at `first`: `cedar`, `delta`, ... then `cedar1`. */
+function wordKey(i: number, first = 0): string {
+  const word = WORDS[(first + i) % WORDS.length]!;
+  return i < WORDS.length ? word : `${word}${Math.floor(i / WORDS.length)}`;
 }
 
 function generateArray(schema: JsonObject, ctx: GenerateContext, depth: number, minimal: boolean, nest: number): Json {
@@ -206,6 +209,7 @@ function generateString(schema: JsonObject, ctx: GenerateContext): string {
   const maxLength = typeof schema.maxLength === 'number' ? schema.maxLength : Math.max(minLength, 24);
   const formatted = formatValue(typeof schema.format === 'string' ? schema.format : '', ctx);
   if (typeof schema.pattern === 'string' && patternEnforced(schema.pattern)) {
+    const pattern = compilePattern(schema.pattern);
     // The pattern's own length wins over the default cap (`[0-9a-z]{32}`); a declared maxLength does not.
     const fits = (value: string) => value.length >= minLength && (typeof schema.maxLength !== 'number' || value.length <= schema.maxLength);
     const fromPattern = patternString(schema.pattern, ctx.random);
@@ -213,21 +217,13 @@ function generateString(schema: JsonObject, ctx: GenerateContext): string {
     // Too short for minLength (`arn:.*` with minLength 20): draw again with open-ended parts repeated.
     const longer = fromPattern !== null && fromPattern.length < minLength ? patternString(schema.pattern, ctx.random, true) : null;
     if (longer !== null && fits(longer)) return longer;
-    if (formatted !== null && fits(formatted) && safeTest(schema.pattern, formatted)) return formatted;
-    for (const candidate of ['a', 'A1', '0', 'abc', 'value', 'ABC']) if (fits(candidate) && safeTest(schema.pattern, candidate)) return candidate;
+    if (formatted !== null && fits(formatted) && pattern.test(formatted)) return formatted;
+    for (const candidate of ['a', 'A1', '0', 'abc', 'value', 'ABC']) if (fits(candidate) && pattern.test(candidate)) return candidate;
   }
   if (formatted !== null) return formatted;
   let text = `${ctx.random.pick(WORDS)}-${ctx.random.chars(4, ALNUM)}`;
   if (text.length < minLength) text += ctx.random.chars(minLength - text.length, ALNUM);
   return text.slice(0, maxLength);
-}
-
-function safeTest(pattern: string, value: string): boolean {
-  try {
-    return compilePattern(pattern).test(value);
-  } catch {
-    return false;
-  }
 }
 
 function formatValue(format: string, ctx: GenerateContext): string | null {
