@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { compileDocument, readArtifact } from '@simplane/engine';
+import { generateConnectedDocument, ResponseChecker } from '@simplane/engine/testing';
 import { expectProblem } from '../support/problem.js';
 import { closeAll, PETSTORE_AUTH, simulationHarness } from '../support/simulations.js';
 
@@ -251,6 +253,30 @@ describe('the data plane under /sim/{id}', () => {
     // The read-only check finds the operation the header names.
     const refused = await call('CreateQueue', { QueueName: 'jobs' }, { 'service-read-only': 'true' });
     expectProblem(refused, 403, 'simulation_read_only');
+  });
+
+  it('simulates a document whose schemas form one large connected graph, answering bodies that fit it', async () => {
+    // Checking a component used to compile every component it reaches, recursively: here that
+    // overflowed the stack and left the validators broken, so the create answered 500.
+    const spec = generateConnectedDocument({ components: 800, resources: 12 });
+    const { h } = await simulationHarness();
+    const simulator = await h.buildSimulator(spec);
+    const compiled = await compileDocument({ spec: Buffer.from(spec), specKind: null, filter: [], overlays: [] });
+    if (!compiled.ok) throw new Error(compiled.detail);
+    const checker = new ResponseChecker(readArtifact(compiled.artifact));
+    const sim = await h.createSimulation(simulator.id, { sample_records: 2 });
+    for (const r of [0, 5, 11]) {
+      const listed = await h.sim(sim, 'GET', `/things${r}`);
+      expect(listed.status).toBe(200);
+      const data = listed.json<{ data: Array<{ id: string; object: string }> }>().data;
+      expect(data.map((thing) => thing.object)).toEqual([`object_${r}`, `object_${r}`]);
+      expect(checker.problem({ status: 200, headers: listed.headers, text: listed.text(), json: listed.json(), operation: `list${r}` })).toBeNull();
+      const read = await h.sim(sim, 'GET', `/things${r}/${data[1]!.id}`);
+      expect(read.json()).toEqual(data[1]);
+      const created = await h.sim(sim, 'POST', `/things${r}`, { json: { description: 'new' } });
+      expect(created.status).toBe(200);
+      expect(checker.problem({ status: 200, headers: created.headers, text: created.text(), json: created.json(), operation: `create${r}` })).toBeNull();
+    }
   });
 
   it('pages steps in ascending order', async () => {

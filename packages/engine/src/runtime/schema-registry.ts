@@ -1,12 +1,14 @@
-import type { ErrorObject, ValidateFunction } from 'ajv';
+import type { ErrorObject, FuncKeywordDefinition, ValidateFunction } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { remembered } from '@simplane/core';
 import type { Artifact, JsonSchema } from '../artifact/artifact.js';
 import { isObject, type Json, type JsonObject } from '../json.js';
+import { refPath, resolvePointer } from '../normalise/pointer.js';
 import { ajvPatternEngine } from '../safe-pattern.js';
 
-const ROOT_ID = 'urn:simplane:artifact';
+/** ajv's id of the artifact's component schema number n (its place in `Artifact.schemas`). */
+const componentId = (n: number): string => `urn:simplane:schema:${n}`;
 
 /**
  * The schemas a value has passed (validateUnchanging): the number of the one schema it passed,
@@ -17,7 +19,10 @@ const PASSES = Symbol('simplane.passes');
 let nextPassNumber = 1;
 
 const PASSED: Verdict = Object.freeze({ ok: true, problem: null, field: null });
-const REF_PREFIX = '#/schemas/';
+/** The keyword a `$ref` into the artifact's schemas becomes (SchemaRegistry). */
+const REF_KEYWORD = 'x-simplane-ref';
+type KeywordCheck = NonNullable<FuncKeywordDefinition['validate']> & { errors?: Partial<ErrorObject>[] };
+const PASS_ALL = Object.assign(() => true, { errors: null }) as unknown as ValidateFunction;
 
 export interface Verdict {
   ok: boolean;
@@ -31,19 +36,85 @@ export interface Verdict {
  * One Simulator's schemas: the artifact's component schemas are added to ajv once, and every
  * other schema (parameters, bodies, responses) is compiled lazily on first use and cached by
  * identity, so all Simulations of the Simulator share compiled validators.
+ *
+ * A reference to a component is checked by a keyword of ours (REF_KEYWORD) that calls the
+ * component's own validator, compiled on the first value that reaches it; ajv's `$ref` would
+ * compile every component a schema can reach, at once and recursively. In a large connected
+ * graph, as Stripe's expandable fields make one, that took seconds on a Simulator's first
+ * Simulation and, past a few hundred components in a chain, overflowed the stack and left ajv
+ * with half-compiled validators (a 500 on every later create). Only a schema that counts the
+ * properties or items its references checked (`unevaluatedProperties`, `unevaluatedItems`)
+ * keeps ajv's `$ref`, to each component's id.
  */
 export class SchemaRegistry {
   readonly #ajv: Ajv2020.default;
   readonly #cache = new WeakMap<object, ValidateFunction>();
+  /**
+   * Validators by the schema's JSON text: documents repeat one schema in many places (Stripe's
+   * `anyOf: [id string, $ref]` for every expandable field), and each copy compiled alone cost
+   * what the first did.
+   */
+  readonly #byText = new Map<string, ValidateFunction>();
+  /** Validators of the references met, by `$ref`. */
+  readonly #refs = new Map<string, ValidateFunction>();
   /** Pass numbers by schema (or bare `$ref`), for validateUnchanging. */
   readonly #passNumbers = new Map<unknown, number>();
+  /** What each `$ref` seen by `resolve` points at. */
+  readonly #targets = new Map<string, JsonSchema>();
+  /** The ajv id of each component, by name. */
+  readonly #ids = new Map<string, string>();
+  readonly #components: { schemas: Json };
 
   constructor(readonly artifact: Artifact) {
-    this.#ajv = new Ajv2020.default({ strict: false, allErrors: false, validateFormats: true, logger: false, code: { regExp: ajvPatternEngine } });
+    // inlineRefs off: a component reached by `$ref` is called, not copied into each schema.
+    // optimize off: ajv's passes over the generated code took half of each compile, and a
+    // Simulator's first Simulation compiles a validator for every schema its seeding meets.
+    this.#ajv = new Ajv2020.default({ strict: false, allErrors: false, inlineRefs: false, validateFormats: true, logger: false, code: { regExp: ajvPatternEngine, optimize: false } });
     (addFormats.default as unknown as (ajv: unknown) => void)(this.#ajv);
     for (const format of ['int32', 'int64', 'float', 'double', 'byte', 'binary', 'password']) this.#ajv.addFormat(format, true);
     for (const format of ['date-time', 'date', 'time']) rememberFormat(this.#ajv, format);
-    this.#ajv.addSchema({ $id: ROOT_ID, schemas: prepare(artifact.schemas as Json, false) } as object);
+    this.#ajv.addKeyword({ keyword: REF_KEYWORD, schemaType: 'string', errors: true, validate: this.#checkRef() });
+    this.#components = { schemas: artifact.schemas as Json };
+    for (const name of Object.keys(artifact.schemas)) this.#ids.set(name, componentId(this.#ids.size));
+    for (const [name, schema] of Object.entries(artifact.schemas)) {
+      const prepared = this.#prepare(schema as Json);
+      // A boolean component cannot carry an id: it is wrapped in a schema that can. Components
+      // are checked against the meta-schema only where a compiled schema reaches them, as when
+      // they were one root's keys.
+      this.#ajv.addSchema((isObject(prepared) ? prepared : { allOf: [prepared] }) as object, this.#ids.get(name), undefined, false);
+    }
+  }
+
+  /**
+   * REF_KEYWORD's check: the referenced schema's validator, given the place of the value so
+   * its errors carry their path from the top.
+   */
+  #checkRef(): KeywordCheck {
+    const refs = (ref: string): ValidateFunction => this.#refValidator(ref);
+    const check: KeywordCheck = (ref, data, _parent, place) => {
+      const validator = refs(ref as string);
+      if (validator(data, place)) return true;
+      check.errors = validator.errors ?? [];
+      return false;
+    };
+    return check;
+  }
+
+  /** A reference's validator: the component's (or the schema a pointer into it names), compiled once. */
+  #refValidator(ref: string): ValidateFunction {
+    let validator = this.#refs.get(ref);
+    if (validator === undefined) {
+      const id = this.#componentRef(ref);
+      try {
+        validator = id === ref ? undefined : this.#ajv.getSchema(id);
+      } catch {
+        validator = undefined;
+      }
+      // A reference to no component, or one ajv cannot compile, constrains nothing we can check.
+      validator ??= PASS_ALL;
+      this.#refs.set(ref, validator);
+    }
+    return validator;
   }
 
   /** Follows `$ref`s into the artifact's schemas (a bounded number of hops). */
@@ -51,9 +122,13 @@ export class SchemaRegistry {
     let current = schema ?? null;
     for (let hops = 0; hops < 32 && isObject(current); hops += 1) {
       const ref = current.$ref;
-      if (typeof ref !== 'string' || !ref.startsWith(REF_PREFIX)) return current;
-      const name = decodePointer(ref.slice(REF_PREFIX.length));
-      current = Object.hasOwn(this.artifact.schemas, name) ? (this.artifact.schemas[name] as JsonSchema) : true;
+      if (typeof ref !== 'string' || !ref.startsWith('#/schemas/')) return current;
+      let target = this.#targets.get(ref);
+      if (target === undefined) {
+        target = (resolvePointer(this.#components, ref) as JsonSchema | undefined) ?? true;
+        this.#targets.set(ref, target);
+      }
+      current = target;
     }
     return current;
   }
@@ -95,15 +170,50 @@ export class SchemaRegistry {
   #validator(schema: JsonObject): ValidateFunction {
     let validator = this.#cache.get(schema);
     if (!validator) {
-      try {
-        validator = this.#ajv.compile(prepare(schema, true) as object);
-      } catch {
-        // A schema ajv cannot compile (an odd pattern, say) constrains nothing we can check.
-        validator = Object.assign(() => true, { errors: null }) as unknown as ValidateFunction;
+      const text = JSON.stringify(schema);
+      validator = this.#byText.get(text);
+      if (validator === undefined) {
+        try {
+          validator = this.#ajv.compile(this.#prepare(schema) as object);
+        } catch {
+          // A schema ajv cannot compile (an odd pattern, say) constrains nothing we can check.
+          validator = PASS_ALL;
+        }
+        this.#byText.set(text, validator);
       }
       this.#cache.set(schema, validator);
     }
     return validator;
+  }
+
+  /**
+   * Readies a schema for ajv. `#/schemas/<Name>[/<pointer>]` becomes REF_KEYWORD, or, in a
+   * schema that counts evaluated properties or items, a `$ref` to the component's own id (with
+   * the rest of the pointer as its fragment). A `oneOf` with an OpenAPI `discriminator` is
+   * checked as `anyOf`: the tag picks the branch, so branches that overlap (a Cat that is also
+   * a valid Dog) are not a failure, which ajv's plain `oneOf` would make them.
+   */
+  #prepare(value: Json, nativeRefs = countsEvaluated(value)): Json {
+    if (Array.isArray(value)) return value.map((v) => this.#prepare(v, nativeRefs));
+    if (!isObject(value)) return value;
+    const out: JsonObject = {};
+    const discriminated = isObject(value.discriminator) && Array.isArray(value.oneOf);
+    for (const [key, child] of Object.entries(value)) {
+      if (key === '$ref' && typeof child === 'string' && !nativeRefs) out[REF_KEYWORD] = child;
+      else if (key === '$ref' && typeof child === 'string') out[key] = this.#componentRef(child);
+      else if (key === '$id' || key === REF_KEYWORD) continue;
+      else Object.defineProperty(out, discriminated && key === 'oneOf' ? 'anyOf' : key, { value: this.#prepare(child, nativeRefs), enumerable: true, writable: true, configurable: true });
+    }
+    return out;
+  }
+
+  /** The ajv id (and fragment) of a `#/schemas/...` reference; anything else as it is. */
+  #componentRef(ref: string): string {
+    const path = refPath(ref);
+    const id = path !== null && path[0] === 'schemas' && path.length > 1 ? this.#ids.get(path[1]!) : undefined;
+    if (id === undefined) return ref;
+    const rest = path!.slice(2).map((key) => encodeURIComponent(key.replace(/~/g, '~0').replace(/\//g, '~1')));
+    return rest.length === 0 ? id : `${id}#/${rest.join('/')}`;
   }
 }
 
@@ -120,27 +230,14 @@ function rememberFormat(ajv: Ajv2020.default, name: string): void {
   ajv.addFormat(name, { ...format, validate } as Parameters<Ajv2020.default['addFormat']>[1]);
 }
 
-function decodePointer(token: string): string {
-  return token.replace(/~1/g, '/').replace(/~0/g, '~');
-}
-
-/**
- * Readies a schema for ajv. Outside the root, `#/schemas/X` (relative to the artifact root)
- * becomes an absolute reference to the added root. A `oneOf` with an OpenAPI `discriminator`
- * is checked as `anyOf`: the tag picks the branch, so branches that overlap (a Cat that is
- * also a valid Dog) are not a failure, which ajv's plain `oneOf` would make them.
- */
-function prepare(value: Json, absolute: boolean): Json {
-  if (Array.isArray(value)) return value.map((v) => prepare(v, absolute));
-  if (!isObject(value)) return value;
-  const out: JsonObject = {};
-  const discriminated = isObject(value.discriminator) && Array.isArray(value.oneOf);
+/** Whether a schema, in its own tree (references not followed), counts evaluated properties or items. */
+function countsEvaluated(value: Json): boolean {
+  if (Array.isArray(value)) return value.some(countsEvaluated);
+  if (!isObject(value)) return false;
   for (const [key, child] of Object.entries(value)) {
-    if (key === '$ref' && typeof child === 'string' && child.startsWith('#/')) out[key] = absolute ? `${ROOT_ID}${child}` : child;
-    else if (key === '$id') continue;
-    else Object.defineProperty(out, discriminated && key === 'oneOf' ? 'anyOf' : key, { value: prepare(child, absolute), enumerable: true, writable: true, configurable: true });
+    if (key === 'unevaluatedProperties' || key === 'unevaluatedItems' || countsEvaluated(child)) return true;
   }
-  return out;
+  return false;
 }
 
 function describe(errors: readonly ErrorObject[]): Verdict {
