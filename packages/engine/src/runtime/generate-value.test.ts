@@ -166,14 +166,39 @@ describe('generateValue', () => {
     expect(Object.keys(make({ type: 'object', properties: { a: { type: 'string' } }, required: ['a'], additionalProperties: { type: 'string' } } as JsonSchema, 1))).toEqual(['a']);
   });
 
-  it('draws strings for simple patterns and refuses complex ones', () => {
-    const random = randomFor('p');
-    for (const pattern of ['^acc_[a-z0-9]+$', '^[A-Z]{2}\\d{2,4}$', '^(foo|bar)-[0-9a-f]{8}$', 'x?y*z+', '^\\w+@\\w+\\.com$']) {
-      const value = patternString(pattern, random);
+  it('draws strings for the patterns documents write, short, seeded, and checked', () => {
+    const patterns = [
+      '^acc_[a-z0-9]+$',
+      '^[A-Z]{2}\\d{2,4}$',
+      '^(foo|bar)-[0-9a-f]{8}$',
+      'x?y*z+',
+      '^\\w+@\\w+\\.com$',
+      // Beyond a hand-written generator's reach: alternation in optional groups, lazy
+      // quantifiers, negated classes, classes outside ASCII, Unicode property classes.
+      '^arn:aws((-us-gov)|(-iso)|(-iso-b)|(-cn))?:kms:[a-z0-9-]+:\\d{12}?:key/[0-9a-f-]{36}$',
+      '^(?:[^/]+/)+[^/]+$',
+      '^\\S+\\s\\S+$',
+      '^[\\u00C0-\\u00FF]{3}$',
+      '^[\\p{L}\\p{Z}\\p{N}_.:/=+\\-@]+$',
+      '^\\p{Lu}\\p{Ll}+$',
+      '[\\P{M}\\p{M}]{1,5000}',
+    ];
+    for (const pattern of patterns) {
+      const value = patternString(pattern, randomFor('p', pattern));
       expect(value, pattern).not.toBeNull();
-      expect(new RegExp(pattern).test(value as string), `${pattern} → ${value}`).toBe(true);
+      expect(new RegExp(pattern, 'u').test(value as string), `${pattern} → ${value}`).toBe(true);
+      // Seeded: the same randomness draws the same string.
+      expect(patternString(pattern, randomFor('p', pattern)), pattern).toBe(value);
     }
-    expect(patternString('^(?!no)a$', random)).toBeNull();
-    expect(patternString('^\\p{L}+$', random)).toBeNull();
+    // Bounded repetitions draw a few more than their minimum, not thousands.
+    expect((patternString('^.{0,262144}$', randomFor('q')) as string).length).toBeLessThanOrEqual(16);
+    expect((patternString('^[a-z]{4,}$', randomFor('q')) as string).length).toBeLessThanOrEqual(7);
+    // Long runs, for ids: open-ended quantifiers repeat 16 times.
+    expect(patternString('^id_[a-z0-9]+$', randomFor('q'), true)).toMatch(/^id_[a-z0-9]{16}$/);
+    // Patterns that cannot be drawn: a string longer than any answer should carry, a negated
+    // property class standing alone, a pattern nothing matches.
+    expect(patternString('^a{20000}$', randomFor('q'))).toBeNull();
+    expect(patternString('^\\P{L}+$', randomFor('q'))).toBeNull();
+    expect(patternString('^a$b', randomFor('q'))).toBeNull();
   });
 });

@@ -1,144 +1,205 @@
+import { createRequire } from 'node:module';
+import DRange from 'drange';
+import type * as RandExpModule from 'randexp';
+import { types, type Tokens } from 'ret';
 import { compilePattern } from '../safe-pattern.js';
 import type { Random } from './random.js';
 
 /**
- * Strings for simple regular expressions: literals, escapes (\d \w \s \.), classes
- * ([a-z0-9_-], [^...] taken as word characters), groups with alternation, and the quantifiers
- * ? * + {n} {n,m}. Anything else answers null, and the caller falls back to an example or a
- * safe string it checks against the pattern.
+ * Strings drawn for a schema's `pattern` by randexp, from the Simulation's seeded randomness.
+ * randexp reads the pattern's whole syntax (classes and their negations, escapes, groups,
+ * alternations, lazy quantifiers); the drawn string is then checked with the engine that
+ * validates (safe-pattern), and a pattern that cannot be drawn answers null, so the caller
+ * falls back to an example or a safe string it checks. Unicode property classes (`\p{L}`),
+ * which randexp does not read, are drawn from a few characters of each class.
  */
-const DIGITS = '0123456789';
-const WORD = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_';
-const LOWER = 'abcdefghijklmnopqrstuvwxyz';
 
-type Node = { kind: 'set'; chars: string } | { kind: 'alt'; branches: Piece[][] };
-interface Piece {
-  node: Node;
-  min: number;
-  max: number;
+/** Repetitions drawn above the minimum of an open-ended quantifier (`*`, `+`, `{n,}`): short values, as people write them. */
+const OPEN_SPAN = 3;
+/** Repetitions drawn above the minimum of a bounded one: `{1,8192}` draws at most 17 characters, not thousands. */
+const BOUNDED_SPAN = 16;
+/** With `longRuns`, open-ended quantifiers repeat this often: ids drawn from them rarely collide. */
+const LONG_RUN = 16;
+/** Patterns whose shortest string is longer than this are not drawn. */
+const MAX_LENGTH = 10_000;
+/** Drawers kept per process, by pattern; the map starts again when full. */
+const CACHE_SIZE = 2048;
+
+/**
+ * Characters a class may be drawn from when randexp's default range, printable ASCII, holds
+ * none of it (`[\u00A0-\uFFFF]`, `[^\u0000-\u00FF]`): tab, line feed, carriage return and the
+ * Basic Multilingual Plane without controls, surrogates or noncharacters.
+ */
+const WIDE = new DRange(9, 10).add(13).add(0x20, 0x7e).add(0xa0, 0xd7ff).add(0xe000, 0xfffd);
+
+/** A few characters of each Unicode property class documents use, as class members. */
+const PROPERTY_CHARS: Record<string, string> = {
+  L: 'a-zA-Z',
+  Letter: 'a-zA-Z',
+  Lu: 'A-Z',
+  Ll: 'a-z',
+  N: '0-9',
+  Nd: '0-9',
+  Number: '0-9',
+  Z: ' ',
+  Zs: ' ',
+  P: '.,!?:;_\\-',
+  Pd: '\\-',
+  Pc: '_',
+  Po: '.,!?:;',
+  S: '+<=>|~$^`',
+  Sm: '+<=>|~',
+  Sc: '$',
+  M: '\\u0301',
+  Mn: '\\u0301',
+  Latin: 'a-zA-Z',
+  Greek: '\\u03b1-\\u03c9',
+  Cyrillic: '\\u0430-\\u044f',
+  Han: '\\u4e00-\\u4e2f',
+  Hiragana: '\\u3041-\\u3060',
+  Katakana: '\\u30a1-\\u30c0',
+  Hangul: '\\uac00-\\uac20',
+  Arabic: '\\u0628-\\u062a',
+  C: '\\u0001',
+  Cc: '\\u0001',
+};
+
+/** randexp's class: its CommonJS export is the class itself, where its types describe a `default` member. */
+type RandExpClass = InstanceType<typeof RandExpModule.default.default>;
+const RandExp = createRequire(import.meta.url)('randexp') as typeof RandExpModule.default.default;
+
+class SeededRandExp extends RandExp {
+  random: Random | null = null;
+
+  override randInt(from: number, to: number): number {
+    return (this.random as Random).int(from, to);
+  }
+
+  /** A class with nothing printable in ASCII is drawn from WIDE instead of answering nothing. */
+  override _expand(token: Parameters<RandExpClass['_expand']>[0]): DRange {
+    const set = super._expand(token);
+    if (set.length > 0 || token.type !== types.SET) return set;
+    const printable = this.defaultRange;
+    this.defaultRange = WIDE;
+    try {
+      return super._expand(token);
+    } finally {
+      this.defaultRange = printable;
+    }
+  }
 }
 
-class Unsupported extends Error {}
+/** The parsed pattern a drawer draws from (randexp keeps it in a member its types call private). */
+const tokensOf = (drawer: SeededRandExp): Tokens => (drawer as unknown as { tokens: Tokens }).tokens;
+
+const drawers = new Map<string, SeededRandExp | null>();
 
 export function patternString(pattern: string, random: Random, longRuns = false): string | null {
+  const drawer = drawerFor(pattern, longRuns);
+  if (drawer === null) return null;
+  drawer.random = random;
   try {
-    const source = pattern.replace(/^\^/, '').replace(/(?<!\\)\$$/, '');
-    const { pieces, end } = parseSequence(source, 0, longRuns);
-    if (end !== source.length) return null;
-    const out = emit(pieces, random);
-    return compilePattern(pattern).test(out) ? out : null;
+    const out = drawer.gen();
+    return out.length <= MAX_LENGTH && compilePattern(pattern).test(out) ? out : null;
+  } catch {
+    return null;
+  } finally {
+    drawer.random = null;
+  }
+}
+
+function drawerFor(pattern: string, longRuns: boolean): SeededRandExp | null {
+  const key = `${longRuns ? 'L' : 'S'}${pattern}`;
+  let drawer = drawers.get(key);
+  if (drawer === undefined) {
+    drawer = makeDrawer(pattern, longRuns);
+    if (drawers.size >= CACHE_SIZE) drawers.clear();
+    drawers.set(key, drawer);
+  }
+  return drawer;
+}
+
+function makeDrawer(pattern: string, longRuns: boolean): SeededRandExp | null {
+  const source = forDrawing(pattern);
+  if (source === null) return null;
+  try {
+    const drawer = new SeededRandExp(source);
+    bound(tokensOf(drawer), longRuns);
+    return shortest(tokensOf(drawer)) <= MAX_LENGTH ? drawer : null;
   } catch {
     return null;
   }
 }
 
-/** With `longRuns`, open-ended quantifiers repeat 16 times: ids drawn from them rarely collide. */
-function parseSequence(src: string, start: number, longRuns: boolean): { pieces: Piece[][]; end: number } {
-  const branches: Piece[][] = [[]];
-  let i = start;
-  while (i < src.length) {
-    const ch = src[i] as string;
-    if (ch === ')') break;
-    if (ch === '|') {
-      branches.push([]);
-      i += 1;
-      continue;
-    }
-    let node: Node;
-    if (ch === '(') {
-      let inner = i + 1;
-      if (src.startsWith('?:', inner)) inner += 2;
-      else if (src[inner] === '?') throw new Unsupported();
-      const group = parseSequence(src, inner, longRuns);
-      if (src[group.end] !== ')') throw new Unsupported();
-      node = { kind: 'alt', branches: group.pieces };
-      i = group.end + 1;
-    } else if (ch === '[') {
-      const close = findClassEnd(src, i);
-      node = { kind: 'set', chars: classChars(src.slice(i + 1, close)) };
-      i = close + 1;
-    } else if (ch === '\\') {
-      node = { kind: 'set', chars: escapeChars(src[i + 1]) };
-      i += 2;
-    } else if (ch === '.') {
-      node = { kind: 'set', chars: LOWER };
-      i += 1;
-    } else if ('*+?{}^$'.includes(ch)) {
-      throw new Unsupported();
-    } else {
-      node = { kind: 'set', chars: ch };
-      i += 1;
-    }
-    const q = quantifier(src, i, longRuns);
-    i = q.end;
-    (branches[branches.length - 1] as Piece[]).push({ node, min: q.min, max: q.max });
+/** Narrows every quantifier to the repetitions drawn (OPEN_SPAN, BOUNDED_SPAN, LONG_RUN). */
+function bound(token: Tokens, longRuns: boolean): void {
+  if (token.type === types.ROOT || token.type === types.GROUP) {
+    for (const child of token.options?.flat() ?? token.stack ?? []) bound(child, longRuns);
+  } else if (token.type === types.REPETITION) {
+    if (token.max !== Infinity) token.max = Math.min(token.max, token.min + BOUNDED_SPAN);
+    else if (longRuns) token.max = token.min = Math.max(token.min, LONG_RUN);
+    else token.max = token.min + OPEN_SPAN;
+    bound(token.value, longRuns);
   }
-  return { pieces: branches, end: i };
 }
 
-function findClassEnd(src: string, open: number): number {
-  for (let i = open + 1; i < src.length; i += 1) {
-    if (src[i] === '\\') i += 1;
-    else if (src[i] === ']' && i > open + 1) return i;
+/** The length of the shortest string the tokens draw, past MAX_LENGTH counted as MAX_LENGTH + 1. */
+function shortest(token: Tokens): number {
+  let length = 0;
+  if (token.type === types.ROOT || token.type === types.GROUP) {
+    const sequence = (tokens: Tokens[]): number => tokens.reduce((sum, t) => sum + shortest(t), 0);
+    length = token.options ? Math.min(...token.options.map(sequence)) : sequence(token.stack ?? []);
+  } else if (token.type === types.REPETITION) {
+    length = token.min * shortest(token.value);
+  } else if (token.type === types.SET || token.type === types.CHAR) {
+    length = 1;
   }
-  throw new Unsupported();
+  return Math.min(length, MAX_LENGTH + 1);
 }
 
-function classChars(body: string): string {
-  if (body.startsWith('^')) return LOWER;
-  let chars = '';
-  for (let i = 0; i < body.length; i += 1) {
-    const ch = body[i] as string;
-    if (ch === '\\') {
-      chars += escapeChars(body[i + 1]);
-      i += 1;
-      continue;
-    }
-    if (body[i + 1] === '-' && i + 2 < body.length) {
-      const to = body[i + 2] as string;
-      for (let c = ch.charCodeAt(0); c <= to.charCodeAt(0) && c - ch.charCodeAt(0) < 128; c += 1) chars += String.fromCharCode(c);
-      i += 2;
-      continue;
-    }
-    chars += ch;
-  }
-  if (chars === '') throw new Unsupported();
-  return chars;
-}
-
-function escapeChars(ch: string | undefined): string {
-  if (ch === undefined) throw new Unsupported();
-  if (ch === 'd') return DIGITS;
-  if (ch === 'w') return WORD;
-  if (ch === 's') return ' ';
-  if (/[A-Za-z0-9]/.test(ch)) throw new Unsupported();
-  return ch;
-}
-
-function quantifier(src: string, i: number, longRuns: boolean): { min: number; max: number; end: number } {
-  const ch = src[i];
-  if (longRuns && (ch === '*' || ch === '+')) return { min: 16, max: 16, end: i + 1 };
-  if (ch === '?') return { min: 0, max: 1, end: i + 1 };
-  if (ch === '*') return { min: 0, max: 3, end: i + 1 };
-  if (ch === '+') return { min: 1, max: 4, end: i + 1 };
-  if (ch === '{') {
-    const m = /^\{(\d+)(,(\d*))?\}/.exec(src.slice(i));
-    if (!m) throw new Unsupported();
-    const min = Number(m[1]);
-    const max = m[2] === undefined ? min : m[3] === '' ? (longRuns ? Math.max(min, 16) : min + 3) : Number(m[3]);
-    return { min, max: Math.min(max, min + 16), end: i + m[0].length };
-  }
-  return { min: 1, max: 1, end: i };
-}
-
-function emit(branches: Piece[][], random: Random): string {
-  const branch = random.pick(branches);
+/**
+ * The pattern as randexp should read it. Each `\p{Name}` (or `\p{Script=Name}`) becomes a few
+ * characters of its class (in a class of its own where it stood alone), and a `\P{Name}` inside
+ * a class a few characters outside it; a lazy quantifier's `?` is dropped, which randexp would
+ * read as making the repetition optional (`\d{12}?` is twelve digits, not twelve or none). Null
+ * for a class not in PROPERTY_CHARS, or `\P{...}` outside a class.
+ */
+function forDrawing(pattern: string): string | null {
   let out = '';
-  for (const piece of branch) {
-    const times = random.int(piece.min, piece.max);
-    for (let t = 0; t < times; t += 1) {
-      out += piece.node.kind === 'set' ? random.chars(1, piece.node.chars) : emit(piece.node.branches, random);
+  let inClass = false;
+  let afterQuantifier = false;
+  for (let i = 0; i < pattern.length; i += 1) {
+    const ch = pattern[i] as string;
+    const quantified = afterQuantifier;
+    afterQuantifier = false;
+    if (ch === '\\') {
+      const next = pattern[i + 1];
+      if ((next === 'p' || next === 'P') && pattern[i + 2] === '{') {
+        const close = pattern.indexOf('}', i + 3);
+        const name = close < 0 ? '' : (pattern.slice(i + 3, close).split('=').pop() as string);
+        const chars = next === 'p' ? PROPERTY_CHARS[name] : inClass ? (LETTERS.has(name) ? '0-9' : 'a-z') : undefined;
+        if (chars === undefined || close < 0) return null;
+        out += inClass ? chars : `[${chars}]`;
+        i = close;
+      } else {
+        out += ch + (next ?? '');
+        i += 1;
+      }
+      continue;
     }
+    if (inClass) {
+      if (ch === ']') inClass = false;
+    } else if (ch === '[') {
+      inClass = true;
+    } else if (ch === '?' && quantified) {
+      continue;
+    } else if (ch === '*' || ch === '+' || ch === '?' || (ch === '}' && /\{\d+(,\d*)?$/.test(out))) {
+      afterQuantifier = pattern[i - 1] !== '(';
+    }
+    out += ch;
   }
   return out;
 }
+
+/** Property classes that hold the ASCII letters: a `\P{...}` of one of them is drawn from digits. */
+const LETTERS = new Set(['L', 'Letter', 'Latin', 'Lu', 'Ll']);
