@@ -24,6 +24,18 @@ describe('operation filters', () => {
     ]);
   });
 
+  it('matches in time linear in the operation ID, and refuses what that cannot run', async () => {
+    const id = `${'a'.repeat(48)}!`;
+    const doc = JSON.stringify({ openapi: '3.0.3', info: { title: 't', version: '1' }, paths: { '/a': { get: { operationId: id, responses: { '200': { description: 'ok' } } } }, '/b': { get: { operationId: 'keep', responses: { '200': { description: 'ok' } } } } } });
+    // A backtracking engine takes 2^48 steps to find that the first ID does not match.
+    const { outcome } = await compileArtifact(doc, { filter: ['^(a|a)+$', '^kee'] });
+    expect(outcome.operations.map((o) => o.operation)).toEqual(['keep']);
+    const refused = await compile(doc, { filter: ['^(?!a)', 'ok'] });
+    expect(refused.ok ? [] : refused.validation?.issues.map((i) => [i.code, i.location, i.message])).toEqual([
+      ['filter_invalid', 'filter[0]', expect.stringContaining('lookaround')],
+    ]);
+  });
+
   it('refuses a filter that leaves nothing', async () => {
     const outcome = await compile(fixture('shop-3.1.json'), { filter: ['^nothingMatches$'] });
     expect(outcome.ok ? [] : outcome.validation?.issues).toEqual([expect.objectContaining({ code: 'no_operations', location: 'filter', message: expect.stringContaining('12 operations') })]);
