@@ -291,6 +291,26 @@ describe('petstore 2.0 and inline documents', () => {
     expect(xml.text).toContain('<text>a &lt; b</text>');
   });
 
+  it('answers a declared media range with a type in that range, JSON only for */* and application/*', async () => {
+    const ok = (media: string) => ({ '200': { description: 'ok', content: { [media]: {} } } });
+    const doc = {
+      openapi: '3.0.3',
+      info: { title: 'Media', version: '1' },
+      paths: {
+        '/sound': { get: { operationId: 'sound', responses: ok('audio/*') } },
+        '/picture': { get: { operationId: 'picture', responses: ok('image/*') } },
+        '/words': { get: { operationId: 'words', responses: ok('text/*') } },
+        '/thing': { get: { operationId: 'thing', responses: ok('application/*') } },
+        '/any': { get: { operationId: 'any', responses: ok('*/*') } },
+        '/model': { get: { operationId: 'model', responses: ok('model/*') } },
+      },
+    };
+    const { artifact } = await compileArtifact(JSON.stringify(doc));
+    const client = await SimClient.open(artifact, { sampleRecords: 0 });
+    const typeOf = (path: string) => client.call({ method: 'GET', path }).headers['content-type'];
+    expect(['/sound', '/picture', '/words', '/thing', '/any', '/model'].map(typeOf)).toEqual(['audio/mpeg', 'image/png', 'text/plain', 'application/json', 'application/json', 'application/octet-stream']);
+  });
+
   it('stamps the times other naming conventions use, from the virtual clock, and only where a time fits', async () => {
     const doc = {
       openapi: '3.1.0',

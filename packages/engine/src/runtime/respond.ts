@@ -111,9 +111,25 @@ function encodeRemembered(status: number, mediaType: string, record: JsonObject,
   return { status, headers: withContentType(headers, answerType(mediaType)), body: bytes };
 }
 
-/** The Content-Type an answer declared with `mediaType` is sent with: a wildcard answers JSON. */
+/** The type a range answers with (`image/*` answers `image/png`); JSON for `*` and `application/*`. */
+const RANGE_ANSWERS: Record<string, string> = {
+  '*': 'application/json',
+  application: 'application/json',
+  text: 'text/plain',
+  image: 'image/png',
+  audio: 'audio/mpeg',
+  video: 'video/mp4',
+  font: 'font/woff2',
+};
+
+/**
+ * The Content-Type an answer declared with `mediaType` is sent with: the type itself, or for a
+ * range a common type in it, so an answer declared `audio/*` is not labelled JSON.
+ */
 function answerType(mediaType: string): string {
-  return mediaType.includes('*') ? 'application/json' : mediaType;
+  if (!mediaType.includes('*')) return mediaType;
+  const range = (mediaType.split('/')[0] as string).trim().toLowerCase();
+  return RANGE_ANSWERS[range] ?? 'application/octet-stream';
 }
 
 export function exampleFor(entry: MediaTypeEntry, ctx: GenerateContext): Json | undefined {
