@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Artifact, JsonSchema } from '../artifact/artifact.js';
 import { compileArtifact, fixture } from '../testing/fixtures.js';
 import { generateValue } from './generate-value.js';
-import { patternString } from './pattern-string.js';
+import { patternString, patternStringWithin } from './pattern-string.js';
 import { randomFor } from './random.js';
 import { SchemaRegistry } from './schema-registry.js';
 
@@ -194,7 +194,11 @@ describe('generateValue', () => {
     expect((patternString('^.{0,262144}$', randomFor('q')) as string).length).toBeLessThanOrEqual(16);
     expect((patternString('^[a-z]{4,}$', randomFor('q')) as string).length).toBeLessThanOrEqual(7);
     // Long runs, for ids: open-ended quantifiers repeat 16 times.
-    expect(patternString('^id_[a-z0-9]+$', randomFor('q'), true)).toMatch(/^id_[a-z0-9]{16}$/);
+    expect(patternString('^id_[a-z0-9]+$', randomFor('q'), 'long')).toMatch(/^id_[a-z0-9]{16}$/);
+    // The least runs, for a length the schema bounds: exactly the minimum of each quantifier.
+    expect(patternString('^.*[0-9a-f]{8}-[0-9a-f]{4}.*$', randomFor('q'), 'least')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}$/);
+    expect(patternStringWithin('.*[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}.*', randomFor('q'), 36, 36)).toHaveLength(36);
+    expect(patternStringWithin('^arn:.*$', randomFor('q'), 20, 2048)?.length).toBeGreaterThanOrEqual(20);
     // Patterns that cannot be drawn: a string longer than any answer should carry, a negated
     // property class standing alone, a pattern nothing matches.
     expect(patternString('^a{20000}$', randomFor('q'))).toBeNull();

@@ -1,7 +1,7 @@
 import type { JsonSchema } from '../artifact/artifact.js';
 import { copyOwn, isObject, setOwn, type Json, type JsonObject } from '../json.js';
 import { compilePattern, patternEnforced } from '../safe-pattern.js';
-import { patternString } from './pattern-string.js';
+import { patternStringWithin } from './pattern-string.js';
 import type { Random } from './random.js';
 import type { SchemaRegistry } from './schema-registry.js';
 import { objectView, schemaTypes } from './schema-view.js';
@@ -212,11 +212,10 @@ function generateString(schema: JsonObject, ctx: GenerateContext): string {
     const pattern = compilePattern(schema.pattern);
     // The pattern's own length wins over the default cap (`[0-9a-z]{32}`); a declared maxLength does not.
     const fits = (value: string) => value.length >= minLength && (typeof schema.maxLength !== 'number' || value.length <= schema.maxLength);
-    const fromPattern = patternString(schema.pattern, ctx.random);
-    if (fromPattern !== null && fits(fromPattern)) return fromPattern;
-    // Too short for minLength (`arn:.*` with minLength 20): draw again with open-ended parts repeated.
-    const longer = fromPattern !== null && fromPattern.length < minLength ? patternString(schema.pattern, ctx.random, true) : null;
-    if (longer !== null && fits(longer)) return longer;
+    // Too short for minLength (`arn:.*` with minLength 20) or too long for maxLength (`.*<uuid>.*`
+    // with maxLength 36), a draw is made again with longer or fewer repetitions.
+    const fromPattern = patternStringWithin(schema.pattern, ctx.random, minLength, typeof schema.maxLength === 'number' ? schema.maxLength : Infinity);
+    if (fromPattern !== null) return fromPattern;
     if (formatted !== null && fits(formatted) && pattern.test(formatted)) return formatted;
     for (const candidate of ['a', 'A1', '0', 'abc', 'value', 'ABC']) if (fits(candidate) && pattern.test(candidate)) return candidate;
   }

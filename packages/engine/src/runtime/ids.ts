@@ -28,8 +28,12 @@ export function mintId(
   const random = randomFor(parts.seed, parts.step, collection, parts.counter);
   if (shape.format === 'uuid') return uuidFrom(random);
   if (shape.pattern !== null) {
-    const fromPattern = patternString(shape.pattern, random, true);
-    if (fromPattern !== null && registry.validate(idSchema, fromPattern).ok) return fromPattern;
+    // Long runs first, so ids drawn from open-ended parts rarely collide; shorter ones where the
+    // schema bounds the length.
+    for (const runs of ['long', 'short', 'least'] as const) {
+      const fromPattern = patternString(shape.pattern, random, runs);
+      if (fromPattern !== null && registry.validate(idSchema, fromPattern).ok) return fromPattern;
+    }
   }
   const candidate = `${prefixFor(resource.name)}_${random.chars(16, BASE32)}`;
   if (registry.validate(idSchema, candidate).ok) return candidate;

@@ -18,8 +18,15 @@ import type { Random } from './random.js';
 const OPEN_SPAN = 3;
 /** Repetitions drawn above the minimum of a bounded one: `{1,8192}` draws at most 17 characters, not thousands. */
 const BOUNDED_SPAN = 16;
-/** With `longRuns`, open-ended quantifiers repeat this often: ids drawn from them rarely collide. */
+/** In `long` runs, open-ended quantifiers repeat this often: ids drawn from them rarely collide. */
 const LONG_RUN = 16;
+
+/**
+ * How many repetitions a quantifier draws: `short` up to OPEN_SPAN or BOUNDED_SPAN over its
+ * minimum, `long` LONG_RUN for an open-ended one (ids), `least` exactly its minimum (a value
+ * that must stay within a `maxLength`, as `.*<uuid>.*` with `maxLength: 36` must).
+ */
+export type Runs = 'short' | 'long' | 'least';
 /** Patterns whose shortest string is longer than this are not drawn. */
 const MAX_LENGTH = 10_000;
 /** Drawers kept per process, by pattern; the map starts again when full. */
@@ -94,8 +101,8 @@ const tokensOf = (drawer: SeededRandExp): Tokens => (drawer as unknown as { toke
 
 const drawers = new Map<string, SeededRandExp | null>();
 
-export function patternString(pattern: string, random: Random, longRuns = false): string | null {
-  const drawer = drawerFor(pattern, longRuns);
+export function patternString(pattern: string, random: Random, runs: Runs = 'short'): string | null {
+  const drawer = drawerFor(pattern, runs);
   if (drawer === null) return null;
   drawer.random = random;
   try {
@@ -108,38 +115,54 @@ export function patternString(pattern: string, random: Random, longRuns = false)
   }
 }
 
-function drawerFor(pattern: string, longRuns: boolean): SeededRandExp | null {
-  const key = `${longRuns ? 'L' : 'S'}${pattern}`;
+/**
+ * A string for `pattern` whose length is within [minLength, maxLength]: short runs first (or
+ * long ones with `preferLong`), then the other, then the least; a few draws of each.
+ */
+export function patternStringWithin(pattern: string, random: Random, minLength: number, maxLength: number, preferLong = false): string | null {
+  const order: Runs[] = preferLong ? ['long', 'short', 'least'] : ['short', 'long', 'least'];
+  for (const runs of order) {
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const drawn = patternString(pattern, random, runs);
+      if (drawn !== null && drawn.length >= minLength && drawn.length <= maxLength) return drawn;
+    }
+  }
+  return null;
+}
+
+function drawerFor(pattern: string, runs: Runs): SeededRandExp | null {
+  const key = `${runs} ${pattern}`;
   let drawer = drawers.get(key);
   if (drawer === undefined) {
-    drawer = makeDrawer(pattern, longRuns);
+    drawer = makeDrawer(pattern, runs);
     if (drawers.size >= CACHE_SIZE) drawers.clear();
     drawers.set(key, drawer);
   }
   return drawer;
 }
 
-function makeDrawer(pattern: string, longRuns: boolean): SeededRandExp | null {
+function makeDrawer(pattern: string, runs: Runs): SeededRandExp | null {
   const source = forDrawing(pattern);
   if (source === null) return null;
   try {
     const drawer = new SeededRandExp(source);
-    bound(tokensOf(drawer), longRuns);
+    bound(tokensOf(drawer), runs);
     return shortest(tokensOf(drawer)) <= MAX_LENGTH ? drawer : null;
   } catch {
     return null;
   }
 }
 
-/** Narrows every quantifier to the repetitions drawn (OPEN_SPAN, BOUNDED_SPAN, LONG_RUN). */
-function bound(token: Tokens, longRuns: boolean): void {
+/** Narrows every quantifier to the repetitions `runs` draws. */
+function bound(token: Tokens, runs: Runs): void {
   if (token.type === types.ROOT || token.type === types.GROUP) {
-    for (const child of token.options?.flat() ?? token.stack ?? []) bound(child, longRuns);
+    for (const child of token.options?.flat() ?? token.stack ?? []) bound(child, runs);
   } else if (token.type === types.REPETITION) {
-    if (token.max !== Infinity) token.max = Math.min(token.max, token.min + BOUNDED_SPAN);
-    else if (longRuns) token.max = token.min = Math.max(token.min, LONG_RUN);
+    if (runs === 'least') token.max = token.min;
+    else if (token.max !== Infinity) token.max = Math.min(token.max, token.min + BOUNDED_SPAN);
+    else if (runs === 'long') token.max = token.min = Math.max(token.min, LONG_RUN);
     else token.max = token.min + OPEN_SPAN;
-    bound(token.value, longRuns);
+    bound(token.value, runs);
   }
 }
 
