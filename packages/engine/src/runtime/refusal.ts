@@ -50,8 +50,13 @@ function errorFormat(model: RuntimeModel, operation: ArtifactOperation | null, s
     const media = chooseMedia(declared ?? null);
     if (media && (media[1].schema !== null || isJsonMedia(media[0]))) return { mediaType: media[0], schema: media[1].schema };
   }
+  // A `default` declared with another media type is an error format when its schema is an
+  // object (Azure's `application/octet-stream` error envelopes); a file or a text is more likely
+  // the success answer that `default` stands for.
   const fallback = chooseMedia(operation?.responses.default ?? null);
-  if (fallback && fallback[1].schema !== null && isJsonMedia(fallback[0])) return { mediaType: fallback[0], schema: fallback[1].schema };
+  if (fallback && fallback[1].schema !== null && (isJsonMedia(fallback[0]) || schemaTypes(model.registry, fallback[1].schema)?.includes('object') === true)) {
+    return { mediaType: fallback[0], schema: fallback[1].schema };
+  }
   const formats = model.artifact.errorFormats;
   return formats[String(status)] ?? formats[`${String(status)[0]}XX`] ?? formats.default ?? classFormat(formats, status);
 }

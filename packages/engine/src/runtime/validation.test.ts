@@ -111,6 +111,41 @@ describe('security presence', () => {
     expect(call({ method: 'DELETE', path: '/session', headers: { cookie: 'SESSIONID=abc', ...basic('u:p') } }).status).toBe(204);
   });
 
+  it("answers refusals in a default response's envelope whatever its media type, and not as the file a default may be", async () => {
+    const q = [{ name: 'width', in: 'query', required: true, schema: { type: 'integer' } }];
+    const doc = {
+      openapi: '3.0.3',
+      info: { title: 'Blobs', version: '1' },
+      paths: {
+        '/thumbnail': {
+          post: {
+            parameters: q,
+            responses: {
+              '200': { description: 'the image', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } },
+              default: { description: 'an error', content: { 'application/octet-stream': { schema: { $ref: '#/components/schemas/Errors' } } } },
+            },
+          },
+        },
+        '/download': { get: { parameters: q, responses: { default: { description: 'the file', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } } } } },
+        // Most of the document's operations answer errors as JSON.
+        '/a': { get: { responses: { '200': { description: 'ok' }, default: { description: 'an error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Errors' } } } } } } },
+        '/b': { get: { responses: { '200': { description: 'ok' }, default: { description: 'an error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Errors' } } } } } } },
+      },
+      components: { schemas: { Errors: { type: 'object', required: ['errors'], properties: { errors: { type: 'array', items: { type: 'object', properties: { code: { type: 'string' }, message: { type: 'string' } } } } } } } },
+    };
+    const { artifact } = await compileArtifact(JSON.stringify(doc));
+    const client = await SimClient.open(artifact);
+    const checker = new ResponseChecker(artifact);
+    const envelope = client.call({ method: 'POST', path: '/thumbnail' });
+    expect(envelope).toMatchObject({ status: 400, headers: { 'content-type': 'application/octet-stream' } });
+    expect(checker.problem(envelope)).toBeNull();
+    expect(JSON.parse(envelope.text)).toEqual({ errors: expect.any(Array) as unknown });
+    // A default that is a file is the success it stands for: the refusal takes the document's
+    // usual error format instead of answering a binary string.
+    const file = client.call({ method: 'GET', path: '/download' });
+    expect(file).toMatchObject({ status: 400, headers: { 'content-type': 'application/json' }, json: { errors: [{ code: 'missing_parameter', message: 'the query parameter width is required' }] } });
+  });
+
   it('answers 401 in the document own format and checks credentials before anything else', async () => {
     const call = await open('bank-3.0.yaml');
     const answer = call({ method: 'POST', path: '/accounts', body: { currency: 'GBP' } });
