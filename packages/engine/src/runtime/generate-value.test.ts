@@ -160,6 +160,11 @@ describe('generateValue', () => {
     expect([...sizes].sort()).toEqual([1, 2, 3]);
     expect(Object.keys(make({ type: 'object', additionalProperties: { type: 'string' }, minProperties: 5 } as JsonSchema, 1)).length).toBeGreaterThanOrEqual(5);
     expect(make({ type: 'object', additionalProperties: { type: 'string' }, maxProperties: 0 } as JsonSchema, 1)).toEqual({});
+    // A map inside an allOf wrapper that only describes it, as converted AWS documents write them.
+    const wrapped = { allOf: [{ type: 'object', minProperties: 4, additionalProperties: { type: 'integer' } }, { description: 'Counts.' }] } as JsonSchema;
+    const counted = make(wrapped, 1);
+    expect(Object.keys(counted).length).toBeGreaterThanOrEqual(4);
+    expect(registry.validate(wrapped, counted).ok).toBe(true);
     // Keys the generator cannot draw: the minimal attempt, an empty map, still validates.
     expect(make({ type: 'object', additionalProperties: { type: 'string' }, propertyNames: { pattern: '^x-' } } as JsonSchema, 1)).toEqual({});
     // Named properties keep the object a record, not a map.

@@ -58,6 +58,8 @@ function generate(schema: JsonSchema, ctx: GenerateContext, depth: number, minim
     const branches = schema[key];
     if (Array.isArray(branches) && branches.length > 0) return pickBranch(schema, branches as JsonSchema[], ctx, depth, minimal, nest);
   }
+  const sole = soleAllOfPart(schema);
+  if (sole !== null) return generate(sole, ctx, depth, minimal, nest);
   if (Array.isArray(schema.allOf) && schema.allOf.length > 0 && !isObject(schema.properties)) {
     const types = schemaTypes(ctx.registry, schema);
     if (types?.includes('object') || types === null) return generateObject(schema, ctx, depth, minimal, nest);
@@ -80,6 +82,23 @@ function generate(schema: JsonSchema, ctx: GenerateContext, depth: number, minim
     default:
       return generateString(schema, ctx);
   }
+}
+
+/** Keys that describe a schema without constraining its values. */
+const ANNOTATIONS = new Set(['description', 'title', 'example', 'examples', 'deprecated', 'readOnly', 'writeOnly', 'default', 'externalDocs', '$comment', 'xml']);
+const annotationOnly = (schema: JsonSchema): boolean => isObject(schema) && Object.keys(schema).every((key) => ANNOTATIONS.has(key) || key.startsWith('x-'));
+
+/**
+ * The one part of an `allOf` wrapper that constrains anything (`{allOf: [{$ref: Map},
+ * {description}]}`, as converted AWS documents write every property), or null. The part is
+ * generated as itself, so what it says of maps and property counts (`minProperties`,
+ * `additionalProperties`) is not lost in the wrapper.
+ */
+function soleAllOfPart(schema: JsonObject): JsonSchema | null {
+  if (!Array.isArray(schema.allOf)) return null;
+  for (const key of Object.keys(schema)) if (key !== 'allOf' && !ANNOTATIONS.has(key) && !key.startsWith('x-')) return null;
+  const parts = (schema.allOf as JsonSchema[]).filter((part) => !annotationOnly(part));
+  return parts.length === 1 ? (parts[0] as JsonSchema) : null;
 }
 
 /**
