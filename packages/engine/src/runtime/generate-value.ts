@@ -63,6 +63,12 @@ function generate(schema: JsonSchema, ctx: GenerateContext, depth: number, minim
   if (Array.isArray(schema.allOf) && schema.allOf.length > 0 && !isObject(schema.properties)) {
     const types = schemaTypes(ctx.registry, schema);
     if (types?.includes('object') || types === null) return generateObject(schema, ctx, depth, minimal, nest);
+    // A scalar all of whose parts must hold (a problem `type` that is any string in one part and
+    // an enum in another): the first part's value that meets them all.
+    for (const part of schema.allOf as JsonSchema[]) {
+      const value = generate(part, ctx, depth, minimal, nest);
+      if (ctx.registry.validate(schema, value).ok) return value;
+    }
     return generate(schema.allOf[0] as JsonSchema, ctx, depth, minimal, nest);
   }
   const types = schemaTypes(ctx.registry, schema) ?? ['string'];

@@ -33,7 +33,12 @@ function buildView(registry: SchemaRegistry, schema: JsonSchema | null | undefin
   if (Array.isArray(resolved.allOf)) {
     for (const part of resolved.allOf) {
       const inner = objectView(registry, part as JsonSchema, depth + 1);
-      for (const [name, sub] of Object.entries(inner.properties)) if (!Object.hasOwn(view.properties, name)) setOwn(view.properties, name, sub);
+      // A property two parts define must meet both (a problem `type` any string in one part and
+      // an enum in another): its schema is their allOf.
+      for (const [name, sub] of Object.entries(inner.properties)) {
+        const known = Object.hasOwn(view.properties, name) ? view.properties[name] : undefined;
+        setOwn(view.properties, name, known === undefined || known === sub ? sub : { allOf: [known, sub] });
+      }
       view.required.push(...inner.required.filter((n) => !view.required.includes(n)));
     }
   }

@@ -146,6 +146,32 @@ describe('security presence', () => {
     expect(file).toMatchObject({ status: 400, headers: { 'content-type': 'application/json' }, json: { errors: [{ code: 'missing_parameter', message: 'the query parameter width is required' }] } });
   });
 
+  it('fills a refusal whose fields two allOf parts define so that it meets both', async () => {
+    const problem = { type: 'object', required: ['type', 'status'], properties: { type: { type: 'string', example: 'about:blank' }, status: { type: 'integer' }, title: { type: 'string' } } };
+    const notFound = { allOf: [{ $ref: '#/components/schemas/Problem' }, { type: 'object', properties: { status: { example: 404 }, type: { type: 'string', enum: ['https://errors.example.com/not-found'] } } }] };
+    const doc = {
+      openapi: '3.0.3',
+      info: { title: 'Problems', version: '1' },
+      paths: {
+        '/things/{id}': {
+          get: {
+            parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+            responses: {
+              '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object', properties: { id: { type: 'string' } } } } } },
+              '404': { description: 'missing', content: { 'application/problem+json': { schema: notFound } } },
+            },
+          },
+        },
+      },
+      components: { schemas: { Problem: problem } },
+    };
+    const { artifact } = await compileArtifact(JSON.stringify(doc));
+    const client = await SimClient.open(artifact, { sampleRecords: 0 });
+    const missing = client.call({ method: 'GET', path: '/things/nope' });
+    expect(new ResponseChecker(artifact).problem(missing)).toBeNull();
+    expect(missing).toMatchObject({ status: 404, json: { type: 'https://errors.example.com/not-found', status: 404, title: 'Not Found' } });
+  });
+
   it('answers 401 in the document own format and checks credentials before anything else', async () => {
     const call = await open('bank-3.0.yaml');
     const answer = call({ method: 'POST', path: '/accounts', body: { currency: 'GBP' } });
