@@ -39,7 +39,7 @@ export function refuse(model: RuntimeModel, operation: ArtifactOperation | null,
   const format = errorFormat(model, operation, refusal.status);
   const headers = refusal.headers ?? {};
   if (format === null) return encode(refusal.status, 'application/json', { error: refusal.code, message: refusal.message }, headers);
-  const body = errorBody(format.schema, refusal, ctx);
+  const body = errorBody(format.mediaType, format.schema, refusal, ctx);
   return encode(refusal.status, format.mediaType, body, headers);
 }
 
@@ -48,7 +48,8 @@ function errorFormat(model: RuntimeModel, operation: ArtifactOperation | null, s
   for (const key of keys) {
     const declared = operation?.responses[key];
     const media = chooseMedia(declared ?? null);
-    if (media && (media[1].schema !== null || isJsonMedia(media[0]))) return { mediaType: media[0], schema: media[1].schema };
+    // A declared text answer without a schema (`404: text/plain`) is answered as text too.
+    if (media && (media[1].schema !== null || isJsonMedia(media[0]) || isTextMedia(media[0]))) return { mediaType: media[0], schema: media[1].schema };
   }
   // A `default` declared with another media type is an error format when its schema is an
   // object (Azure's `application/octet-stream` error envelopes); a file or a text is more likely
@@ -88,8 +89,10 @@ function classFormat(formats: Record<string, ErrorFormat>, status: number): Erro
   return format;
 }
 
-function errorBody(schema: JsonSchema | null, refusal: Refusal, ctx: GenerateContext): Json {
-  if (schema === null) return { error: refusal.code, message: refusal.message };
+const isTextMedia = (mediaType: string): boolean => /^text\//i.test(mediaType.trim());
+
+function errorBody(mediaType: string, schema: JsonSchema | null, refusal: Refusal, ctx: GenerateContext): Json {
+  if (schema === null) return isTextMedia(mediaType) ? refusal.message : { error: refusal.code, message: refusal.message };
   const types = schemaTypes(ctx.registry, schema);
   if (types !== null && !types.includes('object')) return conform(refusal.message, schema, ctx);
   const view = objectView(ctx.registry, schema);

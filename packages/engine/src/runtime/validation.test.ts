@@ -172,6 +172,27 @@ describe('security presence', () => {
     expect(missing).toMatchObject({ status: 404, json: { type: 'https://errors.example.com/not-found', status: 404, title: 'Not Found' } });
   });
 
+  it('answers a refusal the operation declares as text without a schema in text', async () => {
+    const doc = {
+      openapi: '3.0.3',
+      info: { title: 'Batches', version: '1' },
+      paths: {
+        '/batches/{id}': {
+          get: {
+            parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+            responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object', properties: { id: { type: 'string' } } } } } }, '404': { description: 'missing', content: { 'text/plain': {} } } },
+          },
+        },
+      },
+    };
+    const { artifact } = await compileArtifact(JSON.stringify(doc));
+    const client = await SimClient.open(artifact, { sampleRecords: 0 });
+    const missing = client.call({ method: 'GET', path: '/batches/b1' });
+    expect(new ResponseChecker(artifact).problem(missing)).toBeNull();
+    expect(missing).toMatchObject({ status: 404, headers: { 'content-type': 'text/plain' } });
+    expect(missing.text).toContain('b1');
+  });
+
   it('answers 401 in the document own format and checks credentials before anything else', async () => {
     const call = await open('bank-3.0.yaml');
     const answer = call({ method: 'POST', path: '/accounts', body: { currency: 'GBP' } });
