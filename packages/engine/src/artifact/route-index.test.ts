@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileArtifact, fixture } from '../testing/fixtures.js';
+import { routeTemplate } from '../normalise/operations.js';
+import { SimClient } from '../testing/sim-client.js';
 import { emptyNode, insertRoute, matchRequest, matchRoute } from './route-index.js';
 
 describe('route index', () => {
@@ -73,5 +75,38 @@ describe('route index', () => {
     // A fragment that is not name=value stays part of the template, as before.
     expect(insertRoute(root, 'PUT', '/files/{id}#add_shared_link', 'share')).toBe(true);
     expect(matchRoute(root, 'PUT', '/files/1')).toBeNull();
+  });
+
+  it('reads a query string written into a path template as a variant or as declared query parameters', async () => {
+    expect(routeTemplate('/templates/{id}?full=true')).toBe('/templates/{id}#full=true');
+    expect(routeTemplate('/uploads?convert={convert}')).toBe('/uploads');
+    expect(routeTemplate('/{Bucket}?uploads')).toBe('/{Bucket}#uploads=');
+    expect(routeTemplate('/search?q={q}&kind=user&page={page}')).toBe('/search#kind=user');
+    expect(routeTemplate('/?Action=Send#X-Amz-Target=Queue.Send')).toBe('/#X-Amz-Target=Queue.Send');
+    expect(routeTemplate('/pets/{id}')).toBe('/pets/{id}');
+    const json = (properties: Record<string, unknown>) => ({ 'application/json': { schema: { type: 'object', properties, required: Object.keys(properties) } } });
+    const id = [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }];
+    const doc = {
+      openapi: '3.0.3',
+      info: { title: 'Templates', version: '1' },
+      paths: {
+        '/templates/{id}': { get: { operationId: 'getTemplate', parameters: id, responses: { '200': { description: 'ok', content: json({ name: { type: 'string' } }) } } } },
+        '/templates/{id}?full=true': { get: { operationId: 'getFullTemplate', parameters: id, responses: { '200': { description: 'ok', content: json({ name: { type: 'string' }, fields: { type: 'object' } }) } } } },
+        '/uploads?convert={convert}': {
+          post: { operationId: 'upload', parameters: [{ name: 'convert', in: 'query', required: true, schema: { type: 'string', enum: ['csv', 'pdf'] } }], responses: { '200': { description: 'ok', content: json({ url: { type: 'string' } }) } } },
+        },
+        '/{Bucket}?uploads': { get: { operationId: 'listUploads', parameters: [{ name: 'Bucket', in: 'path', required: true, schema: { type: 'string' } }], responses: { '200': { description: 'ok', content: json({ uploads: { type: 'array', items: { type: 'string' } } }) } } } },
+      },
+    };
+    // These built before only where the query held no parameter, and then could not be reached.
+    const { artifact } = await compileArtifact(JSON.stringify(doc));
+    const client = await SimClient.open(artifact, { sampleRecords: 0 });
+    expect(client.call({ method: 'GET', path: '/templates/t1', query: 'full=true' })).toMatchObject({ status: 200, operation: 'getFullTemplate', json: { fields: {} } });
+    // The plain read is the templates resource's read: no such record yet.
+    expect(client.call({ method: 'GET', path: '/templates/t1' })).toMatchObject({ status: 404, operation: 'getTemplate' });
+    expect(client.call({ method: 'POST', path: '/uploads', query: 'convert=csv' })).toMatchObject({ status: 200, operation: 'upload' });
+    expect(client.call({ method: 'POST', path: '/uploads', query: 'convert=doc' }).status).toBe(400);
+    expect(client.call({ method: 'GET', path: '/b1', query: 'uploads' })).toMatchObject({ status: 200, operation: 'listUploads' });
+    expect(client.call({ method: 'GET', path: '/b1' }).status).toBe(404);
   });
 });

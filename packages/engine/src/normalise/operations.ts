@@ -25,8 +25,31 @@ export function listOperations(root: JsonObject, context: ResolveContext): RawOp
       const operation = objectField(pathItem, method.toLowerCase());
       if (!operation) continue;
       const operationId = stringField(operation, 'operationId') || null;
-      out.push({ id: operationId ?? `${method} ${path}`, operationId, method, path, pathItem, operation, location: formatLocation(['paths', path, method.toLowerCase()]) });
+      out.push({ id: operationId ?? `${method} ${path}`, operationId, method, path: routeTemplate(path), pathItem, operation, location: formatLocation(['paths', path, method.toLowerCase()]) });
     }
   }
   return out;
+}
+
+/**
+ * The template requests are matched against. A query string written into a path template
+ * (`/templates/{id}?full=true`, `/uploads?convert={convert}`, S3's `/{Bucket}?uploads`) is not
+ * part of the path a request carries: its first literal piece (`name=value`, or a bare `name`
+ * for an empty value) tells the operation apart from others at the same path, as a
+ * `#name=value` fragment does (route-index), and `name={param}` pieces are query parameters the
+ * operation declares as such. A fragment already in the template wins.
+ */
+export function routeTemplate(path: string): string {
+  const question = path.indexOf('?');
+  if (question < 0) return path;
+  const hash = path.indexOf('#', question);
+  const base = path.slice(0, question) || '/';
+  if (hash >= 0) return base + path.slice(hash);
+  const literal = path
+    .slice(question + 1)
+    .split('&')
+    .find((piece) => piece !== '' && !piece.includes('{'));
+  if (literal === undefined) return base;
+  const equals = literal.indexOf('=');
+  return equals < 0 ? `${base}#${literal}=` : `${base}#${literal}`;
 }
