@@ -46,6 +46,7 @@ export const RULES = {
   server_url_invalid: { kind: 'invalid', suggestion: 'Give the server URL as an absolute URL or a path; the base path / is used meanwhile.' },
   example_external_ignored: { kind: 'unsupported', suggestion: 'Inline the example under `value`; external examples are never fetched.' },
   parameter_style_unsupported: { kind: 'unsupported', suggestion: 'Use csv, ssv, pipes or multi; the value is read as csv meanwhile.' },
+  schema_unsatisfiable: { kind: 'invalid', suggestion: 'Declare the required property under properties (or drop additionalProperties: false), or merge oneOf branches that are the same; answers cannot fit the schema meanwhile.' },
   pattern_not_enforced: { kind: 'unsupported', suggestion: 'Write the pattern without lookaround or backreferences (e.g. check the forbidden prefix with a second, simpler pattern), or leave it: values are not checked against it meanwhile.' },
 } as const satisfies Record<string, Rule>;
 

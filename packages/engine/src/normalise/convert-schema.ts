@@ -83,7 +83,31 @@ export class SchemaConverter {
       }
     }
     applyLegacyKeywords(schema, out, this.family);
+    this.checkSatisfiable(out, location);
     return out;
+  }
+
+  /**
+   * Warns of two shapes published documents use that no value can fit, so that answers failing
+   * them are explained: an object that requires a property `additionalProperties: false` does
+   * not let it have, and a `oneOf` two of whose branches are the same schema (tabs of one
+   * documentation page), which no value matches exactly once.
+   */
+  private checkSatisfiable(schema: JsonObject, location: string): void {
+    const properties = isObject(schema.properties) ? schema.properties : {};
+    if (schema.additionalProperties === false && !isObject(schema.patternProperties) && Array.isArray(schema.required)) {
+      const forbidden = schema.required.filter((name) => typeof name === 'string' && !Object.hasOwn(properties, name));
+      if (forbidden.length > 0) this.diagnostics.warn('schema_unsatisfiable', { location }, `The schema requires ${forbidden.map((n) => JSON.stringify(n)).join(', ')} but allows no such property (additionalProperties: false, not under properties); no value fits it.`);
+    }
+    if (Array.isArray(schema.oneOf)) {
+      const seen = new Map<string, number>();
+      schema.oneOf.forEach((branch, i) => {
+        const text = JSON.stringify(withoutAnnotations(branch));
+        const first = seen.get(text);
+        if (first === undefined) seen.set(text, i);
+        else this.diagnostics.warn('schema_unsatisfiable', { location: `${location}.oneOf[${i}]` }, `Branches ${first} and ${i} of the oneOf are the same schema, so no value matches exactly one of them.`);
+      });
+    }
   }
 
   private convertMap(value: Json, location: string): Json {
@@ -158,4 +182,14 @@ export class SchemaConverter {
     this.warnedFormats.add(format);
     this.diagnostics.warn('format_unknown', { location }, `The format ${JSON.stringify(format)} is not a known format; values follow the type alone.`);
   }
+}
+
+/** Keys that describe a schema without constraining it. */
+const ANNOTATIONS = new Set(['description', 'title', 'example', 'examples', 'deprecated', '$comment']);
+
+function withoutAnnotations(schema: Json): Json {
+  if (!isObject(schema)) return schema;
+  const out: JsonObject = {};
+  for (const [key, value] of Object.entries(schema)) if (!ANNOTATIONS.has(key)) setOwn(out, key, value);
+  return out;
 }
