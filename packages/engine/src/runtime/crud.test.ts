@@ -152,6 +152,31 @@ describe('stateful CRUD, per fixture', () => {
     expect(call({ method: 'POST', path: `/transfers/${tid}:reverse`, headers: key }).json).toMatchObject({ id: tid, state: 'reversed' });
   });
 
+  it('ids follow a closed list the item path allows, so a listed record can be read back', async () => {
+    const document = (idField: string) => {
+      const issue = { type: 'object', properties: { [idField]: { type: 'string' }, title: { type: 'string' } }, required: [idField] };
+      const parameters = [{ name: 'issueName', in: 'path', required: true, schema: { type: 'string', enum: ['default', 'planned'] } }];
+      const ok = (schema: unknown) => ({ '200': { description: 'ok', content: { 'application/json': { schema } } } });
+      return JSON.stringify({
+        openapi: '3.0.3',
+        info: { title: 'Health', version: '1' },
+        paths: {
+          '/emergingIssues': { get: { operationId: 'listIssues', responses: ok({ type: 'object', properties: { value: { type: 'array', items: issue } } }) } },
+          '/emergingIssues/{issueName}': { get: { operationId: 'getIssue', parameters, responses: ok(issue) } },
+        },
+      });
+    };
+    // With an id field, the field carries the ids; each listed record reads back.
+    const identified = await SimClient.open((await compileArtifact(document('id'))).artifact, { sampleRecords: 2 });
+    const ids = (identified.call({ method: 'GET', path: '/emergingIssues' }).json as { value: Array<{ id: string }> }).value.map((i) => i.id);
+    expect(ids.sort()).toEqual(['default', 'planned']);
+    for (const id of ids) expect(identified.call({ method: 'GET', path: `/emergingIssues/${id}` })).toMatchObject({ status: 200, json: { id } });
+    // Without one (`name` is not taken for an id), the records are still kept under ids the path takes.
+    const unnamed = await SimClient.open((await compileArtifact(document('name'))).artifact, { sampleRecords: 2 });
+    for (const id of ['default', 'planned']) expect(unnamed.call({ method: 'GET', path: `/emergingIssues/${id}` }).status).toBe(200);
+    expect(unnamed.call({ method: 'GET', path: '/emergingIssues/other' }).status).toBe(400);
+  });
+
   it('coupons: client-chosen ids, a conflict on reuse, redeem, delete', async () => {
     const { call } = await open('coupons-3.1.json', { sampleRecords: 0 });
     const made = call({ method: 'POST', path: '/coupons', body: { code: 'SPRING', state: 'active', percent_off: 10 } });

@@ -24,6 +24,7 @@ export function mintId(
   parts: { seed: string; step: number; counter: number },
 ): string | number {
   const shape = shapeOf(registry, idSchema);
+  if (shape.values.length > 0) return nextOf(shape.values, state, collection, parts.counter);
   if (shape.integer) return nextInteger(state, collection);
   const random = randomFor(parts.seed, parts.step, collection, parts.counter);
   if (shape.format === 'uuid') return uuidFrom(random);
@@ -45,6 +46,16 @@ interface IdShape {
   integer: boolean;
   format: string;
   pattern: string | null;
+  /** The ids an `enum` allows (`/emergingIssues/{issueName}` with `enum: [default]`). */
+  values: Array<string | number>;
+}
+
+/**
+ * An id from a closed list: the first not taken in the collection, else (every one is) the
+ * counter's, whose record the new one replaces, as a PUT to that id would.
+ */
+function nextOf(values: Array<string | number>, state: StateAccess, collection: string, counter: number): string | number {
+  return values.find((value) => state.get(collection, String(value)) === undefined) ?? (values[counter % values.length] as string | number);
 }
 
 const SHAPES = new WeakMap<object, IdShape>();
@@ -58,6 +69,7 @@ function shapeOf(registry: SchemaRegistry, idSchema: JsonSchema | null): IdShape
       integer: types.includes('integer') || (types.includes('number') && !types.includes('string')),
       format: isObject(schema) && typeof schema.format === 'string' ? schema.format : '',
       pattern: isObject(schema) && typeof schema.pattern === 'string' ? schema.pattern : null,
+      values: isObject(schema) && Array.isArray(schema.enum) ? schema.enum.filter((v): v is string | number => typeof v === 'string' || typeof v === 'number') : [],
     };
     if (isObject(idSchema)) SHAPES.set(idSchema, shape);
   }
@@ -112,8 +124,9 @@ function prefixOf(name: string): string {
 }
 
 /**
- * The schema a new id must satisfy: the item path's id parameter when it says more (a pattern
- * or format, as in `^acc_[a-z0-9]+$`), else the id field's, so a minted id can be read back.
+ * The schema a new id must satisfy: the item path's id parameter when it says more (a pattern,
+ * a format or a closed list, as in `^acc_[a-z0-9]+$`), else the id field's, so a minted id can
+ * be read back.
  */
 export function idSchemaFor(registry: SchemaRegistry, resource: ArtifactResource, operations: Iterable<ArtifactOperation>): JsonSchema | null {
   if (ID_SCHEMAS.has(resource)) return ID_SCHEMAS.get(resource) ?? null;
@@ -132,7 +145,7 @@ function findIdSchema(registry: SchemaRegistry, resource: ArtifactResource, oper
     if (op.resource !== resource.name) continue;
     const param = op.parameters.find((p) => p.in === 'path' && p.name === resource.idParameter);
     const resolved = param ? registry.resolve(param.schema) : null;
-    if (isObject(resolved) && (typeof resolved.pattern === 'string' || typeof resolved.format === 'string')) return field === null ? resolved : { allOf: [field, resolved] };
+    if (isObject(resolved) && (typeof resolved.pattern === 'string' || typeof resolved.format === 'string' || Array.isArray(resolved.enum))) return field === null ? resolved : { allOf: [field, resolved] };
   }
   return field;
 }

@@ -38,15 +38,11 @@ function seedResource(model: RuntimeModel, state: StateAccess, options: SeedOpti
   const keys: string[] = [];
   for (let i = 0; i < options.sampleRecords; i += 1) {
     const record = sampleRecord(model, state, options, resource, collection, i);
-    let key: string;
-    if (resource.idField !== null) {
-      const idSchema = idSchemaFor(model.registry, resource, model.operations.values());
-      const id = mintId(model.registry, resource, idSchema, state, collection, { seed: options.seed, step: 0, counter: i });
-      setOwn(record, resource.idField, id);
-      key = String(id);
-    } else {
-      key = String(mintId(model.registry, resource, null, state, collection, { seed: options.seed, step: 0, counter: i }));
-    }
+    // Without an id field the key is still what the item path's parameter must accept.
+    const idSchema = idSchemaFor(model.registry, resource, model.operations.values());
+    const id = mintId(model.registry, resource, idSchema, state, collection, { seed: options.seed, step: 0, counter: i });
+    if (resource.idField !== null) setOwn(record, resource.idField, id);
+    const key = String(id);
     state.put(collection, key, conform(record, resource.itemSchema, generator(model, options, collection, i)));
     keys.push(key);
   }
