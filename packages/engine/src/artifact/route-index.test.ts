@@ -95,6 +95,8 @@ describe('route index', () => {
         '/uploads?convert={convert}': {
           post: { operationId: 'upload', parameters: [{ name: 'convert', in: 'query', required: true, schema: { type: 'string', enum: ['csv', 'pdf'] } }], responses: { '200': { description: 'ok', content: json({ url: { type: 'string' } }) } } },
         },
+        // Declared `in: path`, written in the query: a query parameter.
+        '/search?q={q}': { get: { operationId: 'search', parameters: [{ name: 'q', in: 'path', required: true, schema: { type: 'string', minLength: 2 } }], responses: { '200': { description: 'ok', content: json({ hits: { type: 'integer' } }) } } } },
         '/{Bucket}?uploads': { get: { operationId: 'listUploads', parameters: [{ name: 'Bucket', in: 'path', required: true, schema: { type: 'string' } }], responses: { '200': { description: 'ok', content: json({ uploads: { type: 'array', items: { type: 'string' } } }) } } } },
       },
     };
@@ -106,6 +108,9 @@ describe('route index', () => {
     expect(client.call({ method: 'GET', path: '/templates/t1' })).toMatchObject({ status: 404, operation: 'getTemplate' });
     expect(client.call({ method: 'POST', path: '/uploads', query: 'convert=csv' })).toMatchObject({ status: 200, operation: 'upload' });
     expect(client.call({ method: 'POST', path: '/uploads', query: 'convert=doc' }).status).toBe(400);
+    expect(client.call({ method: 'GET', path: '/search', query: 'q=rex' })).toMatchObject({ status: 200, operation: 'search' });
+    expect(client.call({ method: 'GET', path: '/search', query: 'q=r' }).status).toBe(400);
+    expect(client.call({ method: 'GET', path: '/search' }).status).toBe(400);
     expect(client.call({ method: 'GET', path: '/b1', query: 'uploads' })).toMatchObject({ status: 200, operation: 'listUploads' });
     expect(client.call({ method: 'GET', path: '/b1' }).status).toBe(404);
   });

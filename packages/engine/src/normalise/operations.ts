@@ -7,7 +7,10 @@ export interface RawOperation {
   id: string;
   operationId: string | null;
   method: HttpMethod;
+  /** The template requests are matched against (routeTemplate). */
   path: string;
+  /** Parameters written into the template's query string (`/search?q={q}`): query parameters, whatever `in` says. */
+  queryNames: string[];
   pathItem: JsonObject;
   operation: JsonObject;
   /** Readable location of the operation object, e.g. `paths./pets.get`. */
@@ -25,7 +28,9 @@ export function listOperations(root: JsonObject, context: ResolveContext): RawOp
       const operation = objectField(pathItem, method.toLowerCase());
       if (!operation) continue;
       const operationId = stringField(operation, 'operationId') || null;
-      out.push({ id: operationId ?? `${method} ${path}`, operationId, method, path: routeTemplate(path), pathItem, operation, location: formatLocation(['paths', path, method.toLowerCase()]) });
+      const question = path.indexOf('?');
+      const queryNames = question < 0 ? [] : [...path.slice(question).matchAll(/\{([^{}]+)\}/g)].map((m) => m[1] as string);
+      out.push({ id: operationId ?? `${method} ${path}`, operationId, method, path: routeTemplate(path), queryNames, pathItem, operation, location: formatLocation(['paths', path, method.toLowerCase()]) });
     }
   }
   return out;

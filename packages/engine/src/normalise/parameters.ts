@@ -42,9 +42,11 @@ export function normaliseParameters(raw: RawOperation, context: NormaliseContext
   const out: ArtifactParameter[] = [];
   for (const { parameter, location } of declaredParameters(raw, context).values()) {
     const name = stringField(parameter, 'name') as string;
-    const where = stringField(parameter, 'in') as string;
-    if (!LOCATIONS.has(where)) continue;
-    const required = where === 'path' || parameter['required'] === true;
+    const declared = stringField(parameter, 'in') as string;
+    if (!LOCATIONS.has(declared)) continue;
+    const required = declared === 'path' || parameter['required'] === true;
+    // `/search?q={q}` with `q` declared `in: path`: the request carries it in its query.
+    const where = declared === 'path' && raw.queryNames.includes(name) ? 'query' : declared;
     if (context.family === '2.0') {
       const schema = Object.fromEntries(SWAGGER_SCHEMA_KEYS.filter((k) => k in parameter).map((k) => [k, parameter[k] as Json]));
       const { style, explode } = swaggerStyle(parameter, where, context, raw.id, location);

@@ -19,7 +19,7 @@ export function checkSemantics(root: JsonObject, operations: RawOperation[], dia
     const inTemplate = new Set([...op.path.matchAll(/\{([^{}]+)\}/g)].map((m) => m[1] as string));
     const declared = new Map<string, string>();
     for (const { parameter, location } of declaredParameters(op, { root, diagnostics, operation: op.id }).values()) {
-      if (parameter['in'] === 'path') declared.set(String(parameter['name']), location);
+      if (parameter['in'] === 'path' && !op.queryNames.includes(String(parameter['name']))) declared.set(String(parameter['name']), location);
     }
     for (const name of inTemplate) {
       if (!declared.has(name)) diagnostics.error('path_parameter_undeclared', { operation: op.id, location: op.location }, `The path parameter {${name}} of ${op.path} is not declared.`);
