@@ -171,7 +171,7 @@ describe('generateValue', () => {
     expect(Object.keys(make({ type: 'object', properties: { a: { type: 'string' } }, required: ['a'], additionalProperties: { type: 'string' } } as JsonSchema, 1))).toEqual(['a']);
   });
 
-  it('draws strings for the patterns documents write, short, seeded, and checked', () => {
+  it('draws strings for the patterns documents write, short, seeded, and checked', async () => {
     const patterns = [
       '^acc_[a-z0-9]+$',
       '^[A-Z]{2}\\d{2,4}$',
@@ -194,6 +194,14 @@ describe('generateValue', () => {
       expect(new RegExp(pattern, 'u').test(value as string), `${pattern} → ${value}`).toBe(true);
       // Seeded: the same randomness draws the same string.
       expect(patternString(pattern, randomFor('p', pattern)), pattern).toBe(value);
+    }
+    // A format's own value where the pattern allows it, so the value passes both.
+    const { artifact } = await compileArtifact(fixture('shop-3.1.json'));
+    const registry = new SchemaRegistry(artifact);
+    const email = { type: 'string', format: 'email', pattern: '^.+@.+$' } as JsonSchema;
+    for (let i = 0; i < 10; i += 1) {
+      const value = generateValue(email, { registry, random: randomFor('email', i), now: NOW });
+      expect(registry.validate(email, value).ok, String(value)).toBe(true);
     }
     // Bounded repetitions draw a few more than their minimum, not thousands.
     expect((patternString('^.{0,262144}$', randomFor('q')) as string).length).toBeLessThanOrEqual(16);

@@ -239,9 +239,11 @@ function generateString(schema: JsonObject, ctx: GenerateContext): string {
     const fits = (value: string) => value.length >= minLength && (typeof schema.maxLength !== 'number' || value.length <= schema.maxLength);
     // Too short for minLength (`arn:.*` with minLength 20) or too long for maxLength (`.*<uuid>.*`
     // with maxLength 36), a draw is made again with longer or fewer repetitions.
-    const fromPattern = patternStringWithin(schema.pattern, ctx.random, minLength, typeof schema.maxLength === 'number' ? schema.maxLength : Infinity);
-    if (fromPattern !== null) return fromPattern;
+    // A format's own value comes first where the pattern takes it (an email that the pattern
+    // allows); a pattern draw must then pass the format too (`.+@.+` draws "I@D6M\nOMgY").
     if (formatted !== null && fits(formatted) && pattern.test(formatted)) return formatted;
+    const fromPattern = patternStringWithin(schema.pattern, ctx.random, minLength, typeof schema.maxLength === 'number' ? schema.maxLength : Infinity);
+    if (fromPattern !== null && (formatted === null || ctx.registry.validate(schema, fromPattern).ok)) return fromPattern;
     for (const candidate of ['a', 'A1', '0', 'abc', 'value', 'ABC']) if (fits(candidate) && pattern.test(candidate)) return candidate;
   }
   if (formatted !== null) return formatted;
