@@ -101,6 +101,12 @@ function errorBody(mediaType: string, schema: JsonSchema | null, refusal: Refusa
     const value = wellKnown(name, sub, refusal, ctx);
     if (value !== undefined && ctx.registry.validate(sub, value).ok) setOwn(out, name, value);
   }
+  // An envelope that names no field of its own (AWS documents declare their errors as bare
+  // objects) still says why, where it allows the extra fields.
+  if (Object.keys(view.properties).length === 0) {
+    const said: JsonObject = { ...out, message: refusal.message };
+    if (ctx.registry.validate(schema, said).ok) return said;
+  }
   return conform(out, schema, ctx);
 }
 

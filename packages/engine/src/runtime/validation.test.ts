@@ -193,6 +193,23 @@ describe('security presence', () => {
     expect(missing.text).toContain('b1');
   });
 
+  it('says why in an error envelope that declares no fields, where it allows them', async () => {
+    const q = [{ name: 'limit', in: 'query', required: true, schema: { type: 'integer' } }];
+    const doc = {
+      openapi: '3.0.3',
+      info: { title: 'Bare', version: '1' },
+      paths: {
+        '/open': { get: { parameters: q, responses: { '200': { description: 'ok' }, '400': { description: 'bad', content: { 'application/json': { schema: { type: 'object' } } } } } } },
+        '/closed': { get: { parameters: q, responses: { '200': { description: 'ok' }, '400': { description: 'bad', content: { 'application/json': { schema: { type: 'object', additionalProperties: false } } } } } } },
+      },
+    };
+    const { artifact } = await compileArtifact(JSON.stringify(doc));
+    const client = await SimClient.open(artifact);
+    expect(client.call({ method: 'GET', path: '/open' })).toMatchObject({ status: 400, json: { message: 'the query parameter limit is required' } });
+    // An envelope that allows nothing stays empty: the answer must fit it.
+    expect(client.call({ method: 'GET', path: '/closed' })).toMatchObject({ status: 400, json: {} });
+  });
+
   it('answers 401 in the document own format and checks credentials before anything else', async () => {
     const call = await open('bank-3.0.yaml');
     const answer = call({ method: 'POST', path: '/accounts', body: { currency: 'GBP' } });
