@@ -212,6 +212,8 @@ describe('generateValue', () => {
     expect(patternString('^.*[0-9a-f]{8}-[0-9a-f]{4}.*$', randomFor('q'), 'least')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}$/);
     expect(patternStringWithin('.*[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}.*', randomFor('q'), 36, 36)).toHaveLength(36);
     expect(patternStringWithin('^arn:.*$', randomFor('q'), 20, 2048)?.length).toBeGreaterThanOrEqual(20);
+    // A length no usual run makes (AWS's UUID: `^[a-f0-9\-]+$`, exactly 36): repeated to make it.
+    expect(patternStringWithin('^[a-f0-9\\-]+$', randomFor('q'), 36, 36)).toMatch(/^[a-f0-9-]{36}$/);
     // Patterns that cannot be drawn: a string longer than any answer should carry, a negated
     // property class standing alone, a pattern nothing matches.
     expect(patternString('^a{20000}$', randomFor('q'))).toBeNull();

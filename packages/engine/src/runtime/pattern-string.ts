@@ -24,9 +24,10 @@ const LONG_RUN = 16;
 /**
  * How many repetitions a quantifier draws: `short` up to OPEN_SPAN or BOUNDED_SPAN over its
  * minimum, `long` LONG_RUN for an open-ended one (ids), `least` exactly its minimum (a value
- * that must stay within a `maxLength`, as `.*<uuid>.*` with `maxLength: 36` must).
+ * that must stay within a `maxLength`, as `.*<uuid>.*` with `maxLength: 36` must), a number
+ * exactly that many for an open-ended one (`^[a-f0-9-]+$` with a length of 36).
  */
-export type Runs = 'short' | 'long' | 'least';
+export type Runs = 'short' | 'long' | 'least' | number;
 /** Patterns whose shortest string is longer than this are not drawn. */
 const MAX_LENGTH = 10_000;
 /** Drawers kept per process, by pattern; the map starts again when full. */
@@ -121,6 +122,8 @@ export function patternString(pattern: string, random: Random, runs: Runs = 'sho
  */
 export function patternStringWithin(pattern: string, random: Random, minLength: number, maxLength: number, preferLong = false): string | null {
   const order: Runs[] = preferLong ? ['long', 'short', 'least'] : ['short', 'long', 'least'];
+  // A length the usual runs miss: open-ended parts repeated to make it, shared by up to four of them.
+  if (minLength > LONG_RUN) for (const parts of [1, 2, 3, 4]) order.push(Math.ceil(minLength / parts));
   for (const runs of order) {
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const drawn = patternString(pattern, random, runs);
@@ -160,6 +163,7 @@ function bound(token: Tokens, runs: Runs): void {
   } else if (token.type === types.REPETITION) {
     if (runs === 'least') token.max = token.min;
     else if (token.max !== Infinity) token.max = Math.min(token.max, token.min + BOUNDED_SPAN);
+    else if (typeof runs === 'number') token.max = token.min = Math.max(token.min, Math.min(runs, MAX_LENGTH));
     else if (runs === 'long') token.max = token.min = Math.max(token.min, LONG_RUN);
     else token.max = token.min + OPEN_SPAN;
     bound(token.value, runs);
