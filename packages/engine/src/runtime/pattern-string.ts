@@ -123,7 +123,7 @@ export function patternString(pattern: string, random: Random, runs: Runs = 'sho
 export function patternStringWithin(pattern: string, random: Random, minLength: number, maxLength: number, preferLong = false): string | null {
   const order: Runs[] = preferLong ? ['long', 'short', 'least'] : ['short', 'long', 'least'];
   // A length the usual runs miss: open-ended parts repeated to make it, shared by up to four of them.
-  if (minLength > LONG_RUN) for (const parts of [1, 2, 3, 4]) order.push(Math.ceil(minLength / parts));
+  if (minLength > 1) for (const parts of [1, 2, 3, 4]) order.push(Math.ceil(minLength / parts));
   for (const runs of order) {
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const drawn = patternString(pattern, random, runs);
