@@ -91,7 +91,15 @@ function readObjectQuery(registry: SchemaRegistry, param: ArtifactParameter, que
     const key = param.style === 'deepObject' ? (deep && deep[1] === param.name ? deep[2] : undefined) : Object.hasOwn(view.properties, name) ? name : undefined;
     if (key === undefined) continue;
     found = true;
-    setOwn(out, key, coerce(registry, view.properties[key] ?? null, value));
+    const schema = view.properties[key] ?? null;
+    // An array property comes as the key repeated (`Accounts=1&Accounts=2`), once per item.
+    if (schemaTypes(registry, schema)?.[0] === 'array') {
+      const items = Object.hasOwn(out, key) && Array.isArray(out[key]) ? (out[key] as Json[]) : [];
+      items.push(coerce(registry, itemsOf(registry, schema), value));
+      setOwn(out, key, items);
+    } else {
+      setOwn(out, key, coerce(registry, schema, value));
+    }
   }
   return found ? out : undefined;
 }

@@ -146,6 +146,24 @@ describe('security presence', () => {
     expect(file).toMatchObject({ status: 400, headers: { 'content-type': 'application/json' }, json: { errors: [{ code: 'missing_parameter', message: 'the query parameter width is required' }] } });
   });
 
+  it('reads an array property of an object query parameter from its repeated key', async () => {
+    const targets = { type: 'object', required: ['Accounts'], properties: { Accounts: { type: 'array', items: { type: 'string', pattern: '^[0-9]+$' } }, Region: { type: 'string' } } };
+    const doc = {
+      openapi: '3.0.3',
+      info: { title: 'Stacks', version: '1' },
+      paths: {
+        '/form': { get: { parameters: [{ name: 'DeploymentTargets', in: 'query', required: true, style: 'form', explode: true, schema: targets }], responses: { '200': { description: 'ok' } } } },
+        '/deep': { get: { parameters: [{ name: 't', in: 'query', required: true, style: 'deepObject', explode: true, schema: targets }], responses: { '200': { description: 'ok' } } } },
+      },
+    };
+    const { artifact } = await compileArtifact(JSON.stringify(doc));
+    const client = await SimClient.open(artifact);
+    expect(client.call({ method: 'GET', path: '/form', query: 'Accounts=111&Accounts=222&Region=eu' }).status).toBe(200);
+    expect(client.call({ method: 'GET', path: '/form', query: 'Accounts=111' }).status).toBe(200);
+    expect(client.call({ method: 'GET', path: '/form', query: 'Accounts=111&Accounts=x2' }).status).toBe(400);
+    expect(client.call({ method: 'GET', path: '/deep', query: 't[Accounts]=1&t[Accounts]=2' }).status).toBe(200);
+  });
+
   it('fills a refusal whose fields two allOf parts define so that it meets both', async () => {
     const problem = { type: 'object', required: ['type', 'status'], properties: { type: { type: 'string', example: 'about:blank' }, status: { type: 'integer' }, title: { type: 'string' } } };
     const notFound = { allOf: [{ $ref: '#/components/schemas/Problem' }, { type: 'object', properties: { status: { example: 404 }, type: { type: 'string', enum: ['https://errors.example.com/not-found'] } } }] };
