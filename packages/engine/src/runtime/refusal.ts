@@ -112,11 +112,13 @@ function errorBody(mediaType: string, schema: JsonSchema | null, refusal: Refusa
 
 function wellKnown(name: string, schema: JsonSchema, refusal: Refusal, ctx: GenerateContext): Json | undefined {
   const lower = name.toLowerCase();
+  // `UserMessage`, `developer_message`, `errorCode`: the same fields under a qualifier.
+  const squashed = lower.replace(/[_-]/g, '');
   const types = schemaTypes(ctx.registry, schema) ?? ['string'];
   const numeric = types.includes('integer') || types.includes('number');
-  if (['message', 'detail', 'details', 'description', 'error_description', 'errormessage', 'reason'].includes(lower) && types.includes('string')) return refusal.message;
+  if ((['detail', 'details', 'description', 'reason'].includes(lower) || squashed.endsWith('message') || squashed === 'errordescription') && types.includes('string')) return refusal.message;
   if (lower === 'title' && types.includes('string')) return TITLES[refusal.status] ?? refusal.code;
-  if (['status', 'statuscode', 'status_code', 'httpstatus', 'code'].includes(lower)) return numeric ? refusal.status : refusal.code;
+  if (['status', 'statuscode', 'httpstatus', 'code', 'errorcode', 'httpcode'].includes(squashed)) return numeric ? refusal.status : refusal.code;
   if (['error', 'error_code', 'errorcode', 'type', 'kind'].includes(lower) && types.includes('string')) {
     const resolved = ctx.registry.resolve(schema);
     if (isObject(resolved) && resolved.format === 'uri') return `https://example.com/problems/${refusal.code.replace(/_/g, '-')}`;

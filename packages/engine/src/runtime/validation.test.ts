@@ -211,7 +211,7 @@ describe('security presence', () => {
     expect(missing.text).toContain('b1');
   });
 
-  it('says why in an error envelope that declares no fields, where it allows them', async () => {
+  it('says why in an error envelope that declares no fields, where it allows them, and in fields named with a qualifier', async () => {
     const q = [{ name: 'limit', in: 'query', required: true, schema: { type: 'integer' } }];
     const doc = {
       openapi: '3.0.3',
@@ -219,6 +219,12 @@ describe('security presence', () => {
       paths: {
         '/open': { get: { parameters: q, responses: { '200': { description: 'ok' }, '400': { description: 'bad', content: { 'application/json': { schema: { type: 'object' } } } } } } },
         '/closed': { get: { parameters: q, responses: { '200': { description: 'ok' }, '400': { description: 'bad', content: { 'application/json': { schema: { type: 'object', additionalProperties: false } } } } } } },
+        '/qualified': {
+          get: {
+            parameters: q,
+            responses: { '200': { description: 'ok' }, '400': { description: 'bad', content: { 'application/json': { schema: { type: 'object', properties: { DeveloperMessage: { type: 'string' }, UserMessage: { type: 'string' }, ErrorCode: { type: 'integer' }, MoreInfo: { type: 'string' } } } } } } },
+          },
+        },
       },
     };
     const { artifact } = await compileArtifact(JSON.stringify(doc));
@@ -226,6 +232,9 @@ describe('security presence', () => {
     expect(client.call({ method: 'GET', path: '/open' })).toMatchObject({ status: 400, json: { message: 'the query parameter limit is required' } });
     // An envelope that allows nothing stays empty: the answer must fit it.
     expect(client.call({ method: 'GET', path: '/closed' })).toMatchObject({ status: 400, json: {} });
+    // Fields named with a qualifier (`UserMessage`, `ErrorCode`) are the well-known ones too.
+    const said = 'the query parameter limit is required';
+    expect(client.call({ method: 'GET', path: '/qualified' })).toMatchObject({ status: 400, json: { DeveloperMessage: said, UserMessage: said, ErrorCode: 400 } });
   });
 
   it('answers 401 in the document own format and checks credentials before anything else', async () => {
