@@ -95,20 +95,32 @@ function errorBody(mediaType: string, schema: JsonSchema | null, refusal: Refusa
   if (schema === null) return isTextMedia(mediaType) ? refusal.message : { error: refusal.code, message: refusal.message };
   const types = schemaTypes(ctx.registry, schema);
   if (types !== null && !types.includes('object')) return conform(refusal.message, schema, ctx);
+  return conform(envelope(schema, refusal, ctx, 0), schema, ctx);
+}
+
+/**
+ * The well-known fields of an error object, filled; an `error` object nested in it
+ * (`{"Error": {"Message": ...}}`) is filled the same way. An envelope that names no field of
+ * its own (AWS documents declare their errors as bare objects) still says why, where it allows
+ * the extra field.
+ */
+function envelope(schema: JsonSchema, refusal: Refusal, ctx: GenerateContext, depth: number): JsonObject {
   const view = objectView(ctx.registry, schema);
   const out: JsonObject = {};
   for (const [name, sub] of Object.entries(view.properties)) {
-    const value = wellKnown(name, sub, refusal, ctx);
+    let value = wellKnown(name, sub, refusal, ctx);
+    if (value === undefined && depth < 2 && NESTED.has(name.toLowerCase()) && schemaTypes(ctx.registry, sub)?.includes('object') === true) value = envelope(sub, refusal, ctx, depth + 1);
     if (value !== undefined && ctx.registry.validate(sub, value).ok) setOwn(out, name, value);
   }
-  // An envelope that names no field of its own (AWS documents declare their errors as bare
-  // objects) still says why, where it allows the extra fields.
   if (Object.keys(view.properties).length === 0) {
     const said: JsonObject = { ...out, message: refusal.message };
     if (ctx.registry.validate(schema, said).ok) return said;
   }
-  return conform(out, schema, ctx);
+  return out;
 }
+
+/** Object fields an error envelope nests its details in. */
+const NESTED = new Set(['error', 'errors', 'fault', 'problem']);
 
 function wellKnown(name: string, schema: JsonSchema, refusal: Refusal, ctx: GenerateContext): Json | undefined {
   const lower = name.toLowerCase();

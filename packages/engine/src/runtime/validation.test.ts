@@ -211,7 +211,7 @@ describe('security presence', () => {
     expect(missing.text).toContain('b1');
   });
 
-  it('says why in an error envelope that declares no fields, where it allows them, and in fields named with a qualifier', async () => {
+  it('says why in an error envelope that declares no fields, where it allows them, in fields named with a qualifier, and in a nested error object', async () => {
     const q = [{ name: 'limit', in: 'query', required: true, schema: { type: 'integer' } }];
     const doc = {
       openapi: '3.0.3',
@@ -219,6 +219,7 @@ describe('security presence', () => {
       paths: {
         '/open': { get: { parameters: q, responses: { '200': { description: 'ok' }, '400': { description: 'bad', content: { 'application/json': { schema: { type: 'object' } } } } } } },
         '/closed': { get: { parameters: q, responses: { '200': { description: 'ok' }, '400': { description: 'bad', content: { 'application/json': { schema: { type: 'object', additionalProperties: false } } } } } } },
+        '/nested': { get: { parameters: q, responses: { '200': { description: 'ok' }, '400': { description: 'bad', content: { 'application/json': { schema: { type: 'object', properties: { Error: { type: 'object', properties: { Message: { type: 'string' } } } } } } } } } } },
         '/qualified': {
           get: {
             parameters: q,
@@ -235,6 +236,8 @@ describe('security presence', () => {
     // Fields named with a qualifier (`UserMessage`, `ErrorCode`) are the well-known ones too.
     const said = 'the query parameter limit is required';
     expect(client.call({ method: 'GET', path: '/qualified' })).toMatchObject({ status: 400, json: { DeveloperMessage: said, UserMessage: said, ErrorCode: 400 } });
+    // And in an error object nested in the envelope.
+    expect(client.call({ method: 'GET', path: '/nested' })).toMatchObject({ status: 400, json: { Error: { Message: said } } });
   });
 
   it('answers 401 in the document own format and checks credentials before anything else', async () => {
