@@ -169,6 +169,11 @@ export class SchemaRegistry {
 
   #validator(schema: JsonObject): ValidateFunction {
     let validator = this.#cache.get(schema);
+    if (!validator && typeof schema.$ref === 'string' && Object.keys(schema).length === 1) {
+      // A bare reference (a body or response naming a component) is the component's own check.
+      validator = this.#refValidator(schema.$ref);
+      this.#cache.set(schema, validator);
+    }
     if (!validator) {
       const text = JSON.stringify(schema);
       validator = this.#byText.get(text);
