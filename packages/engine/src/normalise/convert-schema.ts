@@ -1,3 +1,4 @@
+import { isAnnotation } from '../annotations.js';
 import type { JsonSchema } from '../artifact/artifact.js';
 import type { Diagnostics } from '../diagnostics/diagnostics.js';
 import { entries, isObject, type Json, type JsonObject, objectField, setOwn } from '../json.js';
@@ -184,12 +185,9 @@ export class SchemaConverter {
   }
 }
 
-/** Keys that describe a schema without constraining it. */
-const ANNOTATIONS = new Set(['description', 'title', 'example', 'examples', 'deprecated', '$comment']);
-
 function withoutAnnotations(schema: Json): Json {
   if (!isObject(schema)) return schema;
   const out: JsonObject = {};
-  for (const [key, value] of Object.entries(schema)) if (!ANNOTATIONS.has(key)) setOwn(out, key, value);
+  for (const [key, value] of Object.entries(schema)) if (!isAnnotation(key)) setOwn(out, key, value);
   return out;
 }

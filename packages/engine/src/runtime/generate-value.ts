@@ -1,3 +1,4 @@
+import { isAnnotation } from '../annotations.js';
 import type { JsonSchema } from '../artifact/artifact.js';
 import { copyOwn, isObject, setOwn, type Json, type JsonObject } from '../json.js';
 import { compilePattern, patternEnforced } from '../safe-pattern.js';
@@ -90,9 +91,7 @@ function generate(schema: JsonSchema, ctx: GenerateContext, depth: number, minim
   }
 }
 
-/** Keys that describe a schema without constraining its values. */
-const ANNOTATIONS = new Set(['description', 'title', 'example', 'examples', 'deprecated', 'readOnly', 'writeOnly', 'default', 'externalDocs', '$comment', 'xml']);
-const annotationOnly = (schema: JsonSchema): boolean => isObject(schema) && Object.keys(schema).every((key) => ANNOTATIONS.has(key) || key.startsWith('x-'));
+const annotationOnly = (schema: JsonSchema): boolean => isObject(schema) && Object.keys(schema).every(isAnnotation);
 
 /**
  * The one part of an `allOf` wrapper that constrains anything (`{allOf: [{$ref: Map},
@@ -102,7 +101,7 @@ const annotationOnly = (schema: JsonSchema): boolean => isObject(schema) && Obje
  */
 function soleAllOfPart(schema: JsonObject): JsonSchema | null {
   if (!Array.isArray(schema.allOf)) return null;
-  for (const key of Object.keys(schema)) if (key !== 'allOf' && !ANNOTATIONS.has(key) && !key.startsWith('x-')) return null;
+  for (const key of Object.keys(schema)) if (key !== 'allOf' && !isAnnotation(key)) return null;
   const parts = (schema.allOf as JsonSchema[]).filter((part) => !annotationOnly(part));
   return parts.length === 1 ? (parts[0] as JsonSchema) : null;
 }
@@ -237,11 +236,11 @@ function generateString(schema: JsonObject, ctx: GenerateContext): string {
     const pattern = compilePattern(schema.pattern);
     // The pattern's own length wins over the default cap (`[0-9a-z]{32}`); a declared maxLength does not.
     const fits = (value: string) => value.length >= minLength && (typeof schema.maxLength !== 'number' || value.length <= schema.maxLength);
-    // Too short for minLength (`arn:.*` with minLength 20) or too long for maxLength (`.*<uuid>.*`
-    // with maxLength 36), a draw is made again with longer or fewer repetitions.
     // A format's own value comes first where the pattern takes it (an email that the pattern
     // allows); a pattern draw must then pass the format too (`.+@.+` draws "I@D6M\nOMgY").
     if (formatted !== null && fits(formatted) && pattern.test(formatted)) return formatted;
+    // Too short for minLength (`arn:.*` with minLength 20) or too long for maxLength (`.*<uuid>.*`
+    // with maxLength 36), a draw is made again with longer or fewer repetitions.
     const fromPattern = patternStringWithin(schema.pattern, ctx.random, minLength, typeof schema.maxLength === 'number' ? schema.maxLength : Infinity);
     if (fromPattern !== null && (formatted === null || ctx.registry.validate(schema, fromPattern).ok)) return fromPattern;
     for (const candidate of ['a', 'A1', '0', 'abc', 'value', 'ABC']) if (fits(candidate) && pattern.test(candidate)) return candidate;
