@@ -218,6 +218,9 @@ describe('generateValue', () => {
     // Patterns that cannot be drawn: a string longer than any answer should carry, a negated
     // property class standing alone, a pattern nothing matches.
     expect(patternString('^a{20000}$', randomFor('q'))).toBeNull();
+    // Nested quantifiers multiply: bounded at 17 each, ten levels would draw 17^10 characters.
+    expect(patternString(`^${'('.repeat(10)}a${'){1,99}'.repeat(10)}$`, randomFor('q'))).toBeNull();
+    expect(patternString('^((a{1,99}){1,99}){1,99}$', randomFor('q'))?.length).toBeLessThanOrEqual(17 ** 3);
     expect(patternString('^\\P{L}+$', randomFor('q'))).toBeNull();
     expect(patternString('^a$b', randomFor('q'))).toBeNull();
   });

@@ -30,6 +30,8 @@ const LONG_RUN = 16;
 export type Runs = 'short' | 'long' | 'least' | number;
 /** Patterns whose shortest string is longer than this are not drawn. */
 const MAX_LENGTH = 10_000;
+/** Nor those whose longest draw (UTF-16 units) is longer than this: drawing must stay cheap. */
+const MAX_DRAW = 100_000;
 /** Drawers kept per process, by pattern; the map starts again when full. */
 const CACHE_SIZE = 2048;
 
@@ -150,7 +152,7 @@ function makeDrawer(pattern: string, runs: Runs): SeededRandExp | null {
   try {
     const drawer = new SeededRandExp(source);
     bound(tokensOf(drawer), runs);
-    return shortest(tokensOf(drawer)) <= MAX_LENGTH ? drawer : null;
+    return shortest(tokensOf(drawer)) <= MAX_LENGTH && longest(tokensOf(drawer)) <= MAX_DRAW ? drawer : null;
   } catch {
     return null;
   }
@@ -168,6 +170,26 @@ function bound(token: Tokens, runs: Runs): void {
     else token.max = token.min + OPEN_SPAN;
     bound(token.value, runs);
   }
+}
+
+/**
+ * The length of the longest string the tokens can draw once bounded, past MAX_DRAW counted as
+ * MAX_DRAW + 1: nested quantifiers multiply (`((a{1,99}){1,99}){1,99}...` is a billion
+ * characters), and a backreference repeats a group.
+ */
+function longest(token: Tokens): number {
+  let length = 0;
+  if (token.type === types.ROOT || token.type === types.GROUP) {
+    const sequence = (tokens: Tokens[]): number => tokens.reduce((sum, t) => sum + longest(t), 0);
+    length = token.options ? Math.max(...token.options.map(sequence)) : sequence(token.stack ?? []);
+  } else if (token.type === types.REPETITION) {
+    length = token.max * longest(token.value);
+  } else if (token.type === types.SET || token.type === types.CHAR) {
+    length = 2;
+  } else if (token.type === types.REFERENCE) {
+    length = MAX_DRAW + 1;
+  }
+  return Math.min(length, MAX_DRAW + 1);
 }
 
 /** The length of the shortest string the tokens draw, past MAX_LENGTH counted as MAX_LENGTH + 1. */

@@ -131,7 +131,7 @@ function wellKnown(name: string, schema: JsonSchema, refusal: Refusal, ctx: Gene
   if ((['detail', 'details', 'description', 'reason'].includes(lower) || squashed.endsWith('message') || squashed === 'errordescription') && types.includes('string')) return refusal.message;
   if (lower === 'title' && types.includes('string')) return TITLES[refusal.status] ?? refusal.code;
   if (['status', 'statuscode', 'httpstatus', 'code', 'errorcode', 'httpcode'].includes(squashed)) return numeric ? refusal.status : refusal.code;
-  if (['error', 'error_code', 'errorcode', 'type', 'kind'].includes(lower) && types.includes('string')) {
+  if (['error', 'type', 'kind'].includes(lower) && types.includes('string')) {
     const resolved = ctx.registry.resolve(schema);
     if (isObject(resolved) && resolved.format === 'uri') return `https://example.com/problems/${refusal.code.replace(/_/g, '-')}`;
     return refusal.code;
