@@ -215,6 +215,7 @@ describe('generateValue', () => {
     // A length no usual run makes (AWS's UUID: `^[a-f0-9\-]+$`, exactly 36): repeated to make it.
     expect(patternStringWithin('^[a-f0-9\\-]+$', randomFor('q'), 36, 36)).toMatch(/^[a-f0-9-]{36}$/);
     expect(patternStringWithin('^[0-9]+$', randomFor('q'), 12, 12)).toMatch(/^[0-9]{12}$/);
+    expect(patternStringWithin('^st-[a-zA-Z0-9]+$', randomFor('q'), 16, 16)).toMatch(/^st-[a-zA-Z0-9]{13}$/);
     // Patterns that cannot be drawn: a string longer than any answer should carry, a negated
     // property class standing alone, a pattern nothing matches.
     expect(patternString('^a{20000}$', randomFor('q'))).toBeNull();

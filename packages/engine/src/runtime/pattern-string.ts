@@ -124,9 +124,14 @@ export function patternString(pattern: string, random: Random, runs: Runs = 'sho
  */
 export function patternStringWithin(pattern: string, random: Random, minLength: number, maxLength: number, preferLong = false): string | null {
   const order: Runs[] = preferLong ? ['long', 'short', 'least'] : ['short', 'long', 'least'];
-  // A length the usual runs miss: open-ended parts repeated to make it, shared by up to four of them.
-  if (minLength > 1) for (const parts of [1, 2, 3, 4]) order.push(Math.ceil(minLength / parts));
-  for (const runs of order) {
+  // A length the usual runs miss: open-ended parts repeated to make up what the pattern's fixed
+  // part (its least draw: `st-` and one character for `^st-[a-z0-9]+$`) leaves, shared by up to
+  // four of them, each counted with and without the one its minimum gives.
+  if (minLength > 1) {
+    const fixed = patternString(pattern, random, 'least')?.length ?? 0;
+    for (const parts of [1, 2, 3, 4]) for (const extra of [1, 0]) order.push(Math.max(1, Math.ceil((minLength - fixed) / parts) + extra));
+  }
+  for (const runs of [...new Set(order)]) {
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const drawn = patternString(pattern, random, runs);
       if (drawn !== null && drawn.length >= minLength && drawn.length <= maxLength) return drawn;
