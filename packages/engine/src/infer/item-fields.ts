@@ -3,11 +3,16 @@ import type { JsonObject } from '../json.js';
 import { singular, squash, stateForms, words } from './naming.js';
 import type { SchemaLookup } from './schema-lookup.js';
 
-/** The field that identifies an item: id, the path parameter's name, <name>Id, uuid, ... */
+/**
+ * The field that identifies an item: id, the path parameter's name, <name>Id, uuid, ... A path
+ * that names its items (`/vaults/{vaultName}`, as Azure's resource paths do) is identified by
+ * the item's `name`: its `id` is then something else (Azure's full resource path).
+ */
 export function idField(item: JsonSchema | null, resourceWord: string, idParameter: string | null, lookup: SchemaLookup): string | null {
   const names = [...lookup.properties(item).keys()];
   const one = singular(resourceWord);
-  const candidates = ['id', ...(idParameter ? [idParameter] : []), `${one}id`, 'uuid', `${one}uuid`, 'key', `${one}key`].map(squash);
+  const byName = idParameter !== null && squash(idParameter).endsWith('name') && names.includes('name') ? ['name'] : [];
+  const candidates = [...byName, 'id', ...(idParameter ? [idParameter] : []), `${one}id`, 'uuid', `${one}uuid`, 'key', `${one}key`].map(squash);
   for (const candidate of candidates) {
     const found = names.find((n) => squash(n) === candidate);
     if (found !== undefined) return found;

@@ -177,6 +177,42 @@ describe('stateful CRUD, per fixture', () => {
     expect(unnamed.call({ method: 'GET', path: '/emergingIssues/other' }).status).toBe(400);
   });
 
+  it('names items by name where the path names them, and creates them by PUT where the operation says so, as Azure resources are', async () => {
+    const vault = { type: 'object', properties: { id: { type: 'string', readOnly: true }, name: { type: 'string', readOnly: true }, location: { type: 'string' } } };
+    const sub = { name: 'subscriptionId', in: 'path', required: true, schema: { type: 'string' } };
+    const json = (schema: unknown) => ({ 'application/json': { schema } });
+    const doc = {
+      openapi: '3.0.3',
+      info: { title: 'Vaults', version: '1' },
+      paths: {
+        '/subscriptions/{subscriptionId}/vaults': { get: { operationId: 'Vaults_List', parameters: [sub], responses: { '200': { description: 'ok', content: json({ type: 'object', properties: { value: { type: 'array', items: vault } } }) } } } },
+        '/subscriptions/{subscriptionId}/vaults/{vaultName}': {
+          parameters: [sub, { name: 'vaultName', in: 'path', required: true, schema: { type: 'string' } }],
+          get: { operationId: 'Vaults_Get', responses: { '200': { description: 'ok', content: json(vault) } } },
+          put: { operationId: 'Vaults_CreateOrUpdate', requestBody: { content: json(vault) }, responses: { '200': { description: 'ok', content: json(vault) }, '201': { description: 'created', content: json(vault) } } },
+        },
+        // A PUT that neither documents a 201 nor says it creates only replaces.
+        '/subscriptions/{subscriptionId}/notes/{noteName}': {
+          parameters: [sub, { name: 'noteName', in: 'path', required: true, schema: { type: 'string' } }],
+          get: { operationId: 'Notes_Get', responses: { '200': { description: 'ok', content: json(vault) } } },
+          put: { operationId: 'Notes_Replace', requestBody: { content: json(vault) }, responses: { '200': { description: 'ok', content: json(vault) } } },
+        },
+      },
+    };
+    const { artifact } = await compileArtifact(JSON.stringify(doc));
+    expect(artifact.resources.find((r) => r.name.endsWith('vaults'))).toMatchObject({ idParameter: 'vaultName', idField: 'name' });
+    const client = await SimClient.open(artifact, { sampleRecords: 0 });
+    const put = client.call({ method: 'PUT', path: '/subscriptions/s1/vaults/my-vault', body: { location: 'westeurope' } });
+    expect(put.status).toBeLessThan(300);
+    expect(put.json).toMatchObject({ name: 'my-vault', location: 'westeurope' });
+    expect(client.call({ method: 'GET', path: '/subscriptions/s1/vaults/my-vault' }).json).toMatchObject({ name: 'my-vault' });
+    expect((client.call({ method: 'GET', path: '/subscriptions/s1/vaults' }).json as { value: unknown[] }).value).toEqual([expect.objectContaining({ name: 'my-vault' })]);
+    expect(put.status).toBe(201);
+    // Again: the record exists, so it is replaced (200), its name kept.
+    expect(client.call({ method: 'PUT', path: '/subscriptions/s1/vaults/my-vault', body: { location: 'northeurope' } })).toMatchObject({ status: 200, json: { name: 'my-vault', location: 'northeurope' } });
+    expect(client.call({ method: 'PUT', path: '/subscriptions/s1/notes/n1', body: { location: 'x' } }).status).toBe(404);
+  });
+
   it('coupons: client-chosen ids, a conflict on reuse, redeem, delete', async () => {
     const { call } = await open('coupons-3.1.json', { sampleRecords: 0 });
     const made = call({ method: 'POST', path: '/coupons', body: { code: 'SPRING', state: 'active', percent_off: 10 } });

@@ -6,6 +6,7 @@ import { asBodyObject, fillServerFields, isCreationTime, itemSchema, missingPare
 import { idSchemaFor, mintId } from './ids.js';
 import { refuse } from './refusal.js';
 import { answer, chooseMedia, chooseSuccess, conform } from './respond.js';
+import { objectView, schemaTypes } from './schema-view.js';
 
 function refused(ex: Exchange, refusal: Parameters<typeof refuse>[2]): SimResponse {
   return refuse(ex.model, ex.operation, refusal, ex.gen);
@@ -77,8 +78,36 @@ export function read(ex: Exchange, resource: ArtifactResource): SimResponse {
   return answer(chooseSuccess(ex.operation, 200), found.record, ex.gen, { reread: true });
 }
 
-/** PUT: the body replaces the record; the id and creation time are kept. */
+/**
+ * Whether a PUT to a missing record creates it under the path's id, as Azure's resources,
+ * S3's objects and many REST APIs do: the operation documents a 201, or its operationId says it
+ * creates (`Vaults_CreateOrUpdate`, `upsertItem`, `PutObject`).
+ */
+function createsOnPut(ex: Exchange): boolean {
+  const op = ex.operation;
+  return Object.hasOwn(op.responses, '201') || (op.operationId !== null && /create|upsert|put/i.test(op.operationId));
+}
+
+/** PUT to an item path that names a missing record: the record is created with that id. */
+function createAt(ex: Exchange, resource: ArtifactResource): SimResponse | null {
+  if (resource.kind === 'singleton' || resource.idParameter === null || !Object.hasOwn(ex.path, resource.idParameter) || !createsOnPut(ex)) return null;
+  if (missingParent(ex, resource) !== null) return null;
+  const collection = collectionName(resource, ex.path);
+  const key = ex.path[resource.idParameter] as string;
+  if (ex.state.get(collection, key) !== undefined) return null;
+  const record = asBodyObject(ex.body);
+  if (resource.idField !== null) {
+    const numeric = schemaTypes(ex.model.registry, objectView(ex.model.registry, itemSchema(resource)).properties[resource.idField])?.some((t) => t === 'integer' || t === 'number') === true;
+    setOwn(record, resource.idField, numeric && /^-?\d+$/.test(key) ? Number(key) : key);
+  }
+  const stored = store(ex, resource, collection, key, fillServerFields(ex, record, itemSchema(resource), 'create'));
+  return answer(chooseSuccess(ex.operation, 201), stored, ex.gen);
+}
+
+/** PUT: the body replaces the record; the id and creation time are kept. A missing one may be created (createsOnPut). */
 export function replace(ex: Exchange, resource: ArtifactResource): SimResponse {
+  const created = createAt(ex, resource);
+  if (created !== null) return created;
   const found = resource.kind === 'singleton' ? locateSingleton(ex, resource) : locate(ex, resource);
   if (isResponse(found)) return found;
   const record = asBodyObject(ex.body);
