@@ -157,7 +157,7 @@ function makeDrawer(pattern: string, runs: Runs): SeededRandExp | null {
   try {
     const drawer = new SeededRandExp(source);
     bound(tokensOf(drawer), runs);
-    return shortest(tokensOf(drawer)) <= MAX_LENGTH && longest(tokensOf(drawer)) <= MAX_DRAW ? drawer : null;
+    return drawLength(tokensOf(drawer), true, MAX_LENGTH) <= MAX_LENGTH && drawLength(tokensOf(drawer), false, MAX_DRAW) <= MAX_DRAW ? drawer : null;
   } catch {
     return null;
   }
@@ -178,37 +178,25 @@ function bound(token: Tokens, runs: Runs): void {
 }
 
 /**
- * The length of the longest string the tokens can draw once bounded, past MAX_DRAW counted as
- * MAX_DRAW + 1: nested quantifiers multiply (`((a{1,99}){1,99}){1,99}...` is a billion
- * characters), and a backreference repeats a group.
+ * The length of the shortest (`least`) or longest string the tokens can draw once bounded,
+ * counted up to `cap` + 1. Nested quantifiers multiply (`((a{1,99}){1,99}){1,99}...` is a
+ * billion characters long at most), and a backreference repeats a group, so it is counted past
+ * any cap; a character is one UTF-16 unit at least and two at most.
  */
-function longest(token: Tokens): number {
+function drawLength(token: Tokens, least: boolean, cap: number): number {
   let length = 0;
   if (token.type === types.ROOT || token.type === types.GROUP) {
-    const sequence = (tokens: Tokens[]): number => tokens.reduce((sum, t) => sum + longest(t), 0);
-    length = token.options ? Math.max(...token.options.map(sequence)) : sequence(token.stack ?? []);
+    const sequence = (tokens: Tokens[]): number => tokens.reduce((sum, t) => sum + drawLength(t, least, cap), 0);
+    const options = token.options?.map(sequence);
+    length = options === undefined ? sequence(token.stack ?? []) : least ? Math.min(...options) : Math.max(...options);
   } else if (token.type === types.REPETITION) {
-    length = token.max * longest(token.value);
+    length = (least ? token.min : token.max) * drawLength(token.value, least, cap);
   } else if (token.type === types.SET || token.type === types.CHAR) {
-    length = 2;
-  } else if (token.type === types.REFERENCE) {
-    length = MAX_DRAW + 1;
+    length = least ? 1 : 2;
+  } else if (token.type === types.REFERENCE && !least) {
+    length = cap + 1;
   }
-  return Math.min(length, MAX_DRAW + 1);
-}
-
-/** The length of the shortest string the tokens draw, past MAX_LENGTH counted as MAX_LENGTH + 1. */
-function shortest(token: Tokens): number {
-  let length = 0;
-  if (token.type === types.ROOT || token.type === types.GROUP) {
-    const sequence = (tokens: Tokens[]): number => tokens.reduce((sum, t) => sum + shortest(t), 0);
-    length = token.options ? Math.min(...token.options.map(sequence)) : sequence(token.stack ?? []);
-  } else if (token.type === types.REPETITION) {
-    length = token.min * shortest(token.value);
-  } else if (token.type === types.SET || token.type === types.CHAR) {
-    length = 1;
-  }
-  return Math.min(length, MAX_LENGTH + 1);
+  return Math.min(length, cap + 1);
 }
 
 /**
