@@ -119,11 +119,11 @@ export function patternString(pattern: string, random: Random, runs: Runs = 'sho
 }
 
 /**
- * A string for `pattern` whose length is within [minLength, maxLength]: short runs first (or
- * long ones with `preferLong`), then the other, then the least; a few draws of each.
+ * A string for `pattern` whose length is within [minLength, maxLength]: short runs first, then
+ * long ones, then the least; a few draws of each.
  */
-export function patternStringWithin(pattern: string, random: Random, minLength: number, maxLength: number, preferLong = false): string | null {
-  const order: Runs[] = preferLong ? ['long', 'short', 'least'] : ['short', 'long', 'least'];
+export function patternStringWithin(pattern: string, random: Random, minLength: number, maxLength: number): string | null {
+  const order: Runs[] = ['short', 'long', 'least'];
   // A length the usual runs miss: open-ended parts repeated to make up what the pattern's fixed
   // part (its least draw: `st-` and one character for `^st-[a-z0-9]+$`) leaves, shared by up to
   // four of them, each counted with and without the one its minimum gives.

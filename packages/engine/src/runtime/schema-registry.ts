@@ -4,7 +4,7 @@ import addFormats from 'ajv-formats';
 import { remembered } from '@simplane/core';
 import type { Artifact, JsonSchema } from '../artifact/artifact.js';
 import { isObject, type Json, type JsonObject } from '../json.js';
-import { refPath, resolvePointer } from '../normalise/pointer.js';
+import { pointerSegment, refPath, resolvePointer } from '../normalise/pointer.js';
 import { ajvPatternEngine } from '../safe-pattern.js';
 
 /** ajv's id of the artifact's component schema number n (its place in `Artifact.schemas`). */
@@ -90,9 +90,8 @@ export class SchemaRegistry {
    * its errors carry their path from the top.
    */
   #checkRef(): KeywordCheck {
-    const refs = (ref: string): ValidateFunction => this.#refValidator(ref);
     const check: KeywordCheck = (ref, data, _parent, place) => {
-      const validator = refs(ref as string);
+      const validator = this.#refValidator(ref as string);
       if (validator(data, place)) return true;
       check.errors = validator.errors ?? [];
       return false;
@@ -217,7 +216,7 @@ export class SchemaRegistry {
     const path = refPath(ref);
     const id = path !== null && path[0] === 'schemas' && path.length > 1 ? this.#ids.get(path[1]!) : undefined;
     if (id === undefined) return ref;
-    const rest = path!.slice(2).map((key) => encodeURIComponent(key.replace(/~/g, '~0').replace(/\//g, '~1')));
+    const rest = path!.slice(2).map(pointerSegment);
     return rest.length === 0 ? id : `${id}#/${rest.join('/')}`;
   }
 }
