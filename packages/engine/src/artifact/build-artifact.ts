@@ -3,14 +3,20 @@ import { errorFormats } from '../infer/error-formats.js';
 import type { InferredModel } from '../infer/infer-model.js';
 import type { NormalisedDocument } from '../normalise/model.js';
 import { ARTIFACT_FORMAT, ARTIFACT_VERSION, type Artifact } from './artifact.js';
-import { emptyNode, insertRoute } from './route-index.js';
+import { SchemaLookup } from '../infer/schema-lookup.js';
+import { emptyNode, insertRoute, schemaShape } from './route-index.js';
 import { sha256Digest, stableStringify } from './serialise.js';
 
 /** Assembles the artifact; equivalent templates under one method keep the first operation. */
 export function buildArtifact(document: NormalisedDocument, model: InferredModel, specVersion: string, diagnostics: Diagnostics): Artifact {
   const routes = emptyNode();
+  const lookup = new SchemaLookup(document.schemas);
   for (const op of model.operations) {
-    if (!insertRoute(routes, op.method, op.path, op.id)) {
+    const shape = (name: string) => {
+      const parameter = op.parameters.find((p) => p.in === 'path' && p.name === name);
+      return parameter === undefined ? null : schemaShape(lookup.deref(parameter.schema));
+    };
+    if (!insertRoute(routes, op.method, op.path, op.id, shape)) {
       diagnostics.warn('path_equivalent', { operation: op.id, location: `paths.${op.path}` }, `${op.method} ${op.path} repeats an earlier path that differs only in parameter names; the earlier one answers.`);
     }
   }

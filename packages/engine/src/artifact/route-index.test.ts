@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { compileArtifact, fixture } from '../testing/fixtures.js';
 import { routeTemplate } from '../normalise/operations.js';
 import { SimClient } from '../testing/sim-client.js';
-import { emptyNode, insertRoute, matchRequest, matchRoute } from './route-index.js';
+import { emptyNode, insertRoute, matchRequest, matchRoute, schemaShape } from './route-index.js';
 
 describe('route index', () => {
   it('prefers literal segments, then mixed ones, then parameters, with backtracking', () => {
@@ -44,6 +44,41 @@ describe('route index', () => {
     expect(matchRoute(root, 'GET', '/reports/2024-06')).toEqual({ operation: 'report', params: { year: '2024', month: '06' } });
     expect(matchRoute(root, 'GET', '/users/ada%20lovelace')).toEqual({ operation: 'user', params: { name: 'ada lovelace' } });
     expect(matchRoute(root, 'GET', '/users/%E0%A4%A')).toEqual({ operation: 'user', params: { name: '%E0%A4%A' } });
+  });
+
+  it('splits two adjacent parameters by the shape the later one\'s schema gives it', () => {
+    const root = emptyNode();
+    const shapes: Record<string, unknown> = { mediaTypeExtension: { type: 'string', enum: ['.json', '.js'] }, page: { type: 'integer' } };
+    const shape = (name: string) => schemaShape(shapes[name]);
+    insertRoute(root, 'GET', '/profiles/{id}{mediaTypeExtension}', 'profile', shape);
+    insertRoute(root, 'GET', '/books/{slug}{page}', 'page', shape);
+    insertRoute(root, 'GET', '/plain/{a}{b}', 'plain', shape);
+    expect(matchRoute(root, 'GET', '/profiles/4eb854340acb.json')).toEqual({ operation: 'profile', params: { id: '4eb854340acb', mediaTypeExtension: '.json' } });
+    expect(matchRoute(root, 'GET', '/profiles/a.b.js')).toEqual({ operation: 'profile', params: { id: 'a.b', mediaTypeExtension: '.js' } });
+    expect(matchRoute(root, 'GET', '/profiles/abc.xml')).toBeNull();
+    expect(matchRoute(root, 'GET', '/books/moby-dick-12')).toEqual({ operation: 'page', params: { slug: 'moby-dick', page: '-12' } });
+    // Nothing tells two unshaped parameters apart: the first takes one character, as before.
+    expect(matchRoute(root, 'GET', '/plain/xyz')).toEqual({ operation: 'plain', params: { a: 'x', b: 'yz' } });
+  });
+
+  it('gives adjacent parameters their schema shapes in a compiled artifact', async () => {
+    const { artifact } = await compileArtifact(JSON.stringify({
+      openapi: '3.0.3',
+      info: { title: 'Pages', version: '1' },
+      components: { schemas: { Extension: { type: 'string', enum: ['.json'] } } },
+      paths: {
+        '/blog/{pageName}{mediaTypeExtension}': {
+          get: {
+            parameters: [
+              { in: 'path', name: 'mediaTypeExtension', required: true, schema: { $ref: '#/components/schemas/Extension' } },
+              { in: 'path', name: 'pageName', required: true, schema: { type: 'string' } },
+            ],
+            responses: { '200': { description: 'OK' } },
+          },
+        },
+      },
+    }));
+    expect(matchRequest(artifact, 'GET', '/blog/hello-world.json')).toEqual({ operation: 'GET /blog/{pageName}{mediaTypeExtension}', params: { pageName: 'hello-world', mediaTypeExtension: '.json' } });
   });
 
   it('matches requests with or without a server base path, in a compiled artifact', async () => {

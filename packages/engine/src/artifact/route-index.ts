@@ -64,23 +64,51 @@ function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** `{id}.json` → `^([^/]+?)\.json$` with parameter names in order. */
-export function segmentPattern(segment: string): { regex: string; names: string[] } {
+/**
+ * What a parameter's value can look like, as a regular expression fragment, when its schema
+ * says so narrowly enough to split a segment with it; null when it does not.
+ */
+export type ParamShape = (name: string) => string | null;
+
+/**
+ * `{id}.json` → `^(.+?)\.json$` with parameter names in order. Two parameters with no text
+ * between them (`{pageName}{mediaTypeExtension}`) have no split of their own: there the later
+ * one takes the shape its schema gives it (`(\.json)`, `(-?\d+)`), so the earlier one gets the
+ * rest instead of a single character.
+ */
+export function segmentPattern(segment: string, shape?: ParamShape): { regex: string; names: string[] } {
   const names: string[] = [];
   let regex = '^';
   let last = 0;
   for (const match of segment.matchAll(ANY_PARAM)) {
-    regex += escapeRegex(segment.slice(last, match.index)) + '(.+?)';
-    names.push(match[1] as string);
-    last = (match.index ?? 0) + match[0].length;
+    const start = match.index ?? 0;
+    const adjacent = names.length > 0 && start === last;
+    const name = match[1] as string;
+    regex += `${escapeRegex(segment.slice(last, start))}(${(adjacent ? shape?.(name) : null) ?? '.+?'})`;
+    names.push(name);
+    last = start + match[0].length;
   }
   return { regex: `${regex}${escapeRegex(segment.slice(last))}$`, names };
 }
 
+/** The shape of a string enum (its values, longest first) or an integer; null for anything wider. */
+export function schemaShape(schema: unknown): string | null {
+  if (typeof schema !== 'object' || schema === null) return null;
+  const { enum: values, type } = schema as { enum?: unknown; type?: unknown };
+  if (Array.isArray(values) && values.length > 0 && values.every((v) => typeof v === 'string' && v !== '')) {
+    return [...(values as string[])].sort((a, b) => b.length - a.length).map(escapeRegex).join('|');
+  }
+  if (type === 'integer') return '-?\\d+';
+  return null;
+}
+
 const VARIANT = /^([^=#&]+)=([^#&]*)$/;
 
-/** Adds a route; answers false when the method is already taken by an equivalent template. */
-export function insertRoute(root: RouteNode, method: string, template: string, operation: string): boolean {
+/**
+ * Adds a route; answers false when the method is already taken by an equivalent template.
+ * `shape` tells adjacent parameters apart (segmentPattern).
+ */
+export function insertRoute(root: RouteNode, method: string, template: string, operation: string, shape?: ParamShape): boolean {
   const hash = template.indexOf('#');
   const variant = hash < 0 ? null : VARIANT.exec(template.slice(hash + 1));
   const path = variant ? template.slice(0, hash) || '/' : template;
@@ -93,7 +121,7 @@ export function insertRoute(root: RouteNode, method: string, template: string, o
       node = node.param;
       params.push(whole[1] as string);
     } else if (segment.includes('{')) {
-      const { regex, names } = segmentPattern(segment);
+      const { regex, names } = segmentPattern(segment, shape);
       let pattern = node.patterns.find((p) => p.regex === regex);
       if (!pattern) {
         pattern = { regex, node: emptyNode() };
