@@ -100,6 +100,10 @@ describe('reading and listing', () => {
     expect((await h.request('GET', `/v1/simulations?simulator=${simulatorId}`)).json<Page>().simulations).toHaveLength(3);
     expect((await h.request('GET', '/v1/simulations?simulator=pets:v1&status=running')).json<Page>().simulations).toHaveLength(2);
     expectProblem(await h.request('GET', '/v1/simulations?status=sleeping'), 400, 'bad_request');
+    // An empty or repeated filter is an invalid filter too (SPEC section 7), not a schema violation.
+    expectProblem(await h.request('GET', '/v1/simulations?status='), 400, 'bad_request');
+    expectProblem(await h.request('GET', '/v1/simulations?status=running&status=stopped'), 400, 'bad_request');
+    expectProblem(await h.request('GET', '/v1/simulations?simulator='), 400, 'bad_request');
     expectProblem(await h.request('GET', '/v1/simulations?simulator=ghost:v1'), 400, 'simulator_unknown');
     expectProblem(await h.request('GET', '/v1/simulations?cursor=forged'), 400, 'bad_request');
     expect((await h.request('GET', '/v1/simulations', { apiKey: h.keys.beta! })).json<Page>().simulations).toEqual([]);

@@ -199,7 +199,10 @@ describe('reading and listing Simulators', () => {
 
   it.each([
     ['status=done', 400, 'bad_request'],
+    ['status=', 400, 'bad_request'],
+    ['status=ready&status=failed', 400, 'bad_request'],
     ['source=elsewhere', 400, 'bad_request'],
+    ['source=', 400, 'bad_request'],
     ['simulator=nothing:here', 400, 'simulator_unknown'],
     ['simulator=smr_01J00000000000000000000000', 400, 'simulator_unknown'],
     ['limit=ten', 422, 'validation'],

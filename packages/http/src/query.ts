@@ -17,3 +17,15 @@ export function pageParams(query: URLSearchParams): PageParams {
   if (cursor[0] !== undefined) params.cursor = cursor[0];
   return params;
 }
+
+/**
+ * A collection's filter (`status`, `simulator`, `source`): absent, or one non-empty value. An
+ * empty or repeated filter is an invalid filter, 400 `bad_request` as SPEC section 7 has it,
+ * like a value the filter does not know.
+ */
+export function filterQuery<N extends string>(query: URLSearchParams, name: N): Partial<Record<N, string>> {
+  const values = query.getAll(name);
+  if (values.length > 1) throw new SimplaneError('bad_request', `${name}: must be given at most once`);
+  if (values[0] === '') throw new SimplaneError('bad_request', `${name}: must not be empty`);
+  return values[0] === undefined ? {} : ({ [name]: values[0] } as Record<N, string>);
+}

@@ -1,7 +1,7 @@
-import { createSimulationInput, forkSimulationInput, parseInput, simulationTokenInput, validationError, type SimulationService } from '@simplane/core';
+import { createSimulationInput, forkSimulationInput, parseInput, simulationTokenInput, type SimulationService } from '@simplane/core';
 import type { z } from 'zod';
 import { headerOf } from '../http-types.js';
-import { pageParams, singleQuery } from '../query.js';
+import { filterQuery, pageParams } from '../query.js';
 import type { Route, RouteContext } from '../route.js';
 import {
   listSimulationsResponseSchema,
@@ -41,7 +41,7 @@ export function simulationRoutes(simulations: SimulationService): Route[] {
         errors: ['bad_request', 'validation', 'simulator_unknown'],
       },
       handle: async (c) => {
-        const params = { ...pageParams(c.query), ...optional(c, 'status'), ...optional(c, 'simulator') };
+        const params = { ...pageParams(c.query), ...filterQuery(c.query, 'status'), ...filterQuery(c.query, 'simulator') };
         return { status: 200, json: await simulations.list(c.principal, params) };
       },
     },
@@ -179,10 +179,4 @@ async function optionalJson<S extends z.ZodType>(c: RouteContext, schema: S): Pr
   const empty = body === null || (body instanceof Uint8Array && body.byteLength === 0);
   const absent = headerOf(c.request, 'content-type') === undefined && (length?.trim() === '0' || (length === undefined && empty));
   return absent ? parseInput(schema, {}) : c.json(schema);
-}
-
-function optional(c: RouteContext, name: 'status' | 'simulator'): Record<string, string> {
-  const value = singleQuery(c.query, name);
-  if (value === '') throw validationError(name, 'must not be empty');
-  return value === undefined ? {} : { [name]: value };
 }

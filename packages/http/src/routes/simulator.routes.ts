@@ -1,5 +1,5 @@
-import { cloneInput, referenceBody, validationError, type SimulatorService } from '@simplane/core';
-import { pageParams, singleQuery } from '../query.js';
+import { cloneInput, referenceBody, type SimulatorService } from '@simplane/core';
+import { filterQuery, pageParams } from '../query.js';
 import type { Route, RouteContext } from '../route.js';
 import { listSimulatorsResponseSchema, operationsResponseSchema, simulatorSchema } from '../schemas.js';
 import { PAGING_QUERY } from './paging-doc.js';
@@ -32,7 +32,7 @@ export function simulatorRoutes(simulators: SimulatorService): Route[] {
         errors: ['bad_request', 'validation', 'simulator_unknown'],
       },
       handle: async (c) => {
-        const params = { ...pageParams(c.query), ...optional(c, 'status'), ...optional(c, 'source'), ...optional(c, 'simulator') };
+        const params = { ...pageParams(c.query), ...filterQuery(c.query, 'status'), ...filterQuery(c.query, 'source'), ...filterQuery(c.query, 'simulator') };
         return { status: 200, json: await simulators.list(c.principal, params) };
       },
     },
@@ -157,10 +157,4 @@ export function simulatorRoutes(simulators: SimulatorService): Route[] {
       handle: async (c) => ({ status: 200, json: await simulators.operations(c.principal, byId(c)) }),
     },
   ];
-}
-
-function optional(c: RouteContext, name: 'status' | 'source' | 'simulator'): Record<string, string> {
-  const value = singleQuery(c.query, name);
-  if (value === '') throw validationError(name, 'must not be empty');
-  return value === undefined ? {} : { [name]: value };
 }
