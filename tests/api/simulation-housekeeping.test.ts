@@ -208,4 +208,22 @@ describe('expiry', () => {
     expect((await h.request('GET', `/v1/simulations/${forever.id}`)).status).toBe(200);
     expect((await h.request('GET', '/v1/quota')).json()).toMatchObject({ active_simulations: { used: 1 } });
   });
+
+  it('never lists an expired Simulation nor counts it against the quota, before any sweep', async () => {
+    const { h } = await simulationHarness({ config: { quotas: { active_simulations: 2 } } });
+    const brief = await h.createSimulation('pets:v1', { ttl_seconds: 60 });
+    const parent = await h.createSimulation('pets:v1', { ttl_seconds: 600 });
+    expectProblem(await h.request('POST', '/v1/simulations', { json: { simulator_id: 'pets:v1' } }), 429, 'simulation_quota_exceeded');
+    h.clock.advance(60_000);
+    const listed = (await h.request('GET', '/v1/simulations')).json<{ simulations: Array<{ id: string }> }>();
+    expect(listed.simulations.map((s) => s.id)).toEqual([parent.id]);
+    expect((await h.request('GET', '/v1/quota')).json()).toMatchObject({ active_simulations: { used: 1 } });
+    // At the limit again, the fork finds the slot an expiry frees, with no sweep between.
+    const other = await h.createSimulation('pets:v1', { ttl_seconds: 60 });
+    h.clock.advance(60_000);
+    expect((await h.request('POST', `/v1/simulations/${parent.id}/fork`, { json: {} })).status).toBe(201);
+    expectProblem(await h.request('GET', `/v1/simulations/${other.id}`), 404, 'simulation_not_found');
+    expectProblem(await h.request('GET', `/v1/simulations/${brief.id}`), 404, 'simulation_not_found');
+    expect((await h.sweep()).expired).toBe(0);
+  });
 });

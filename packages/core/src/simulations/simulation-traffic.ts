@@ -122,13 +122,8 @@ export class SimulationTraffic {
   }
 
   /** Deletes Simulations past their expiry, with their state and steps. */
-  async sweepExpired(): Promise<number> {
-    let deleted = 0;
-    for (;;) {
-      const due = await this.repository.listExpired(formatTime(this.clock.now()), 100);
-      if (due.length === 0) return deleted;
-      for (const record of due) if (await this.simulations.expireIfDue(record)) deleted += 1;
-    }
+  sweepExpired(): Promise<number> {
+    return this.simulations.expireDue();
   }
 
   private async authorise(record: SimulationRecord, token: string | undefined, now: string): Promise<{ readOnly: boolean }> {

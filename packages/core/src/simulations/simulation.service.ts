@@ -117,6 +117,7 @@ export class SimulationService {
   }
 
   async list(principal: Principal, params: SimulationListParams): Promise<SimulationPage> {
+    await this.expireDue();
     const filter: SimulationFilter = { workspaceId: principal.workspaceId };
     if (params.status !== undefined) {
       if (!(SIMULATION_STATUSES as readonly string[]).includes(params.status)) {
@@ -220,7 +221,7 @@ export class SimulationService {
         expiresAt: expiry(now, ttl),
         createdAt: formatTime(now),
       };
-      return this.launch(child, { snapshot });
+      return this.launch(child, { snapshot }, id);
     });
   }
 
@@ -253,8 +254,9 @@ export class SimulationService {
     return { ...entry.view, request: entry.request, response: entry.response };
   }
 
-  /** The workspace's running and paused Simulations: its active-Simulation quota use. */
-  countActive(workspaceId: string): Promise<number> {
+  /** The workspace's running and paused Simulations, none expired: its active-Simulation quota use. */
+  async countActive(workspaceId: string): Promise<number> {
+    await this.expireDue();
     return this.repository.countActive(workspaceId);
   }
 
@@ -273,8 +275,8 @@ export class SimulationService {
    * request, as a woken Simulation is: forking then costs the same whatever the state's size.
    * Until then it is running but unloaded, and idle housekeeping pauses it like an idle one.
    */
-  private async launch(record: SimulationRecord, start: { seed: (loaded: LoadedSimulator) => SimulationState } | { snapshot: Uint8Array }): Promise<SimulationWithToken> {
-    await this.ensureQuota(record.workspaceId);
+  private async launch(record: SimulationRecord, start: { seed: (loaded: LoadedSimulator) => SimulationState } | { snapshot: Uint8Array }, heldQueue?: string): Promise<SimulationWithToken> {
+    await this.ensureQuota(record.workspaceId, heldQueue);
     const reservation = this.pool.reserve();
     let saved = false;
     try {
@@ -310,8 +312,14 @@ export class SimulationService {
     return { token, token_expires_at: expiresAt };
   }
 
-  private async ensureQuota(workspaceId: string): Promise<void> {
-    if ((await this.repository.countActive(workspaceId)) >= this.quotas.activeSimulations) throw this.quotaExceeded();
+  /**
+   * Refuses when the workspace's active Simulations fill its quota. Expired ones do not count:
+   * at the limit, those due are deleted first (`except`, the one whose queue the caller holds,
+   * is left to its own next read).
+   */
+  private async ensureQuota(workspaceId: string, except?: string): Promise<void> {
+    const full = async () => (await this.repository.countActive(workspaceId)) >= this.quotas.activeSimulations;
+    if ((await full()) && ((await this.expireDue(except)) === 0 || (await full()))) throw this.quotaExceeded();
   }
 
   private quotaExceeded(): SimplaneError {
@@ -345,6 +353,23 @@ export class SimulationService {
     if (record === null || (await this.expireIfDue(record))) throw notFound(id);
     if (record.workspaceId !== principal.workspaceId) throw new SimplaneError('auth_forbidden', 'The Simulation belongs to another workspace.');
     return record;
+  }
+
+  /**
+   * Deletes every Simulation past its expiry, with its state and steps, and answers how many:
+   * the housekeeping sweep's work, done also before a list and at a full quota, so an expired
+   * Simulation is never listed and never holds a slot, however long until the next sweep.
+   * `except`: one whose queue the caller holds.
+   */
+  async expireDue(except?: string): Promise<number> {
+    let deleted = 0;
+    for (;;) {
+      const due = (await this.repository.listExpired(formatTime(this.clock.now()), 100)).filter((r) => r.id !== except);
+      let pass = 0;
+      for (const record of due) if (await this.expireIfDue(record)) pass += 1;
+      deleted += pass;
+      if (pass === 0) return deleted;
+    }
   }
 
   /** Deletes a Simulation past its expiry; answers whether it did. */
