@@ -322,6 +322,9 @@ describe('the data plane under /sim/{id}', () => {
     expectProblem(await h.sim(sim, 'GET', '/_sim'), 404, 'simulation_not_found');
     expectProblem(await h.sim(sim, 'GET', '/_sim/health'), 404, 'simulation_not_found');
     expectProblem(await h.sim(sim, 'POST', '/_sim/anything', { json: {} }), 404, 'simulation_not_found');
+    // Percent-encoding does not get round the reservation.
+    expectProblem(await h.sim(sim, 'GET', '/%5Fsim/health'), 404, 'simulation_not_found');
+    expectProblem(await h.sim(sim, 'GET', '/_%73im'), 404, 'simulation_not_found');
     expectProblem(await h.request('GET', '/sim/', { apiKey: null }), 404, 'simulation_not_found');
   });
 

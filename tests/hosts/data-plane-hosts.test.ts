@@ -3,7 +3,7 @@
  * API's own headers passed through, platform refusals as problem+json.
  */
 import { createServer, type RequestListener, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { fetch, FormData } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +21,24 @@ const HOSTS: Array<{ name: string; make: (handle: Handler) => RequestListener }>
 ];
 
 const auth = { authorization: `Bearer ${KEY}` };
+
+/** One request written as it is on a new connection; the status and the body of the answer. */
+function exchange(base: string, request: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(new URL(base).port), '127.0.0.1', () => socket.end(request));
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const raw = Buffer.concat(chunks).toString('utf8');
+      const head = raw.slice(0, raw.indexOf('\r\n\r\n'));
+      let body = raw.slice(head.length + 4);
+      // Express answers in chunks: the one chunk of a small body, between its size and the last.
+      if (/\r\ntransfer-encoding: chunked/i.test(head)) body = body.slice(body.indexOf('\r\n') + 2, body.lastIndexOf('\r\n0\r\n'));
+      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(raw)?.[1] ?? -1), body });
+    });
+  });
+}
 
 describe.each(HOSTS)('the data plane over a real $name socket', ({ make }) => {
   let plane: ControlPlane;
@@ -64,5 +82,25 @@ describe.each(HOSTS)('the data plane over a real $name socket', ({ make }) => {
     expect(((await refused.json()) as { code: string }).code).toBe('simulation_read_only');
     const noToken = await fetch(`${base}/sim/${sim.id}/pets`, { headers: { 'x-api-key': 'k' } });
     expect(noToken.status).toBe(401);
+  });
+
+  it('forks with the body left out, sent empty and chunked, or as JSON; bytes without a type are 415', async () => {
+    const created = await fetch(`${base}/v1/simulations`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ simulator_id: 'pets:v1' }) });
+    const sim = (await created.json()) as { id: string };
+    // Raw requests, so that exactly these headers go: no Content-Length, no Content-Type.
+    const fork = (headers: string, body = '') => exchange(base, `POST /v1/simulations/${sim.id}/fork HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${KEY}\r\nConnection: close\r\n${headers}\r\n${body}`);
+    for (const [headers, body] of [
+      ['', ''],
+      ['Content-Length: 0\r\n', ''],
+      ['Transfer-Encoding: chunked\r\n', '0\r\n\r\n'],
+      ['Content-Type: application/json\r\nContent-Length: 15\r\n', '{"name":"json"}'],
+    ] as const) {
+      const answer = await fork(headers, body);
+      expect(answer.status, headers).toBe(201);
+      expect(JSON.parse(answer.body)).toMatchObject({ parent_id: sim.id });
+    }
+    const untyped = await fork('Content-Length: 12\r\n', '{"name":"x"}');
+    expect(untyped.status).toBe(415);
+    expect(JSON.parse(untyped.body)).toMatchObject({ code: 'unsupported_media_type' });
   });
 });

@@ -32,7 +32,7 @@ export async function dispatchDataPlane(traffic: SimulationTraffic, request: Htt
   const simulationId = slash === -1 ? afterPrefix : afterPrefix.slice(0, slash);
   const path = slash === -1 ? '/' : afterPrefix.slice(slash);
   // `_sim` is reserved for the platform: nothing under it reaches a simulated API.
-  if (path === '/_sim' || path.startsWith('/_sim/') || simulationId.length === 0) {
+  if (reserved(path) || simulationId.length === 0) {
     throw new SimplaneError('simulation_not_found', 'No such Simulation endpoint.');
   }
   const readOnly = readOnlyHeader(request.headers[READ_ONLY_HEADER]);
@@ -90,3 +90,16 @@ const limitFor = remembered((contentType: string): number => {
   if (essence === 'text/xml' || essence === 'application/soap+xml') return DATA_PLANE_LIMITS.xml;
   return DATA_PLANE_LIMITS.ordinary;
 });
+
+/** Whether the path's first segment is `_sim`, written plainly or percent-encoded (`%5Fsim`). */
+function reserved(path: string): boolean {
+  const end = path.indexOf('/', 1);
+  const first = end === -1 ? path.slice(1) : path.slice(1, end);
+  if (first === '_sim') return true;
+  if (!first.includes('%')) return false;
+  try {
+    return decodeURIComponent(first) === '_sim';
+  } catch {
+    return false;
+  }
+}

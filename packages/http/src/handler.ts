@@ -93,8 +93,8 @@ async function dispatch(
       if (principal === undefined) throw new Error(`route ${route.path} is public and has no principal`);
       return principal;
     },
-    json: (schema) =>
-      readJsonBody(request, schema, { maxBytes: route.maxJsonBytes ?? options.jsonBodyLimit, timeoutMs: options.bodyTimeoutMs }),
+    json: (schema, read) =>
+      readJsonBody(request, schema, { maxBytes: route.maxJsonBytes ?? options.jsonBodyLimit, timeoutMs: options.bodyTimeoutMs, optional: read?.optional === true }),
   };
   return toResponse(await route.handle(context));
 }

@@ -14,8 +14,11 @@ export interface RouteContext {
   principal: Principal;
   /** How long a body may keep the server waiting (configured `body_timeout_ms`). */
   bodyTimeoutMs: number;
-  /** Reads and validates a JSON body under the operation's size limit. */
-  json<S extends z.ZodType>(schema: S): Promise<z.output<S>>;
+  /**
+   * Reads and validates a JSON body under the operation's size limit. `optional`: a request
+   * without a body (no Content-Type, no bytes) reads as `{}`.
+   */
+  json<S extends z.ZodType>(schema: S, options?: { optional?: boolean }): Promise<z.output<S>>;
 }
 
 export interface RouteResult {
@@ -32,7 +35,8 @@ export interface RouteDoc {
   summary: string;
   tag: string;
   query?: Record<string, { schema: Record<string, unknown>; description: string }>;
-  requestBody?: { contentType: string; schema: z.ZodType | Record<string, unknown> };
+  /** `required` defaults to true; false for a body that may be left out. */
+  requestBody?: { contentType: string; schema: z.ZodType | Record<string, unknown>; required?: boolean };
   /** Success responses by status; `schema` omitted for empty bodies. */
   responses: Record<number, { description: string; schema?: z.ZodType | Record<string, unknown> }>;
   /** Error codes this operation can answer besides the ones every operation can. */

@@ -7,6 +7,11 @@ import { declaredLength, readBody } from './read-body.js';
 export interface JsonBodyLimits {
   maxBytes: number;
   timeoutMs: number;
+  /**
+   * The body may be left out: a request with no Content-Type and no bytes (no Content-Length,
+   * `Content-Length: 0`, or an empty chunked body) reads as `{}`.
+   */
+  optional?: boolean;
 }
 
 /**
@@ -14,10 +19,16 @@ export interface JsonBodyLimits {
  * size (413), arrival (408), syntax and nesting (400), then the schema (422, naming the field).
  */
 export async function readJsonBody<S extends z.ZodType>(request: HttpRequest, schema: S, limits: JsonBodyLimits): Promise<z.output<S>> {
-  if (!isJsonMediaType(parseMediaType(headerOf(request, 'content-type')))) {
+  const contentType = headerOf(request, 'content-type');
+  const length = declaredLength(headerOf(request, 'content-length'));
+  if (limits.optional === true && contentType === undefined) {
+    // No type and no bytes is no body; no type with bytes is still the 415 below.
+    if (length === 0 || (length === undefined && (await readBody(request.body, limits)).byteLength === 0)) return parseInput(schema, {});
+  }
+  if (!isJsonMediaType(parseMediaType(contentType))) {
     throw new SimplaneError('unsupported_media_type', 'The request body must be application/json.');
   }
-  const raw = await readBody(request.body, { ...limits, declaredLength: declaredLength(headerOf(request, 'content-length')) });
+  const raw = await readBody(request.body, { ...limits, declaredLength: length });
   let value: unknown;
   try {
     const text = new TextDecoder('utf-8', { fatal: true }).decode(raw);

@@ -5,8 +5,21 @@ import { credentialSchema, errorSchema, simulatorSchema, specificationIssueSchem
 
 type JsonObject = Record<string, unknown>;
 
-/** Errors any authenticated operation can answer (SPEC sections 5 and 7, rule 1). */
-const COMMON_ERRORS: ErrorCode[] = ['auth_invalid', 'internal', 'internal_unavailable', 'auth_provider_unavailable'];
+/**
+ * Errors any authenticated operation can answer (SPEC sections 5 and 7, rule 1); with a session,
+ * also 400 for a missing workspace header and 403 for a workspace the session may not use.
+ */
+const COMMON_ERRORS: ErrorCode[] = ['bad_request', 'auth_invalid', 'auth_forbidden', 'internal', 'internal_unavailable', 'auth_provider_unavailable'];
+
+/** Codes answered with `Retry-After` (SPEC section 7, rule 2, and the retryable runtime failures). */
+const RETRY_AFTER_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  'build_rate_exceeded',
+  'simulation_capacity',
+  'simulation_timeout',
+  'simulation_provider_unavailable',
+  'simulation_unreachable',
+  'internal_unavailable',
+]);
 
 const NAMED_SCHEMAS = new Map<z.ZodType, string>([
   [errorSchema, 'Error'],
@@ -63,7 +76,7 @@ function operation(route: Route): JsonObject {
   }
   if (parameters.length > 0) op.parameters = parameters;
   if (doc.requestBody !== undefined) {
-    op.requestBody = { required: true, content: { [doc.requestBody.contentType]: { schema: schemaOf(doc.requestBody.schema) } } };
+    op.requestBody = { required: doc.requestBody.required ?? true, content: { [doc.requestBody.contentType]: { schema: schemaOf(doc.requestBody.schema) } } };
   }
   const responses: Record<string, JsonObject> = {};
   for (const [status, r] of Object.entries(doc.responses)) {
@@ -76,8 +89,12 @@ function operation(route: Route): JsonObject {
     byStatus.set(status, (byStatus.get(status) ?? new Set()).add(code));
   }
   for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
+    const retried = [...codes].filter((c) => RETRY_AFTER_CODES.has(c)).sort();
     responses[String(status)] = {
       description: `Error; code ${[...codes].sort().join(' or ')}.`,
+      ...(retried.length === 0
+        ? {}
+        : { headers: { 'Retry-After': { description: `Seconds to wait before retrying; sent with ${retried.join(', ')} (always with build_rate_exceeded and simulation_capacity).`, schema: { type: 'integer', minimum: 0 } } } }),
       content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Error' } } },
     };
   }

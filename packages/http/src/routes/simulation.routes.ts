@@ -1,6 +1,4 @@
-import { createSimulationInput, forkSimulationInput, parseInput, simulationTokenInput, type SimulationService } from '@simplane/core';
-import type { z } from 'zod';
-import { headerOf } from '../http-types.js';
+import { createSimulationInput, forkSimulationInput, simulationTokenInput, type SimulationService } from '@simplane/core';
 import { filterQuery, pageParams } from '../query.js';
 import type { Route, RouteContext } from '../route.js';
 import {
@@ -116,13 +114,13 @@ export function simulationRoutes(simulations: SimulationService): Route[] {
         operationId: 'forkSimulation',
         summary: 'A new Simulation from the state after a recorded step (the latest if at_step is omitted). The parent is untouched. The body may be omitted.',
         tag,
-        requestBody: { contentType: 'application/json', schema: forkSimulationInput },
+        requestBody: { contentType: 'application/json', schema: forkSimulationInput, required: false },
         responses: { 201: withToken('The fork and a token for its data plane.') },
         errors: [...OWN, ...JSON_BODY_ERRORS, 'simulation_stopped', 'simulation_platform_owned', ...RUNTIME_ERRORS],
       },
       handle: async (c) => {
         await simulations.get(c.principal, byId(c));
-        return { status: 201, json: await simulations.fork(c.principal, byId(c), await optionalJson(c, forkSimulationInput)) };
+        return { status: 201, json: await simulations.fork(c.principal, byId(c), await c.json(forkSimulationInput, { optional: true })) };
       },
     },
     {
@@ -172,11 +170,3 @@ export function simulationRoutes(simulations: SimulationService): Route[] {
   ];
 }
 
-/** A JSON body that may be left out entirely (no Content-Type, no bytes): then `{}`. */
-async function optionalJson<S extends z.ZodType>(c: RouteContext, schema: S): Promise<z.output<S>> {
-  const length = headerOf(c.request, 'content-length');
-  const body = c.request.body;
-  const empty = body === null || (body instanceof Uint8Array && body.byteLength === 0);
-  const absent = headerOf(c.request, 'content-type') === undefined && (length?.trim() === '0' || (length === undefined && empty));
-  return absent ? parseInput(schema, {}) : c.json(schema);
-}
