@@ -93,4 +93,23 @@ describe('listing a collection', () => {
     expect(list('limit=3&color=red')).toEqual({ items: red.slice(0, 3), total: String(red.length), read: 299 });
     expect(list('limit=2&sort=-name').read).toBe(299);
   });
+
+  it('gives a request without a limit the parameter\'s default, else everything when no further page can be reached, else 20', async () => {
+    /** A collection listed with `parameters`, 30 records in it. */
+    const listed = async (parameters: object[]) => {
+      const doc = JSON.parse(DOC) as { paths: Record<string, { get: { parameters: object[] } }> };
+      doc.paths['/items']!.get.parameters = parameters;
+      const client = await SimClient.open((await compileArtifact(JSON.stringify(doc))).artifact, { sampleRecords: 0 });
+      for (let i = 0; i < 30; i += 1) client.call({ method: 'POST', path: '/items', body: { name: `n${i}` } });
+      return (query = '') => (client.call({ method: 'GET', path: '/items', query }).json as Item[]).length;
+    };
+    const limitOnly = await listed([{ name: 'limit', in: 'query', schema: { type: 'integer' } }]);
+    expect(limitOnly()).toBe(30);
+    expect(limitOnly('limit=7')).toBe(7);
+    const withDefault = await listed([{ name: 'limit', in: 'query', schema: { type: 'integer', default: 25 } }, { name: 'offset', in: 'query', schema: { type: 'integer' } }]);
+    expect(withDefault()).toBe(25);
+    expect(withDefault('limit=2')).toBe(2);
+    const paged = await listed([{ name: 'limit', in: 'query', schema: { type: 'integer' } }, { name: 'offset', in: 'query', schema: { type: 'integer' } }]);
+    expect(paged()).toBe(20);
+  });
 });

@@ -195,7 +195,7 @@ function pageOf(ex: Exchange, shape: ListShape, listing: Listing): Page {
   const total = listing.total;
   const p = shape.parameters;
   const limitValue = p.limit === null ? undefined : ex.query[p.limit];
-  const limit = typeof limitValue === 'number' && limitValue > 0 ? Math.floor(limitValue) : shape.paging === 'none' && p.limit === null ? total : DEFAULT_LIMIT;
+  const limit = typeof limitValue === 'number' && limitValue > 0 ? Math.floor(limitValue) : (declaredDefault(ex, p.limit) ?? (shape.paging === 'none' ? total : DEFAULT_LIMIT));
   if (shape.paging === 'offset' && p.offset) {
     const offset = ex.query[p.offset];
     return { start: typeof offset === 'number' && offset > 0 ? Math.floor(offset) : 0, limit };
@@ -215,6 +215,19 @@ function pageOf(ex: Exchange, shape: ListShape, listing: Listing): Page {
     return decoded ? { start: Number(decoded[1]), limit } : { refusal: { status: 400, code: 'invalid_cursor', message: `${p.cursor} is not a cursor this API issued`, field: p.cursor } };
   }
   return { start: 0, limit };
+}
+
+/**
+ * The page size a request that leaves out the limit parameter gets: the parameter's own
+ * `default`, when the document gives a positive whole one. Without it, a list with no way to
+ * reach a further page answers everything, any other the default page size.
+ */
+function declaredDefault(ex: Exchange, name: string | null): number | undefined {
+  if (name === null) return undefined;
+  const parameter = ex.operation.parameters.find((q) => q.in === 'query' && q.name === name);
+  const schema = parameter === undefined ? null : ex.model.registry.resolve(parameter.schema);
+  const value = isObject(schema) ? schema.default : undefined;
+  return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : undefined;
 }
 
 function nextCursor(shape: ListShape, listing: Listing, next: number): string {
