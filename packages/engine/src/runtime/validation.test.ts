@@ -93,6 +93,31 @@ describe('validation refusals in the document own format', () => {
   });
 });
 
+describe('text bodies', () => {
+  it('checks text against a schema a string can meet, and leaves XML and structured text unread', async () => {
+    const note = { type: 'object', properties: { id: { type: 'string', readOnly: true }, title: { type: 'string' } }, required: ['title'] };
+    const { artifact } = await compileArtifact(JSON.stringify({
+      openapi: '3.0.3',
+      info: { title: 'Notes', version: '1' },
+      paths: {
+        '/notes': {
+          post: {
+            operationId: 'createNote',
+            requestBody: { required: true, content: { 'text/xml': { schema: note }, 'text/csv': { schema: note }, 'text/plain': { schema: { type: 'string', maxLength: 5 } } } },
+            responses: { '201': { description: 'ok', content: { 'application/json': { schema: note } } }, '400': { description: 'bad', content: { 'application/json': { schema: { type: 'object', properties: { message: { type: 'string' } } } } } } },
+          },
+        },
+      },
+    }));
+    const client = await SimClient.open(artifact);
+    const post = (type: string, body: string) => client.call({ method: 'POST', path: '/notes', body, headers: { 'content-type': type } }).status;
+    expect(post('text/xml', '<note><title>a</title></note>')).toBe(201);
+    expect(post('text/csv', 'title\na')).toBe(201);
+    expect(post('text/plain', 'short')).toBe(201);
+    expect(post('text/plain', 'too long')).toBe(400);
+  });
+});
+
 describe('security presence', () => {
   it('accepts any one alternative: API key header, query or cookie; basic and bearer well-formed', async () => {
     const call = await open('security-3.0.json');
