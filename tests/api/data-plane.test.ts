@@ -291,6 +291,25 @@ describe('the data plane under /sim/{id}', () => {
     expectProblem(await h.request('GET', `/v1/simulations/${sim.id}/steps?cursor=bad`), 400, 'bad_request');
   });
 
+  it('starts a step list at a recorded at_step, and refuses any other with 422', async () => {
+    const { h } = await simulationHarness();
+    const sim = await h.createSimulation('pets:v1');
+    type StepPage = { steps: Array<{ step: number }>; next_cursor: string | null };
+    const steps = async (query: string) => (await h.request('GET', `/v1/simulations/${sim.id}/steps?${query}`)).json<StepPage>();
+    expectProblem(await h.request('GET', `/v1/simulations/${sim.id}/steps?at_step=1`), 422, 'validation');
+    for (let i = 0; i < 5; i += 1) await h.sim(sim, 'POST', '/pets', { json: { name: `p${i}` }, headers: PETSTORE_AUTH });
+    const first = await steps('at_step=2&limit=2');
+    expect(first.steps.map((s) => s.step)).toEqual([2, 3]);
+    // The cursor continues from where the page ended, with at_step kept in the query or not.
+    expect((await steps(`at_step=2&limit=2&cursor=${first.next_cursor}`)).steps.map((s) => s.step)).toEqual([4, 5]);
+    expect((await steps('at_step=5')).steps.map((s) => s.step)).toEqual([5]);
+    for (const bad of ['0', '6', '-1', 'two', '2.5', '']) expectProblem(await h.request('GET', `/v1/simulations/${sim.id}/steps?at_step=${bad}`), 422, 'validation');
+    expectProblem(await h.request('GET', `/v1/simulations/${sim.id}/steps?at_step=2&at_step=3`), 422, 'validation');
+    // A fork's list starts after its fork point: the parent's steps are not its own.
+    const fork = (await h.request('POST', `/v1/simulations/${sim.id}/fork`, { json: { at_step: 3 } })).json<{ id: string }>();
+    expectProblem(await h.request('GET', `/v1/simulations/${fork.id}/steps?at_step=3`), 422, 'validation');
+  });
+
   it('keeps bodies in step detail cut at 64 KiB', async () => {
     const { h } = await simulationHarness();
     await h.buildSimulator(NOTES, { references: ['notes:v1'] });

@@ -232,15 +232,28 @@ export class SimulationService {
     return { token: issued.token, expires_at: issued.token_expires_at, read_only: input.read_only };
   }
 
-  async listSteps(principal: Principal, id: string, params: PageParams): Promise<{ steps: StepView[]; next_cursor: string | null }> {
+  /**
+   * A page of steps, oldest first; `atStep` (text, as the query gave it) starts the list at that
+   * step, which must be one the Simulation has recorded.
+   */
+  async listSteps(principal: Principal, id: string, params: PageParams & { atStep?: string }): Promise<{ steps: StepView[]; next_cursor: string | null }> {
     const record = await this.load(principal, id);
     if (record.status === 'stopped') throw stopped(id);
+    let after = record.baseStep;
+    if (params.atStep !== undefined) {
+      const latest = this.pool.get(id)?.step ?? (await this.steps.head(id));
+      const at = /^\d{1,15}$/.test(params.atStep) ? Number(params.atStep) : NaN;
+      if (!(at > record.baseStep && at <= latest)) {
+        throw validationError('at_step', latest > record.baseStep ? `must be a recorded step of this Simulation (${record.baseStep + 1}..${latest})` : 'must be a recorded step, and this Simulation has recorded none');
+      }
+      after = at - 1;
+    }
     const page = await fetchPage(
       this.cursors,
-      `steps:${id}`,
+      `steps:${id}:${params.atStep ?? ''}`,
       params,
       (s: StepView) => ({ createdAt: String(s.step), id }),
-      (q) => this.steps.list(id, { afterStep: q.after === undefined ? record.baseStep : Number(q.after.createdAt), limit: q.limit }),
+      (q) => this.steps.list(id, { afterStep: q.after === undefined ? after : Number(q.after.createdAt), limit: q.limit }),
     );
     return { steps: page.items, next_cursor: page.nextCursor };
   }

@@ -1,5 +1,5 @@
 import { createSimulationInput, forkSimulationInput, simulationTokenInput, type SimulationService } from '@simplane/core';
-import { filterQuery, pageParams } from '../query.js';
+import { filterQuery, pageParams, singleQuery } from '../query.js';
 import type { Route, RouteContext } from '../route.js';
 import {
   listSimulationsResponseSchema,
@@ -148,11 +148,17 @@ export function simulationRoutes(simulations: SimulationService): Route[] {
         operationId: 'listSimulationSteps',
         summary: 'The steps (state-changing requests) of a running or paused Simulation, oldest first.',
         tag,
-        query: { ...PAGING_QUERY },
+        query: {
+          ...PAGING_QUERY,
+          at_step: { schema: { type: 'integer', minimum: 1 }, description: 'Start the list at this step, which must be one the Simulation has recorded (422 otherwise).' },
+        },
         responses: { 200: { description: 'A page of steps.', schema: listStepsResponseSchema } },
         errors: [...OWN, 'bad_request', 'validation', 'simulation_stopped'],
       },
-      handle: async (c) => ({ status: 200, json: await simulations.listSteps(c.principal, byId(c), pageParams(c.query)) }),
+      handle: async (c) => {
+        const atStep = singleQuery(c.query, 'at_step');
+        return { status: 200, json: await simulations.listSteps(c.principal, byId(c), { ...pageParams(c.query), ...(atStep === undefined ? {} : { atStep }) }) };
+      },
     },
     {
       method: 'GET',
