@@ -112,7 +112,7 @@ describe('route index', () => {
     expect(matchRoute(root, 'PUT', '/files/1')).toBeNull();
   });
 
-  it('reads a query string written into a path template as a variant or as declared query parameters', async () => {
+  it('reads a query string written into a path template as a variant of the resource its path names, or as declared query parameters', async () => {
     expect(routeTemplate('/templates/{id}?full=true')).toBe('/templates/{id}#full=true');
     expect(routeTemplate('/uploads?convert={convert}')).toBe('/uploads');
     expect(routeTemplate('/{Bucket}?uploads')).toBe('/{Bucket}#uploads=');
@@ -125,8 +125,9 @@ describe('route index', () => {
       openapi: '3.0.3',
       info: { title: 'Templates', version: '1' },
       paths: {
-        '/templates/{id}': { get: { operationId: 'getTemplate', parameters: id, responses: { '200': { description: 'ok', content: json({ name: { type: 'string' } }) } } } },
-        '/templates/{id}?full=true': { get: { operationId: 'getFullTemplate', parameters: id, responses: { '200': { description: 'ok', content: json({ name: { type: 'string' }, fields: { type: 'object' } }) } } } },
+        '/templates': { post: { operationId: 'createTemplate', requestBody: { content: json({ name: { type: 'string' } }) }, responses: { '201': { description: 'ok', content: json({ id: { type: 'string' }, name: { type: 'string' } }) } } } },
+        '/templates/{id}': { get: { operationId: 'getTemplate', parameters: id, responses: { '200': { description: 'ok', content: json({ id: { type: 'string' }, name: { type: 'string' } }) } } } },
+        '/templates/{id}?full=true': { get: { operationId: 'getFullTemplate', parameters: id, responses: { '200': { description: 'ok', content: json({ id: { type: 'string' }, name: { type: 'string' }, fields: { type: 'object' } }) } } } },
         '/uploads?convert={convert}': {
           post: { operationId: 'upload', parameters: [{ name: 'convert', in: 'query', required: true, schema: { type: 'string', enum: ['csv', 'pdf'] } }], responses: { '200': { description: 'ok', content: json({ url: { type: 'string' } }) } } },
         },
@@ -138,9 +139,14 @@ describe('route index', () => {
     // These built before only where the query held no parameter, and then could not be reached.
     const { artifact } = await compileArtifact(JSON.stringify(doc));
     const client = await SimClient.open(artifact, { sampleRecords: 0 });
-    expect(client.call({ method: 'GET', path: '/templates/t1', query: 'full=true' })).toMatchObject({ status: 200, operation: 'getFullTemplate', json: { fields: {} } });
-    // The plain read is the templates resource's read: no such record yet.
+    // The variant is another representation of the template its path names: read from state,
+    // with what its own schema requires besides.
+    const made = client.call({ method: 'POST', path: '/templates', body: { name: 'mine' } }).json as { id: string };
+    expect(client.call({ method: 'GET', path: `/templates/${made.id}`, query: 'full=true' })).toMatchObject({ status: 200, operation: 'getFullTemplate', json: { name: 'mine', fields: {} } });
+    expect(client.call({ method: 'GET', path: `/templates/${made.id}` })).toMatchObject({ status: 200, operation: 'getTemplate', json: { name: 'mine' } });
+    expect(client.call({ method: 'GET', path: '/templates/t1', query: 'full=true' })).toMatchObject({ status: 404, operation: 'getFullTemplate' });
     expect(client.call({ method: 'GET', path: '/templates/t1' })).toMatchObject({ status: 404, operation: 'getTemplate' });
+    expect(artifact.resources.find((r) => r.name === 'templates')?.operations).toEqual({ create: 'createTemplate', read: 'getTemplate' });
     expect(client.call({ method: 'POST', path: '/uploads', query: 'convert=csv' })).toMatchObject({ status: 200, operation: 'upload' });
     expect(client.call({ method: 'POST', path: '/uploads', query: 'convert=doc' }).status).toBe(400);
     expect(client.call({ method: 'GET', path: '/search', query: 'q=rex' })).toMatchObject({ status: 200, operation: 'search' });

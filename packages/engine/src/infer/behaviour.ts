@@ -54,8 +54,8 @@ function owner(segments: Segment[], shapes: Map<string, ResourceShape>): { resou
  * when it is a POST whose name says it merely computes (search, validate, ...). When unsure,
  * an operation is taken to write.
  */
-export function understand(op: NormalisedOperation, shapes: Map<string, ResourceShape>): Understanding {
-  const segments = parseSegments(op.path);
+export function understand(op: NormalisedOperation, shapes: Map<string, ResourceShape>, path: string = op.path): Understanding {
+  const segments = parseSegments(path);
   const key = shapeKey(segments);
   const collection = shapes.get(key);
   if (collection) return collection.kind === 'collection' ? onCollection(op.method, collection) : onItem(op.method, collection);

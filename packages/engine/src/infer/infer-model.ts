@@ -29,10 +29,14 @@ function itemSchemaOf(ops: { op: NormalisedOperation; how: Understanding }[], sh
  * Infers behaviours and resources for the selected operations, and what list and action
  * operations need at run time (paging, filters, envelope, target state).
  */
-export function inferModel(operations: NormalisedOperation[], lookup: SchemaLookup): InferredModel {
-  const groups = groupByShape(operations);
+export function inferModel(operations: NormalisedOperation[], lookup: SchemaLookup, queryVariants: ReadonlySet<string> = new Set()): InferredModel {
+  // A variant written as a query in its template (`/templates/{id}?full=true`, routed as
+  // `#full=true`) is understood by its path; a `#` the document wrote itself (`/{Bucket}#cors`)
+  // names something else at the path, and keeps it.
+  const pathOf = (op: NormalisedOperation) => (queryVariants.has(op.id) ? op.path.slice(0, op.path.indexOf('#')) || '/' : op.path);
+  const groups = groupByShape(operations, pathOf);
   const shapes = findResourceShapes(groups, lookup);
-  const understood = operations.map((op) => ({ op, how: understand(op, shapes) }));
+  const understood = operations.map((op) => ({ op, how: understand(op, shapes, pathOf(op)) }));
   const resources: ArtifactResource[] = [];
   const itemSchemas = new Map<ResourceShape, JsonSchema | null>();
   const byResource = new Map<ResourceShape, typeof understood>();
@@ -47,7 +51,9 @@ export function inferModel(operations: NormalisedOperation[], lookup: SchemaLook
     const itemSchema = itemSchemaOf(mine, shape, lookup);
     itemSchemas.set(shape, itemSchema);
     const crud: ArtifactResource['operations'] = {};
-    for (const { op, how } of mine) if (how.behaviour !== 'action' && how.behaviour !== 'static') crud[how.behaviour as Crud] ??= op.id;
+    // The plain operation names the resource's read (create, ...); a query variant only when it is the only one.
+    const plainFirst = [...mine.filter((u) => !queryVariants.has(u.op.id)), ...mine.filter((u) => queryVariants.has(u.op.id))];
+    for (const { op, how } of plainFirst) if (how.behaviour !== 'action' && how.behaviour !== 'static') crud[how.behaviour as Crud] ??= op.id;
     resources.push({
       name: shape.name,
       kind: shape.kind,

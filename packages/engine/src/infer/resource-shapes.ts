@@ -23,12 +23,14 @@ export interface ResourceShape {
   parentParameter: string | null;
 }
 
-export function groupByShape(operations: NormalisedOperation[]): Map<string, ShapeGroup> {
+/** Operations by path shape; `pathOf` gives the path an operation is understood by (inferModel). */
+export function groupByShape(operations: NormalisedOperation[], pathOf: (op: NormalisedOperation) => string = (op) => op.path): Map<string, ShapeGroup> {
   const groups = new Map<string, ShapeGroup>();
   for (const op of operations) {
-    const segments = parseSegments(op.path);
+    const path = pathOf(op);
+    const segments = parseSegments(path);
     const key = shapeKey(segments);
-    const group = groups.get(key) ?? { key, segments, template: op.path, operations: [] };
+    const group = groups.get(key) ?? { key, segments, template: path, operations: [] };
     group.operations.push(op);
     groups.set(key, group);
   }

@@ -11,6 +11,12 @@ export interface RawOperation {
   path: string;
   /** Parameters written into the template's query string (`/search?q={q}`): query parameters, whatever `in` says. */
   queryNames: string[];
+  /**
+   * The template's query string has a literal piece (`/templates/{id}?full=true`), which
+   * routing reads as a `#full=true` variant: the operation still acts on the resource its path
+   * names, as another representation of it (inference reads it by the path alone).
+   */
+  queryVariant: boolean;
   pathItem: JsonObject;
   operation: JsonObject;
   /** Readable location of the operation object, e.g. `paths./pets.get`. */
@@ -30,7 +36,9 @@ export function listOperations(root: JsonObject, context: ResolveContext): RawOp
       const operationId = stringField(operation, 'operationId') || null;
       const question = path.indexOf('?');
       const queryNames = question < 0 ? [] : [...path.slice(question).matchAll(/\{([^{}]+)\}/g)].map((m) => m[1] as string);
-      out.push({ id: operationId ?? `${method} ${path}`, operationId, method, path: routeTemplate(path), queryNames, pathItem, operation, location: formatLocation(['paths', path, method.toLowerCase()]) });
+      const route = routeTemplate(path);
+      const queryVariant = question >= 0 && !path.includes('#') && route.includes('#');
+      out.push({ id: operationId ?? `${method} ${path}`, operationId, method, path: route, queryNames, queryVariant, pathItem, operation, location: formatLocation(['paths', path, method.toLowerCase()]) });
     }
   }
   return out;
