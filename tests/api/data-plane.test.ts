@@ -333,6 +333,47 @@ describe('the data plane under /sim/{id}', () => {
     expectProblem(await h.request('GET', `/sim/${sim.id}/pets`, { headers: PETSTORE_AUTH }), 401, 'auth_invalid');
   });
 
+  it('lets a web page call a Simulation across origins: preflights answered, CORS headers when an Origin is sent', async () => {
+    const { h } = await simulationHarness();
+    const sim = await h.createSimulation('pets:v1');
+    const origin = 'http://app.test:5173';
+    // A preflight carries no token: the platform answers it, for any Simulation path.
+    const preflight = await h.request('OPTIONS', `/sim/${sim.id}/pets`, {
+      apiKey: null,
+      headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'simulation-token, content-type, x-api-key' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers).toMatchObject({
+      'access-control-allow-origin': origin,
+      'access-control-allow-credentials': 'true',
+      'access-control-allow-methods': 'POST',
+      'access-control-allow-headers': 'simulation-token, content-type, x-api-key',
+      'access-control-max-age': '600',
+      vary: 'origin, access-control-request-method, access-control-request-headers',
+    });
+    expect(preflight.body.byteLength).toBe(0);
+    expect((await h.request('OPTIONS', '/sim/sim_01J00000000000000000000000/pets', { apiKey: null, headers: { origin, 'access-control-request-method': 'GET' } })).status).toBe(204);
+    // The answers themselves, the simulated API's and the platform's refusals alike.
+    const created = await h.sim(sim, 'POST', '/pets', { json: { name: 'Rex' }, headers: { ...PETSTORE_AUTH, origin } });
+    expect(created.status).toBe(201);
+    expect(created.headers).toMatchObject({ 'access-control-allow-origin': origin, 'access-control-allow-credentials': 'true', vary: 'origin' });
+    expect(created.headers['access-control-expose-headers']!.split(', ')).toEqual(expect.arrayContaining(['content-type', 'request-id']));
+    const refused = await h.sim(sim, 'GET', '/pets', { token: null, headers: { ...PETSTORE_AUTH, origin } });
+    expect(refused.status).toBe(401);
+    expect(refused.headers['access-control-allow-origin']).toBe(origin);
+    // An OPTIONS that is not a preflight is the simulated API's; no Origin, no CORS headers.
+    const options = await h.sim(sim, 'OPTIONS', '/pets', { headers: { ...PETSTORE_AUTH, origin } });
+    expect(options.status).toBe(405);
+    expect(options.headers['access-control-allow-origin']).toBe(origin);
+    const plain = await h.sim(sim, 'GET', '/pets', { headers: PETSTORE_AUTH });
+    expect(Object.keys(plain.headers).filter((name) => name.startsWith('access-control-') || name === 'vary')).toEqual([]);
+    // The control plane answers no cross-origin requests.
+    const control = await h.request('GET', `/v1/simulations/${sim.id}`, { headers: { origin } });
+    expect(control.status).toBe(200);
+    expect(control.headers['access-control-allow-origin']).toBeUndefined();
+    expect((await h.request('OPTIONS', '/v1/simulations', { apiKey: null, headers: { origin, 'access-control-request-method': 'POST' } })).headers['access-control-allow-origin']).toBeUndefined();
+  });
+
   it('answers simulation_not_found for unknown Simulations and anything under _sim', async () => {
     const { h } = await simulationHarness();
     const sim = await h.createSimulation('pets:v1');

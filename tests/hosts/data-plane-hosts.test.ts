@@ -82,6 +82,14 @@ describe.each(HOSTS)('the data plane over a real $name socket', ({ make }) => {
     expect(((await refused.json()) as { code: string }).code).toBe('simulation_read_only');
     const noToken = await fetch(`${base}/sim/${sim.id}/pets`, { headers: { 'x-api-key': 'k' } });
     expect(noToken.status).toBe(401);
+    // A browser's preflight and cross-origin answer pass through the host as the handler gives them.
+    const origin = 'http://app.test';
+    const preflight = await fetch(`${base}/sim/${sim.id}/pets`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'simulation-token, content-type' } });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-headers')).toBe('simulation-token, content-type');
+    const crossOrigin = await fetch(`${base}/sim/${sim.id}/pets/${id}`, { headers: { ...headers, origin } });
+    expect(crossOrigin.status).toBe(200);
+    expect(crossOrigin.headers.get('access-control-allow-origin')).toBe(origin);
   });
 
   it('forks with the body left out, sent empty and chunked, or as JSON; bytes without a type are 415', async () => {

@@ -1,6 +1,7 @@
 import { copyOwn, SimplaneError, type AuthService, type IdGenerator, type Logger, type Principal, type SimulationTraffic } from '@simplane/core';
 import { authAttemptOf } from './auth-attempt.js';
 import { readJsonBody } from './body/json-body.js';
+import { isPreflight, preflightResponse, withCors } from './cors.js';
 import { dispatchDataPlane, isDataPlaneTarget, pathOfTarget } from './data-plane.js';
 import { headerOf, type Handler, type HttpRequest, type HttpResponse } from './http-types.js';
 import { problemResponse, toSimplaneError } from './problem.js';
@@ -38,13 +39,15 @@ export function createHandler(routes: readonly Route[], services: HandlerService
     const requestId = requestIdFor(headerOf(request, 'request-id'), services.ids);
     let response: HttpResponse;
     let path = '';
+    const dataPlane = services.dataPlane !== undefined && isDataPlaneTarget(request.url);
+    const preflight = dataPlane && isPreflight(request);
     try {
       checkTarget(request.url);
       // The data plane comes before the route table: its paths belong to the simulated APIs,
-      // which parse them themselves.
-      if (services.dataPlane !== undefined && isDataPlaneTarget(request.url)) {
+      // which parse them themselves. A browser's preflight is the platform's to answer.
+      if (dataPlane) {
         path = pathOfTarget(request.url);
-        response = await dispatchDataPlane(services.dataPlane, request, options.bodyTimeoutMs);
+        response = preflight ? preflightResponse(request) : await dispatchDataPlane(services.dataPlane!, request, options.bodyTimeoutMs);
       } else {
         const target = parseTarget(request.url);
         path = target.pathname;
@@ -55,6 +58,7 @@ export function createHandler(routes: readonly Route[], services: HandlerService
     }
     if (request.method.toUpperCase() === 'HEAD') response = withoutBody(response);
     response.headers['request-id'] = requestId;
+    if (dataPlane) response = withCors(request, response, preflight);
     services.logger.request({
       request_id: requestId,
       method: request.method,
