@@ -218,9 +218,9 @@ function pageOf(ex: Exchange, shape: ListShape, listing: Listing): Page {
 }
 
 /**
- * The page size a request that leaves out the limit parameter gets: the parameter's own
- * `default`, when the document gives a positive whole one. Without it, a list with no way to
- * reach a further page answers everything, any other the default page size.
+ * The limit parameter's own `default`, when the document gives a positive whole one: the page
+ * size of a request that leaves the parameter out. (Without one, pageOf answers everything for
+ * a list with no way to a further page, and the default page size for any other.)
  */
 function declaredDefault(ex: Exchange, name: string | null): number | undefined {
   if (name === null) return undefined;
