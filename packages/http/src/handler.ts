@@ -39,15 +39,15 @@ export function createHandler(routes: readonly Route[], services: HandlerService
     const requestId = requestIdFor(headerOf(request, 'request-id'), services.ids);
     let response: HttpResponse;
     let path = '';
-    const dataPlane = services.dataPlane !== undefined && isDataPlaneTarget(request.url);
-    const preflight = dataPlane && isPreflight(request);
+    const dataPlane = services.dataPlane !== undefined && isDataPlaneTarget(request.url) ? services.dataPlane : undefined;
+    const preflight = dataPlane !== undefined && isPreflight(request);
     try {
       checkTarget(request.url);
       // The data plane comes before the route table: its paths belong to the simulated APIs,
       // which parse them themselves. A browser's preflight is the platform's to answer.
-      if (dataPlane) {
+      if (dataPlane !== undefined) {
         path = pathOfTarget(request.url);
-        response = preflight ? preflightResponse(request) : await dispatchDataPlane(services.dataPlane!, request, options.bodyTimeoutMs);
+        response = preflight ? preflightResponse(request) : await dispatchDataPlane(dataPlane, request, options.bodyTimeoutMs);
       } else {
         const target = parseTarget(request.url);
         path = target.pathname;
@@ -58,7 +58,7 @@ export function createHandler(routes: readonly Route[], services: HandlerService
     }
     if (request.method.toUpperCase() === 'HEAD') response = withoutBody(response);
     response.headers['request-id'] = requestId;
-    if (dataPlane) response = withCors(request, response, preflight);
+    if (dataPlane !== undefined) response = withCors(request, response, preflight);
     services.logger.request({
       request_id: requestId,
       method: request.method,

@@ -11,17 +11,17 @@ export function singleQuery(query: URLSearchParams, name: string): string | unde
 export function pageParams(query: URLSearchParams): PageParams {
   const params: PageParams = {};
   const limit = singleQuery(query, 'limit');
-  const cursor = query.getAll('cursor');
-  if (cursor.length > 1) throw new SimplaneError('bad_request', 'cursor: must be given at most once');
+  // An unusable cursor is 400 like a bad filter (SPEC section 8), repeated or empty included.
+  const { cursor } = filterQuery(query, 'cursor');
   if (limit !== undefined) params.limit = limit;
-  if (cursor[0] !== undefined) params.cursor = cursor[0];
+  if (cursor !== undefined) params.cursor = cursor;
   return params;
 }
 
 /**
- * A collection's filter (`status`, `simulator`, `source`): absent, or one non-empty value. An
- * empty or repeated filter is an invalid filter, 400 `bad_request` as SPEC section 7 has it,
- * like a value the filter does not know.
+ * A collection's filter (`status`, `simulator`, `source`) or cursor: absent, or one non-empty
+ * value. An empty or repeated one is invalid, 400 `bad_request` as SPEC section 7 has it, like
+ * a value the filter does not know.
  */
 export function filterQuery<N extends string>(query: URLSearchParams, name: N): Partial<Record<N, string>> {
   const values = query.getAll(name);
