@@ -31,12 +31,22 @@ async function child(count) {
   const started = performance.now();
   const ids = [];
   const createMs = [];
+  let touchMs = 0;
   for (let i = 0; i < count; i += 1) {
     const one = performance.now();
-    ids.push((await h.createSimulation('pets:v1', { seed: `sim-${i}` })).id);
+    const sim = await h.createSimulation('pets:v1', { seed: `sim-${i}` });
     createMs.push(performance.now() - one);
+    ids.push(sim.id);
+    // Sample records are seeded when a client first reaches their resource: every Simulation
+    // answers a request to each of the pet store's resources, so each holds all of its records.
+    const touched = performance.now();
+    for (const path of ['/pets', '/store/orders', '/store/inventory']) {
+      const reply = await h.sim(sim, 'GET', path, { headers: { 'x-api-key': 'bench' } });
+      if (reply.status !== 200) throw new Error(`GET ${path} answered ${reply.status}`);
+    }
+    touchMs += performance.now() - touched;
   }
-  const seconds = (performance.now() - started) / 1000;
+  const seconds = (performance.now() - started - touchMs) / 1000;
   createMs.sort((a, b) => a - b);
   const createP50 = createMs[Math.floor(count / 2)];
   const createP99 = createMs[Math.floor(count * 0.99)];

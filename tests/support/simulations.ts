@@ -31,7 +31,7 @@ export class FaultyRuntime implements Runtime {
     return {
       ...(loaded.secrets === undefined ? {} : { secrets: loaded.secrets }),
       classify: (method, path, request) => loaded.classify(method, path, request),
-      seed: (state, options) => loaded.seed(state, options),
+      seeder: (options) => loaded.seeder(options),
       handle: (request, state, context) => {
         if (this.failingRequests > 0) {
           this.failingRequests -= 1;

@@ -73,6 +73,33 @@ export interface SecretLocations {
   query: readonly string[];
 }
 
+export interface SeedOptions {
+  seed: string;
+  sampleRecords: number;
+  /** The Simulation's start time: seeded timestamps. */
+  now: Date;
+}
+
+/**
+ * A Simulation's sample records, made a part at a time: the state seeds a part when a
+ * collection in it is first read or written, so a Simulator with hundreds of resources starts
+ * at once and holds only what its Simulation touches. Each part's records depend only on the
+ * seed, never on other parts or on when the part is seeded, so a replay, a fork or a reload
+ * seeds the same records whenever it reaches them.
+ */
+export interface Seeder {
+  /** Every part, in a fixed order. */
+  readonly parts: readonly string[];
+  /**
+   * The parts that must be seeded before `collection` is read or written; with `key`, only
+   * those that write that record (a collection may hold records of several parts). Empty when
+   * seeding writes nothing there.
+   */
+  partsFor(collection: string, key?: string): readonly string[];
+  /** Writes one part's records into `state`: called once per part, before anything else touches it. */
+  seed(part: string, state: StateAccess): void;
+}
+
 /** One Simulator's artifact, loaded once and shared by every Simulation of it. */
 export interface LoadedSimulator {
   /** The document's own credential locations; absent when it declares none beyond the usual headers. */
@@ -83,10 +110,10 @@ export interface LoadedSimulator {
    */
   classify(method: string, path: string, request?: Pick<SimRequest, 'query' | 'headers'>): RequestClass;
   /**
-   * Fills a fresh state with `sampleRecords` records per collection. Deterministic: the same
-   * seed and time give the same records.
+   * What makes a Simulation's sample records (`sampleRecords` per collection). Deterministic:
+   * the same seed and time give the same records, whichever part is seeded first.
    */
-  seed(state: StateAccess, options: { seed: string; sampleRecords: number; now: Date }): void;
+  seeder(options: SeedOptions): Seeder;
   /**
    * Answers one request. Deterministic: the same artifact, state, request and context give
    * byte-identical responses and the same changes. Never throws for a bad request: that is

@@ -1,9 +1,18 @@
 import type { BlobStore } from '../blobs/blob-store.port.js';
 import { SimplaneError } from '../errors/simplane-error.js';
-import type { LoadedSimulator, Runtime } from '../runtime/runtime.port.js';
+import type { LoadedSimulator, Runtime, Seeder } from '../runtime/runtime.port.js';
 import { blobKeys } from '../simulators/simulator.js';
+import type { SimulationRecord } from './simulation.js';
 import { SimulationState } from './simulation-state.js';
 import type { StepLog } from './step-log.port.js';
+
+/** What seeds a Simulation: its seed, its number of sample records and its start time. */
+export type SeededSimulation = Pick<SimulationRecord, 'id' | 'seed' | 'sampleRecords' | 'startTime'>;
+
+/** The seeder of a Simulation's sample records: a fork has its parent's, so both seed the same. */
+export function seederOf(simulation: SeededSimulation, loaded: LoadedSimulator): Seeder {
+  return loaded.seeder({ seed: simulation.seed, sampleRecords: simulation.sampleRecords, now: new Date(simulation.startTime) });
+}
 
 /**
  * Loads what a Simulation needs to run: the Simulator's runtime (from its artifact) and the
@@ -46,11 +55,12 @@ export class SimulationLoader {
     return SimulationState.withChanges(snapshot.bytes, await this.steps.changesJson(simulationId, snapshot.step, step));
   }
 
-  /** The state after `step`, rebuilt from the log. */
-  async stateAt(simulationId: string, step: number): Promise<SimulationState> {
+  /** The state after `step` of `simulation`, rebuilt from the log; its sample records are seeded when reached. */
+  async stateAt(simulation: SeededSimulation, loaded: LoadedSimulator, step: number): Promise<SimulationState> {
+    const simulationId = simulation.id;
     const snapshot = await this.steps.latestSnapshot(simulationId, step);
     if (snapshot === null) throw new SimplaneError('internal', `No saved state for ${simulationId} at or before step ${step}.`);
-    const state = SimulationState.fromSnapshot(snapshot.bytes);
+    const state = SimulationState.fromSnapshot(snapshot.bytes, seederOf(simulation, loaded));
     if (snapshot.step < step) for (const entry of await this.steps.changes(simulationId, snapshot.step, step)) state.apply(entry.changes);
     return state;
   }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Seeder } from '../runtime/runtime.port.js';
 import { SimulationState } from './simulation-state.js';
 
 describe('SimulationState', () => {
@@ -81,5 +82,91 @@ describe('SimulationState.snapshotWriter', () => {
     }
     expect(Buffer.from(SimulationState.fromSnapshot(state.snapshotWriter().bytes()).toSnapshot()).equals(expected)).toBe(true);
     expect(Buffer.from(new SimulationState().snapshotWriter().bytes()).toString()).toBe('{"v":1,"collections":[]}');
+  });
+});
+
+/** A seeder of two parts: `pets` (with the toys nested under its pets) and `owners`; it notes each part it seeds. */
+function twoParts(): { seeder: Seeder; seeded: string[] } {
+  const seeded: string[] = [];
+  const seeder: Seeder = {
+    parts: ['pets', 'owners'],
+    partsFor: (collection) => (collection === 'pets' || collection.startsWith('pets.toys:') ? ['pets'] : collection === 'owners' ? ['owners'] : []),
+    seed: (part, state) => {
+      seeded.push(part);
+      if (part === 'owners') state.put('owners', 'o1', { name: 'Ada' });
+      else {
+        state.put('pets', 'p1', { name: 'Rex' });
+        state.put('pets.toys:p1', 't1', { kind: 'ball' });
+      }
+    },
+  };
+  return { seeder, seeded };
+}
+
+describe('SimulationState seeded a part at a time', () => {
+  it('seeds a part, once, when a collection of it is first read or written, and records no change for it', () => {
+    const { seeder, seeded } = twoParts();
+    const state = new SimulationState(seeder);
+    expect(state.recordCount()).toBe(0);
+    expect(state.get('elsewhere', 'x')).toBeUndefined();
+    expect(seeded).toEqual([]);
+    expect(state.size('pets.toys:p1')).toBe(1);
+    expect(seeded).toEqual(['pets']);
+    state.put('pets', 'p2', { name: 'Fido' });
+    expect([...state.entries('pets')].map(([key]) => key)).toEqual(['p1', 'p2']);
+    expect(state.takeChanges()).toEqual([{ op: 'put', collection: 'pets', key: 'p2', value: { name: 'Fido' } }]);
+    expect(state.delete('owners', 'o1')).toBe(true);
+    expect(seeded).toEqual(['pets', 'owners']);
+    expect(state.takeChanges()).toEqual([{ op: 'delete', collection: 'owners', key: 'o1' }]);
+    expect(state.size('owners')).toBe(0);
+    expect(seeded).toEqual(['pets', 'owners']);
+  });
+
+  it('names the parts seeded in its snapshots; read back with the seeder, the others are seeded when reached', () => {
+    const { seeder } = twoParts();
+    const state = new SimulationState(seeder);
+    state.put('pets', 'p2', { name: 'Fido' });
+    state.takeChanges();
+    const snapshot = state.toSnapshot();
+    expect(JSON.parse(Buffer.from(snapshot).toString())).toEqual({
+      v: 2,
+      seeded: ['pets'],
+      collections: [
+        ['pets', [['p1', { name: 'Rex' }], ['p2', { name: 'Fido' }]]],
+        ['pets.toys:p1', [['t1', { kind: 'ball' }]]],
+      ],
+    });
+    expect(Buffer.from(state.snapshotWriter().bytes()).equals(Buffer.from(snapshot))).toBe(true);
+    expect(() => SimulationState.fromSnapshot(snapshot)).toThrow(/seeder/);
+    const again = twoParts();
+    const rebuilt = SimulationState.fromSnapshot(snapshot, again.seeder);
+    expect([...rebuilt.entries('pets')].map(([key]) => key)).toEqual(['p1', 'p2']);
+    expect(again.seeded).toEqual([]);
+    expect(rebuilt.get('owners', 'o1')).toEqual({ name: 'Ada' });
+    expect(again.seeded).toEqual(['owners']);
+    expect(rebuilt.takeChanges()).toEqual([]);
+  });
+
+  it('replays changes onto a snapshot taken before their part was seeded: the seeded records come first, as they did', () => {
+    const { seeder } = twoParts();
+    const state = new SimulationState(seeder);
+    const before = state.toSnapshot();
+    state.put('owners', 'o2', { name: 'Grace' });
+    state.delete('owners', 'o1');
+    const changes = state.takeChanges();
+    const rebuilt = SimulationState.fromSnapshot(SimulationState.withChanges(before, [JSON.stringify(changes)]), twoParts().seeder);
+    expect([...rebuilt.entries('owners')]).toEqual([...state.entries('owners')]);
+    expect([...rebuilt.entries('owners')]).toEqual([['o2', { name: 'Grace' }]]);
+    expect(Buffer.from(rebuilt.toSnapshot()).equals(Buffer.from(state.toSnapshot()))).toBe(true);
+  });
+
+  it('reads a snapshot of a state seeded at once as holding every part, seeder or not', () => {
+    const state = new SimulationState();
+    state.put('pets', 'p9', { name: 'Solo' });
+    const { seeder, seeded } = twoParts();
+    const rebuilt = SimulationState.fromSnapshot(state.toSnapshot(), seeder);
+    expect([...rebuilt.entries('pets')].map(([key]) => key)).toEqual(['p9']);
+    expect(rebuilt.size('owners')).toBe(0);
+    expect(seeded).toEqual([]);
   });
 });

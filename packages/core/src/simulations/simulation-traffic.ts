@@ -149,7 +149,7 @@ export class SimulationTraffic {
         const loaded = await this.loader.runtimeFor(current.simulatorDigest);
         // The log, not the record, knows the latest step: a step writes only the log.
         const step = await this.steps.head(current.id);
-        const state = await this.loader.stateAt(current.id, step);
+        const state = await this.loader.stateAt(current, loaded, step);
         if (current.status === 'paused') await this.repository.update(current.id, { status: ['paused'], lock: null }, { status: 'running' });
         const live: LiveSimulation = { id: current.id, loaded, state, seed: current.seed, currentTime: current.currentTime, step, snapshotStep: step, lastUsedAt: this.clock.now().getTime() };
         this.pool.admit(live, reservation);

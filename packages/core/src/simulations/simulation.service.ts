@@ -11,7 +11,7 @@ import type { Principal } from '../tenancy/tenancy.js';
 import { formatTime, type Clock } from '../time/clock.port.js';
 import { isExpired, SIMULATION_STATUSES, toSimulationView, type SimulationRecord, type SimulationView, type SimulationWithToken } from './simulation.js';
 import { createSimulationInput, forkSimulationInput, simulationTokenInput } from './simulation-input.js';
-import type { SimulationLoader } from './simulation-loader.js';
+import { seederOf, type SimulationLoader } from './simulation-loader.js';
 import type { SimulationPool } from './simulation-pool.js';
 import type { SimulationFilter, SimulationRepository } from './simulation.repository.port.js';
 import { SimulationState } from './simulation-state.js';
@@ -103,12 +103,7 @@ export class SimulationService {
       createdAt: formatTime(now),
     };
     return this.launch(record, {
-      seed: (loaded) => {
-        const state = new SimulationState();
-        loaded.seed(state, { seed: record.seed, sampleRecords: record.sampleRecords, now: new Date(record.startTime) });
-        state.takeChanges();
-        return state;
-      },
+      seed: (loaded) => new SimulationState(seederOf(record, loaded)),
     });
   }
 
@@ -175,7 +170,7 @@ export class SimulationService {
     try {
       const loaded = await this.loader.runtimeFor(record.simulatorDigest);
       const step = await this.steps.head(id);
-      const state = await this.loader.stateAt(id, step);
+      const state = await this.loader.stateAt(record, loaded, step);
       const started = await this.repository.update(id, { lock: 'starting' }, { status: 'running', lock: null, step }, { limit: this.quotas.activeSimulations });
       if (started === 'quota') throw this.quotaExceeded();
       if (started === null) throw platformOwned(id);
@@ -283,7 +278,8 @@ export class SimulationService {
   /**
    * Loads the runtime, saves the starting state as the log's first snapshot and inserts the
    * record within the quota. Any failure undoes all of it: no record, no saved state, no slot.
-   * A created Simulation is held in memory at once, with the state `seed` makes. A fork starts
+   * A created Simulation is held in memory at once, with the state `seed` makes (its sample
+   * records are seeded when a request reaches them, so its starting snapshot is empty). A fork starts
    * from `snapshot`, the parent's state at the fork's step as bytes, and is loaded by its first
    * request, as a woken Simulation is: forking then costs the same whatever the state's size.
    * Until then it is running but unloaded, and idle housekeeping pauses it like an idle one.

@@ -15,8 +15,9 @@ export interface SnapshotCollection {
  * Serialises a state snapshot a slice of records at a time, so a large state can be saved in
  * pieces instead of stalling every Simulation in the process for the whole of it. It holds a
  * shallow copy of the collections taken when it is made: records in state are never changed,
- * only replaced, so that copy is the state at that moment however the Simulation goes on. The bytes equal `JSON.stringify({ v, collections })`, the format
- * `SimulationState.toSnapshot` writes in one go.
+ * only replaced, so that copy is the state at that moment however the Simulation goes on. The
+ * bytes equal `JSON.stringify({ ...head, collections })`, the format `SimulationState.toSnapshot`
+ * writes in one go.
  */
 export class SnapshotWriter {
   private readonly chunks: Buffer[] = [];
@@ -24,11 +25,12 @@ export class SnapshotWriter {
   private record = 0;
   private finished = false;
 
+  /** `head`: the snapshot's fields before its collections (its version first). */
   constructor(
-    version: number,
+    head: { v: number } & Record<string, Json>,
     private readonly collections: ReadonlyArray<SnapshotCollection>,
   ) {
-    this.chunks.push(Buffer.from(`{"v":${JSON.stringify(version)},"collections":[`));
+    this.chunks.push(Buffer.from(`${JSON.stringify(head).slice(0, -1)},"collections":[`));
   }
 
   /** Serialises up to `records` more records; true once the snapshot is complete. */

@@ -1,8 +1,8 @@
-import type { LoadedSimulator, RequestClass, SecretLocations, SimContext, SimRequest, SimResult, StateAccess } from '@simplane/core';
+import type { LoadedSimulator, RequestClass, SecretLocations, Seeder, SeedOptions, SimContext, SimRequest, SimResult, StateAccess } from '@simplane/core';
 import type { Artifact } from '../artifact/artifact.js';
 import { handleRequest, route } from './handle-request.js';
 import { buildModel, type RuntimeModel } from './model.js';
-import { seedState } from './seed-state.js';
+import { ResourceSeeder } from './seed-state.js';
 
 /**
  * One Simulator's artifact, compiled once and shared by all of its Simulations. It holds only
@@ -23,8 +23,8 @@ export class EngineSimulator implements LoadedSimulator {
     return operation === null ? { operation: null, readOnly: true } : { operation: operation.id, readOnly: operation.readOnly };
   }
 
-  seed(state: StateAccess, options: { seed: string; sampleRecords: number; now: Date }): void {
-    seedState(this.#model, state, options);
+  seeder(options: SeedOptions): Seeder {
+    return new ResourceSeeder(this.#model, options);
   }
 
   handle(request: SimRequest, state: StateAccess, context: SimContext): SimResult {

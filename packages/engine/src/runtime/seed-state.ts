@@ -1,32 +1,85 @@
-import type { StateAccess } from '@simplane/core';
+import type { Seeder, SeedOptions, StateAccess } from '@simplane/core';
 import type { ArtifactResource } from '../artifact/artifact.js';
 import { isObject, setOwn, type JsonObject } from '../json.js';
 import { collectionName, SINGLETON_KEY } from './collections.js';
 import { fillServerFields, type Exchange } from './exchange.js';
 import { generateValue, type GenerateContext } from './generate-value.js';
-import { idSchemaFor, mintId } from './ids.js';
+import { ID_COUNTERS, idSchemaFor, mintId } from './ids.js';
 import type { RuntimeModel } from './model.js';
 import { randomFor } from './random.js';
 import { conform } from './respond.js';
 
-export interface SeedOptions {
-  seed: string;
-  sampleRecords: number;
-  now: Date;
-}
-
 /**
- * Seeds a fresh state. Every top-level collection gets `sampleRecords` generated records (ids
- * minted at step 0, so they never collide with a later step's). A nested collection gets
+ * Seeds a Simulation's sample records a part at a time: a part is a top-level resource with
+ * everything nested under it. Every top-level collection gets `sampleRecords` generated records
+ * (ids minted at step 0, so they never collide with a later step's). A nested collection gets
  * `sampleRecords` records under the first seeded record of its parent only, so a document with
  * deep nesting does not multiply its seed data. Singletons get one record, top-level ones and
- * those under every seeded parent record.
+ * those under every seeded parent record. A record's values come from randomness drawn for its
+ * collection and position, so a part seeds the same records whenever it is seeded.
  */
-export function seedState(model: RuntimeModel, state: StateAccess, options: SeedOptions): void {
-  for (const resource of model.artifact.resources) {
-    if (resource.parent !== null) continue;
-    seedResource(model, state, options, resource, {});
+export class ResourceSeeder implements Seeder {
+  private readonly plan: SeedPlan;
+
+  constructor(
+    private readonly model: RuntimeModel,
+    private readonly options: SeedOptions,
+  ) {
+    this.plan = planFor(model);
   }
+
+  get parts(): readonly string[] {
+    return this.plan.parts;
+  }
+
+  partsFor(collection: string, key?: string): readonly string[] {
+    if (collection === ID_COUNTERS) return key === undefined ? this.parts : this.partsFor(key);
+    return this.partsOfCollection(collection) ?? NONE;
+  }
+
+  seed(part: string, state: StateAccess): void {
+    const resource = this.plan.roots.get(part);
+    if (resource !== undefined) seedResource(this.model, state, this.options, resource, {});
+  }
+
+  /**
+   * The part (as a list of one) of the resource a collection holds records of. A nested collection is its
+   * resource's name, `:` and the scope's values percent-encoded (collections.ts), so its
+   * resource's name is what comes before the last `:`.
+   */
+  private partsOfCollection(collection: string): readonly string[] | undefined {
+    const colon = collection.lastIndexOf(':');
+    return this.plan.partOf.get(collection) ?? (colon === -1 ? undefined : this.plan.partOf.get(collection.slice(0, colon)));
+  }
+}
+
+/** A Simulator's parts: its top-level resources, and the part of each resource (as a list of one). */
+interface SeedPlan {
+  parts: string[];
+  roots: Map<string, ArtifactResource>;
+  partOf: Map<string, readonly string[]>;
+}
+
+const NONE: readonly string[] = [];
+
+/** Made once per Simulator, shared by its Simulations' seeders. */
+const PLANS = new WeakMap<RuntimeModel, SeedPlan>();
+
+function planFor(model: RuntimeModel): SeedPlan {
+  let plan = PLANS.get(model);
+  if (plan === undefined) {
+    const byName = new Map(model.artifact.resources.map((r) => [r.name, r]));
+    const roots = new Map(model.artifact.resources.filter((r) => r.parent === null).map((r) => [r.name, r]));
+    const partOf = new Map<string, readonly string[]>();
+    for (const resource of model.artifact.resources) {
+      let root = resource;
+      while (root.parent !== null && byName.has(root.parent)) root = byName.get(root.parent)!;
+      partOf.set(resource.name, [root.name]);
+    }
+    plan = { parts: [...roots.keys()], roots, partOf };
+    PLANS.set(model, plan);
+  }
+  return plan;
 }
 
 function seedResource(model: RuntimeModel, state: StateAccess, options: SeedOptions, resource: ArtifactResource, scope: Record<string, string>): void {

@@ -27,21 +27,30 @@ export interface SimAnswer {
  * one second later per step.
  */
 export class SimClient {
-  readonly state = new MapState();
   step = 0;
 
   private constructor(
     readonly simulator: LoadedSimulator,
     readonly seed: string,
     readonly start: Date,
+    readonly state: MapState,
   ) {}
 
-  static async open(artifact: Artifact, options: { seed?: string; sampleRecords?: number; start?: Date; runtime?: EngineRuntime } = {}): Promise<SimClient> {
+  /**
+   * Seeds every part at once, so the state holds all sample records from the start; with
+   * `lazySeeding`, a part when it is first reached, as the platform does.
+   */
+  static async open(artifact: Artifact, options: { seed?: string; sampleRecords?: number; start?: Date; runtime?: EngineRuntime; lazySeeding?: boolean } = {}): Promise<SimClient> {
     const { bytes, digest } = serialiseArtifact(artifact);
     const simulator = await (options.runtime ?? new EngineRuntime()).load(bytes, digest);
-    const client = new SimClient(simulator, options.seed ?? 'seed-1', options.start ?? new Date('2024-01-01T00:00:00.000Z'));
-    simulator.seed(client.state, { seed: client.seed, sampleRecords: options.sampleRecords ?? 3, now: client.start });
-    return client;
+    const seed = options.seed ?? 'seed-1';
+    const start = options.start ?? new Date('2024-01-01T00:00:00.000Z');
+    const seeder = simulator.seeder({ seed, sampleRecords: options.sampleRecords ?? 3, now: start });
+    if (options.lazySeeding === true) return new SimClient(simulator, seed, start, new MapState(seeder));
+    const state = new MapState();
+    for (const part of seeder.parts) seeder.seed(part, state);
+    state.takeChanges();
+    return new SimClient(simulator, seed, start, state);
   }
 
   call(call: SimCall): SimAnswer {
