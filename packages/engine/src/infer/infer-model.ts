@@ -1,4 +1,5 @@
 import type { ArtifactOperation, ArtifactResource, JsonSchema } from '../artifact/artifact.js';
+import type { Json } from '../json.js';
 import type { NormalisedOperation } from '../normalise/model.js';
 import { type Understanding, understand } from './behaviour.js';
 import { actionTarget, idField, lifecycleHints } from './item-fields.js';
@@ -22,7 +23,22 @@ function itemSchemaOf(ops: { op: NormalisedOperation; how: Understanding }[], sh
   const list = by('list');
   const fromList = list ? listItems(list, lookup, shape.segments.at(-1)?.kind === 'literal' ? (shape.segments.at(-1) as { text: string }).text : '')?.itemSchema : undefined;
   const replace = by('replace') ?? by('update');
-  return (read && successSchema(read)) ?? (create && successSchema(create)) ?? fromList ?? (create && requestSchema(create)) ?? (replace && requestSchema(replace)) ?? null;
+  const candidates = [read && successSchema(read), create && successSchema(create), fromList, create && requestSchema(create), replace && requestSchema(replace)].filter((s): s is JsonSchema => s !== undefined && s !== null);
+  const chosen = candidates[0] ?? null;
+  return chosen === null ? null : (memberNamedElsewhere(chosen, candidates.slice(1), lookup) ?? chosen);
+}
+
+/**
+ * For an item schema that is a choice (`anyOf: [customer, deleted_customer]`, Stripe's read),
+ * the member another operation answers on its own (the create's `customer`): the record's
+ * schema, whose fields a write fills. A choice no operation narrows (`oneOf: [Cat, Dog]`) stays.
+ */
+function memberNamedElsewhere(schema: JsonSchema, others: JsonSchema[], lookup: SchemaLookup): JsonSchema | null {
+  const node = lookup.deref(schema as Json);
+  const members = node?.anyOf ?? node?.oneOf;
+  if (!Array.isArray(members)) return null;
+  const texts = new Set(others.map((other) => JSON.stringify(other)));
+  return (members.find((member) => texts.has(JSON.stringify(member))) as JsonSchema | undefined) ?? null;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { formatTime, type SimContext, type StateAccess } from '@simplane/core';
 import type { ArtifactOperation, ArtifactResource, JsonSchema } from '../artifact/artifact.js';
 import { copyOwn, isObject, setOwn, type Json, type JsonObject } from '../json.js';
+import { words } from '../infer/naming.js';
 import { collectionName, recordKey, SINGLETON_KEY } from './collections.js';
 import { generateValue, type GenerateContext } from './generate-value.js';
 import type { RuntimeModel } from './model.js';
@@ -106,7 +107,7 @@ interface FieldRule {
   /** Set from the virtual clock on a create that did not give it. */
   created: boolean;
   time: TimeForm;
-  /** On a create that did not give it: the schema's default or first status, if it has one. */
+  /** On a create that did not give it: the schema's default or starting status, if it has one. */
   initial: { value: Json } | null;
 }
 
@@ -135,13 +136,27 @@ function planFor(registry: SchemaRegistry, schema: JsonSchema | null): FillPlan 
     let initial: FieldRule['initial'] = null;
     if (isObject(sub) && Object.hasOwn(sub, 'default')) initial = { value: sub.default as Json };
     else if (isObject(resolved) && Object.hasOwn(resolved, 'default')) initial = { value: resolved.default as Json };
-    else if ((lower === 'status' || lower === 'state') && isObject(resolved) && Array.isArray(resolved.enum) && resolved.enum.length > 0) initial = { value: resolved.enum[0] as Json };
+    else if ((lower === 'status' || lower === 'state') && isObject(resolved) && Array.isArray(resolved.enum) && resolved.enum.length > 0) initial = { value: startingState(resolved.enum as Json[]) };
     const stamped = holdsTime ? timeName(name) : '';
     return { name, updated: UPDATED.has(stamped), created: CREATED.has(stamped), time, initial };
   });
   const plan = { rules, view };
   if (isObject(schema)) plans.set(schema, plan);
   return plan;
+}
+
+/** Words of a state a record ends in, not one it starts in (`canceled`, `payment_failed`). */
+const END_STATE_WORDS = new Set([
+  'abandoned', 'archived', 'canceled', 'cancelled', 'closed', 'complete', 'completed', 'declined', 'deleted', 'delivered', 'done', 'expired',
+  'failed', 'failure', 'finished', 'lost', 'refunded', 'rejected', 'removed', 'resolved', 'revoked', 'succeeded', 'terminated', 'void', 'voided',
+]);
+
+/**
+ * The state a new record starts in: the first enum value that does not name an end (an enum
+ * written in alphabetical order, as Stripe's are, starts with `canceled`), else the first.
+ */
+function startingState(values: Json[]): Json {
+  return values.find((value) => typeof value === 'string' && !words(value).some((word) => END_STATE_WORDS.has(word))) ?? (values[0] as Json);
 }
 
 function timeValue(now: Date, form: TimeForm): Json {
@@ -151,7 +166,7 @@ function timeValue(now: Date, form: TimeForm): Json {
 
 /**
  * Fills a record's server-side fields from the item schema: creation and update times from the
- * virtual clock, `status`/`state` from the schema's default or first enum value, other defaults,
+ * virtual clock, `status`/`state` from the schema's default or starting enum value, other defaults,
  * then anything still required from the generator.
  */
 export function fillServerFields(ex: Exchange, record: JsonObject, schema: JsonSchema | null, mode: 'create' | 'write'): JsonObject {

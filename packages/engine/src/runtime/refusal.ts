@@ -5,6 +5,7 @@ import { isObject, setOwn, type Json, type JsonObject } from '../json.js';
 import type { GenerateContext } from './generate-value.js';
 import type { RuntimeModel } from './model.js';
 import { chooseMedia, conform, encode } from './respond.js';
+import { words } from '../infer/naming.js';
 import { isJsonMedia } from './request-body.js';
 import { itemsOf, objectView, schemaTypes } from './schema-view.js';
 
@@ -109,7 +110,8 @@ function envelope(schema: JsonSchema, refusal: Refusal, ctx: GenerateContext, de
   const out: JsonObject = {};
   for (const [name, sub] of Object.entries(view.properties)) {
     let value = wellKnown(name, sub, refusal, ctx);
-    if (value === undefined && depth < 2 && NESTED.has(name.toLowerCase()) && schemaTypes(ctx.registry, sub)?.includes('object') === true) value = envelope(sub, refusal, ctx, depth + 1);
+    // A nested envelope missing a required field of its own gets a generated one, not dropped.
+    if (value === undefined && depth < 2 && NESTED.has(name.toLowerCase()) && schemaTypes(ctx.registry, sub)?.includes('object') === true) value = conform(envelope(sub, refusal, ctx, depth + 1), sub, ctx);
     if (value !== undefined && ctx.registry.validate(sub, value).ok) setOwn(out, name, value);
   }
   if (Object.keys(view.properties).length === 0) {
@@ -117,6 +119,37 @@ function envelope(schema: JsonSchema, refusal: Refusal, ctx: GenerateContext, de
     if (ctx.registry.validate(schema, said).ok) return said;
   }
   return out;
+}
+
+/** Words that name a refusal of each status, as error kinds spell them (`authentication_error`). */
+const STATUS_WORDS: Record<number, string[]> = {
+  400: ['bad', 'validation', 'invalid', 'parameter', 'param', 'argument'],
+  401: ['auth', 'authentication', 'unauthorized', 'unauthenticated', 'credentials', 'token', 'key'],
+  403: ['forbidden', 'permission', 'authorization', 'access'],
+  404: ['not', 'found', 'missing', 'resource', 'unknown'],
+  405: ['method', 'unsupported'],
+  409: ['conflict', 'duplicate', 'exists', 'idempotency'],
+  415: ['media', 'content', 'unsupported'],
+  422: ['validation', 'invalid', 'unprocessable', 'parameter', 'param'],
+};
+/** What any refusal of a client's request is: the fallback when nothing closer names it. */
+const CLIENT_WORDS = new Set(['invalid', 'request', 'client']);
+
+/**
+ * The value of an enumerated error kind (Stripe's `api_error`, `card_error`,
+ * `invalid_request_error`) that best names the refusal: one sharing words with its code or its
+ * status, else one naming a bad request in general; none when nothing does (the generator picks).
+ */
+function closestKind(values: unknown[], refusal: Refusal): Json | undefined {
+  const named = new Set([...words(refusal.code), ...(STATUS_WORDS[refusal.status] ?? [])]);
+  let best: Json | undefined;
+  let bestScore = 0;
+  for (const value of values) {
+    if (typeof value !== 'string') continue;
+    const score = words(value).reduce((sum, word) => sum + (named.has(word) ? 2 : CLIENT_WORDS.has(word) && refusal.status < 500 ? 1 : 0), 0);
+    if (score > bestScore) [best, bestScore] = [value, score];
+  }
+  return best;
 }
 
 /** Object fields an error envelope nests its details in. */
@@ -134,6 +167,7 @@ function wellKnown(name: string, schema: JsonSchema, refusal: Refusal, ctx: Gene
   if (['error', 'type', 'kind'].includes(lower) && types.includes('string')) {
     const resolved = ctx.registry.resolve(schema);
     if (isObject(resolved) && resolved.format === 'uri') return `https://example.com/problems/${refusal.code.replace(/_/g, '-')}`;
+    if (isObject(resolved) && Array.isArray(resolved.enum)) return closestKind(resolved.enum, refusal);
     return refusal.code;
   }
   if (['field', 'param', 'parameter', 'pointer'].includes(lower) && refusal.field) return refusal.field;

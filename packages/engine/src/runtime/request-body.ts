@@ -1,6 +1,7 @@
 import { JSON_MAX_DEPTH, jsonNestsDeeperThan, remembered } from '@simplane/core';
 import type { ArtifactRequestBody, JsonSchema } from '../artifact/artifact.js';
 import { setOwn, type Json, type JsonObject } from '../json.js';
+import { nestedFormFields } from './form-nesting.js';
 import { coerce, parseQuery } from './parameters.js';
 import type { SchemaRegistry } from './schema-registry.js';
 import { itemsOf, objectView, schemaTypes } from './schema-view.js';
@@ -75,17 +76,27 @@ export function readBody(registry: SchemaRegistry, declared: ArtifactRequestBody
   return { ok: true, mediaType: media, schema: null, value: undefined };
 }
 
+/**
+ * A form's fields as an object, each text coerced by its property's type; a name with brackets
+ * that is not a property itself (`metadata[team]`) gives a nested value (form-nesting.ts).
+ */
 function formValue(registry: SchemaRegistry, schema: JsonSchema | null, fields: [string, string][]): JsonObject {
   const view = objectView(registry, schema);
   const out: JsonObject = {};
+  const nested: [string, string][] = [];
   for (const [name, text] of fields) {
-    const sub = view.properties[name] ?? null;
+    if (name.indexOf('[') > 0 && !Object.hasOwn(view.properties, name)) {
+      nested.push([name, text]);
+      continue;
+    }
+    const sub = Object.hasOwn(view.properties, name) ? view.properties[name]! : null;
     if (schemaTypes(registry, sub)?.includes('array')) {
       const prev = out[name];
       const item = coerce(registry, itemsOf(registry, sub), text);
       setOwn(out, name, Array.isArray(prev) ? [...prev, item] : [item]);
     } else setOwn(out, name, coerce(registry, sub, text));
   }
+  if (nested.length > 0) for (const [name, value] of Object.entries(nestedFormFields(registry, view.properties, nested))) setOwn(out, name, value);
   return out;
 }
 

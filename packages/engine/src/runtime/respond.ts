@@ -34,7 +34,8 @@ export function chooseMedia(response: ArtifactResponse | null): [string, MediaTy
 
 /**
  * Makes a value fit a schema: kept when it validates; otherwise an object keeps its valid
- * properties and gets generated ones for what is missing or wrong; anything else is generated.
+ * properties, has its object-valued ones made to fit the same way, and gets generated ones for
+ * what is missing or wrong; anything else is generated.
  */
 export function conform(value: Json, schema: JsonSchema | null, ctx: GenerateContext, answering = false): Json {
   // An answer's value comes from state or is made for the answer; neither changes afterwards,
@@ -46,6 +47,8 @@ export function conform(value: Json, schema: JsonSchema | null, ctx: GenerateCon
     for (const [name, sub] of Object.entries(value)) {
       const propSchema = Object.hasOwn(view.properties, name) ? view.properties[name] : undefined;
       if (propSchema === undefined || ctx.registry.validate(propSchema, sub).ok) setOwn(fixed, name, sub);
+      // A nested object keeps what it holds that fits (an error envelope's `{"error": {...}}`).
+      else if (isObject(sub)) setOwn(fixed, name, conform(sub, propSchema, ctx));
     }
     for (const name of view.required) {
       if (!Object.hasOwn(fixed, name)) setOwn(fixed, name, generateValue(view.properties[name] ?? true, ctx));

@@ -5,17 +5,18 @@ import { headerText, type RawInput } from './parameters.js';
  * Checks that a request carries the credentials its operation requires: any one alternative
  * with all of its schemes present. Only presence and shape are checked (an API key is there;
  * `Authorization` is a well-formed Bearer or Basic value); the values themselves are never
- * compared with anything. Answers null when satisfied, else what is missing.
+ * compared with anything. Answers null when satisfied, else what is missing: for each
+ * alternative, what it lacks first (`basicAuth: ...; or bearerAuth: ...`).
  */
 export function missingCredentials(operation: ArtifactOperation, schemes: Record<string, ArtifactSecurityScheme>, raw: RawInput): string | null {
   if (operation.security.length === 0) return null;
-  let first: string | null = null;
+  const missing = new Set<string>();
   for (const alternative of operation.security) {
-    const missing = alternative.map((name) => checkScheme(name, schemes[name], raw)).find((m) => m !== null) ?? null;
-    if (missing === null) return null;
-    first ??= missing;
+    const lacks = alternative.map((name) => checkScheme(name, schemes[name], raw)).find((m) => m !== null) ?? null;
+    if (lacks === null) return null;
+    missing.add(lacks);
   }
-  return first;
+  return [...missing].join('; or ');
 }
 
 function checkScheme(name: string, scheme: ArtifactSecurityScheme | undefined, raw: RawInput): string | null {

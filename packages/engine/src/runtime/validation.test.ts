@@ -136,6 +136,14 @@ describe('security presence', () => {
     expect(call({ method: 'DELETE', path: '/session', headers: { cookie: 'SESSIONID=abc', ...basic('u:p') } }).status).toBe(204);
   });
 
+  it('says what each alternative lacks when none is met', async () => {
+    const call = await open('security-3.0.json');
+    const keys = call({ method: 'GET', path: '/keys' }).text;
+    expect(keys).toContain('the API key header X-API-Key is missing; or the API key query parameter api_key is missing');
+    expect(call({ method: 'DELETE', path: '/session', headers: { cookie: 'SESSIONID=abc' } }).text).toContain('basicAuth: an Authorization: Basic header');
+    expect(call({ method: 'DELETE', path: '/session' }).text).not.toContain('; or');
+  });
+
   it("answers refusals in a default response's envelope whatever its media type, and not as the file a default may be", async () => {
     const q = [{ name: 'width', in: 'query', required: true, schema: { type: 'integer' } }];
     const doc = {
