@@ -139,6 +139,11 @@ export interface ArtifactResource {
   operations: Partial<Record<'create' | 'list' | 'read' | 'replace' | 'update' | 'delete', string>>;
   actions: string[];
   lifecycle: LifecycleHint[];
+  /**
+   * True for the party the API scopes most of itself by (Twilio's `/Accounts/{AccountSid}/...`):
+   * the one a client's credentials belong to. Records nested under it need no record of it.
+   */
+  tenant?: true;
 }
 
 /** The document's own error answers, so the runtime replies in the API's format. */

@@ -218,11 +218,14 @@ describe('resources and behaviours inferred from realistic documents', () => {
       listFiles: ['list', 'files', true],
       listRecentFiles: ['static', null, true],
       getFile: ['read', 'files', true],
-      getFileJson: ['static', null, true],
+      // `/files/{fileId}.json`: a format extension names the representation; the same file is read.
+      getFileJson: ['read', 'files', true],
       getFileVersion: ['read', 'files.versions', true],
       getMonthlyReport: ['static', null, true],
       getRoot: ['static', null, true],
     });
     expect(resource(artifact, 'files.versions')).toMatchObject({ collectionPath: null, itemPath: '/files/{fileId}/versions/{version}', parent: 'files', parentParameter: 'fileId' });
+    // The plain template stays the resource's read.
+    expect(resource(artifact, 'files')).toMatchObject({ itemPath: '/files/{fileId}', operations: { read: 'getFile' } });
   });
 });

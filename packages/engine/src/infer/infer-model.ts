@@ -3,6 +3,7 @@ import type { Json } from '../json.js';
 import type { NormalisedOperation } from '../normalise/model.js';
 import { type Understanding, understand } from './behaviour.js';
 import { actionTarget, idField, lifecycleHints } from './item-fields.js';
+import { singular, words } from './naming.js';
 import { listItems, listShape } from './list-shape.js';
 import { paramNames } from './path-shape.js';
 import { findResourceShapes, groupByShape, type ResourceShape } from './resource-shapes.js';
@@ -86,6 +87,7 @@ export function inferModel(operations: NormalisedOperation[], lookup: SchemaLook
       lifecycle: lifecycleHints(itemSchema, lookup),
     });
   }
+  markTenants(resources, understood.map(({ how }) => how.resource?.name ?? null));
   const out = understood.map(({ op, how }): ArtifactOperation => {
     const word = how.resource ? (how.resource.segments.at(-1) as { text: string }).text : '';
     const list = how.behaviour === 'list' ? listShape(op, listItems(op, lookup, word), lookup) : null;
@@ -93,4 +95,28 @@ export function inferModel(operations: NormalisedOperation[], lookup: SchemaLook
     return { ...op, behaviour: how.behaviour, resource: how.resource?.name ?? null, readOnly: how.readOnly, list, action };
   });
   return { operations: out, resources: resources.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)) };
+}
+
+/** Words naming the party an API's credentials belong to. */
+const TENANT_WORDS = new Set(['account', 'organization', 'organisation', 'org', 'workspace', 'tenant', 'team', 'project', 'company']);
+
+/**
+ * Marks the tenant: a top-level collection named as an account (organization, workspace...)
+ * under which at least half of the document's operations lie. Its clients use their own
+ * account's id throughout, which no simulated state can know in advance.
+ */
+function markTenants(resources: ArtifactResource[], operationResources: Array<string | null>): void {
+  const byName = new Map(resources.map((r) => [r.name, r]));
+  const under = new Map<string, number>();
+  for (const name of operationResources) {
+    let parent = name === null ? null : (byName.get(name)?.parent ?? null);
+    for (let hops = 0; parent !== null && hops < 16; hops += 1) {
+      under.set(parent, (under.get(parent) ?? 0) + 1);
+      parent = byName.get(parent)?.parent ?? null;
+    }
+  }
+  for (const resource of resources) {
+    const word = singular(words(resource.name).at(-1) ?? '');
+    if (resource.parent === null && resource.kind === 'collection' && TENANT_WORDS.has(word) && (under.get(resource.name) ?? 0) * 2 >= operationResources.length) resource.tenant = true;
+  }
 }

@@ -1,8 +1,16 @@
 export type Segment = { kind: 'literal'; text: string } | { kind: 'param'; name: string } | { kind: 'pattern'; text: string; names: string[] };
 
-/** `/users/{id}/orders` → literal, param, literal. Mixed segments (`{id}.json`) are patterns. */
+/**
+ * A format extension ending a template (`/Messages.json`, `/Messages/{Sid}.json`, as Twilio
+ * writes every path): it names the representation, not a resource, so `Messages.json` is the
+ * collection `Messages` and `{Sid}.json` its id. Only for understanding paths: routing matches
+ * the template as written.
+ */
+const FORMAT_EXTENSION = /\.(json|xml)$/i;
+
+/** `/users/{id}/orders` → literal, param, literal. Mixed segments (`{id}-v2`) are patterns. */
 export function parseSegments(template: string): Segment[] {
-  const trimmed = template.replace(/^\/+/, '');
+  const trimmed = template.replace(/^\/+/, '').replace(FORMAT_EXTENSION, '');
   if (trimmed === '') return [];
   return trimmed.split('/').map((text): Segment => {
     const whole = /^\{([^{}]+)\}$/.exec(text);

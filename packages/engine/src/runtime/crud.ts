@@ -2,7 +2,7 @@ import type { SimResponse } from '@simplane/core';
 import type { ArtifactResource } from '../artifact/artifact.js';
 import { copyOwn, isObject, setOwn, type Json, type JsonObject } from '../json.js';
 import { collectionName, recordKey, SINGLETON_KEY } from './collections.js';
-import { asBodyObject, fillServerFields, isCreationTime, itemSchema, missingParent, notFound, singletonRecord, type Exchange } from './exchange.js';
+import { asBodyObject, bodyRecord, fillServerFields, isCreationTime, itemSchema, missingParent, notFound, singletonRecord, type Exchange } from './exchange.js';
 import { idSchemaFor, mintId } from './ids.js';
 import { refuse } from './refusal.js';
 import { answer, chooseMedia, chooseSuccess, conform } from './respond.js';
@@ -25,7 +25,7 @@ export function create(ex: Exchange, resource: ArtifactResource): SimResponse {
   const parent = missingParent(ex, resource);
   if (parent) return refused(ex, parent);
   const collection = collectionName(resource, ex.path);
-  const record = asBodyObject(ex.body);
+  const record = bodyRecord(ex, resource, 'create');
   const idField = resource.idField;
   let key: string;
   const given = idField === null ? null : recordKey(record[idField]);
@@ -95,7 +95,7 @@ function createAt(ex: Exchange, resource: ArtifactResource): SimResponse | null 
   const collection = collectionName(resource, ex.path);
   const key = ex.path[resource.idParameter] as string;
   if (ex.state.get(collection, key) !== undefined) return null;
-  const record = asBodyObject(ex.body);
+  const record = bodyRecord(ex, resource, 'create');
   if (resource.idField !== null) {
     const numeric = schemaTypes(ex.model.registry, objectView(ex.model.registry, itemSchema(resource)).properties[resource.idField])?.some((t) => t === 'integer' || t === 'number') === true;
     setOwn(record, resource.idField, numeric && /^-?\d+$/.test(key) ? Number(key) : key);
@@ -110,7 +110,7 @@ export function replace(ex: Exchange, resource: ArtifactResource): SimResponse {
   if (created !== null) return created;
   const found = resource.kind === 'singleton' ? locateSingleton(ex, resource) : locate(ex, resource);
   if (isResponse(found)) return found;
-  const record = asBodyObject(ex.body);
+  const record = bodyRecord(ex, resource, 'write');
   keepIdentity(resource, found.record, record);
   const stored = store(ex, resource, found.collection, found.key, fillServerFields(ex, record, itemSchema(resource), 'create'));
   return answer(chooseSuccess(ex.operation, 200), stored, ex.gen);
@@ -121,7 +121,8 @@ export function update(ex: Exchange, resource: ArtifactResource): SimResponse {
   const found = locate(ex, resource);
   if (isResponse(found)) return found;
   const mergePatch = ex.bodyMediaType?.toLowerCase().includes('merge-patch') ?? false;
-  const record = mergePatch ? (mergeJson(found.record, asBodyObject(ex.body)) as JsonObject) : { ...found.record, ...asBodyObject(ex.body) };
+  const body = bodyRecord(ex, resource, 'write');
+  const record = mergePatch ? (mergeJson(found.record, body) as JsonObject) : { ...found.record, ...body };
   keepIdentity(resource, found.record, record);
   const stored = store(ex, resource, found.collection, found.key, fillServerFields(ex, record, itemSchema(resource), 'write'));
   return answer(chooseSuccess(ex.operation, 200), stored, ex.gen);

@@ -7,6 +7,7 @@ import { generateValue, type GenerateContext } from './generate-value.js';
 import type { RuntimeModel } from './model.js';
 import { randomFor } from './random.js';
 import type { Refusal } from './refusal.js';
+import { coerce } from './parameters.js';
 import type { SchemaRegistry } from './schema-registry.js';
 import { objectView, schemaTypes, type ObjectView } from './schema-view.js';
 
@@ -38,7 +39,8 @@ export function itemSchema(resource: ArtifactResource): JsonSchema | null {
 
 /**
  * Checks every ancestor of a nested resource exists in state (a missing parent answers 404),
- * walking up through `parent`/`parentParameter`.
+ * walking up through `parent`/`parentParameter`. A tenant is not checked: any id names the
+ * client's own account.
  */
 export function missingParent(ex: Exchange, resource: ArtifactResource): Refusal | null {
   let current = resource;
@@ -46,7 +48,9 @@ export function missingParent(ex: Exchange, resource: ArtifactResource): Refusal
     const parent = ex.model.resources.get(current.parent);
     if (!parent) return null;
     const collection = collectionName(parent, ex.path);
-    if (parent.kind === 'singleton') {
+    if (parent.tenant === true) {
+      // Nothing to check.
+    } else if (parent.kind === 'singleton') {
       if (singletonRecord(ex, parent, collection) === null) return notFound(`${parent.name} not found`);
     } else {
       const key = ex.path[current.parentParameter ?? ''] ?? '';
@@ -96,8 +100,15 @@ export function isCreationTime(name: string): boolean {
   return CREATED.has(timeName(name));
 }
 
-/** How a timestamp field is written: RFC 3339 text, a date, or epoch seconds. */
-type TimeForm = 'instant' | 'date' | 'epoch';
+/**
+ * How a timestamp field is written: RFC 3339 text, a date, epoch seconds, or an e-mail or HTTP
+ * date (`Tue, 24 Nov 2026 05:55:54 +0000` for Twilio's `date-time-rfc-2822`, `... GMT` for
+ * Azure's `date-time-rfc1123`).
+ */
+type TimeForm = 'instant' | 'date' | 'epoch' | 'rfc2822' | 'rfc1123';
+
+/** String formats of e-mail and HTTP dates, by the form they are written in. */
+const MAIL_DATES: Record<string, TimeForm> = { 'date-time-rfc-2822': 'rfc2822', 'date-time-rfc2822': 'rfc2822', 'date-time-rfc1123': 'rfc1123', 'date-time-rfc-1123': 'rfc1123', 'date-time-rfc7231': 'rfc1123' };
 
 /** What a write does with one property of the item schema (fillServerFields). */
 interface FieldRule {
@@ -129,9 +140,10 @@ function planFor(registry: SchemaRegistry, schema: JsonSchema | null): FillPlan 
     const resolved = registry.resolve(sub);
     const types = schemaTypes(registry, sub) ?? ['string'];
     const format = isObject(resolved) ? resolved.format : undefined;
-    const time: TimeForm = types.includes('integer') || types.includes('number') ? 'epoch' : format === 'date' ? 'date' : 'instant';
+    const mailDate = typeof format === 'string' && Object.hasOwn(MAIL_DATES, format) ? MAIL_DATES[format] : undefined;
+    const time: TimeForm = types.includes('integer') || types.includes('number') ? 'epoch' : format === 'date' ? 'date' : (mailDate ?? 'instant');
     // Only a property that can hold a time is stamped: a boolean `updated` or a uuid `created` is not.
-    const holdsTime = time === 'epoch' || (types.includes('string') && (format === undefined || format === 'date-time' || format === 'date'));
+    const holdsTime = time === 'epoch' || (types.includes('string') && (format === undefined || format === 'date-time' || format === 'date' || mailDate !== undefined));
     // OpenAPI 3.1 allows `default` beside a `$ref`; it overrides the referenced schema's own.
     let initial: FieldRule['initial'] = null;
     if (isObject(sub) && Object.hasOwn(sub, 'default')) initial = { value: sub.default as Json };
@@ -161,6 +173,8 @@ function startingState(values: Json[]): Json {
 
 function timeValue(now: Date, form: TimeForm): Json {
   if (form === 'epoch') return Math.floor(now.getTime() / 1000);
+  if (form === 'rfc1123') return now.toUTCString();
+  if (form === 'rfc2822') return now.toUTCString().replace(/GMT$/, '+0000');
   return form === 'date' ? formatTime(now).slice(0, 10) : formatTime(now);
 }
 
@@ -186,4 +200,45 @@ export function keyOfRecord(resource: ArtifactResource, record: Json): string | 
 
 export function asBodyObject(body: Json | undefined): JsonObject {
   return isObject(body) ? copyOwn(body) : {};
+}
+
+/** A name compared without case, `_` or `-`: `StatusCallback`, `status_callback` and `statusCallback` are one. */
+const squash = (name: string): string => name.toLowerCase().replace(/[_-]/g, '');
+
+/** An item schema's property names by their squashed form (the first of names that squash alike). */
+const squashedNames = new WeakMap<ObjectView, Map<string, string>>();
+
+/**
+ * A write's body as a record of the item schema. A field named as a property but for case, `_`
+ * or `-` takes the property's name (Twilio's form field `To` is its message's `to`,
+ * `StatusCallback` its `status_callback`). On a create, a property named as a scoping path
+ * parameter (`account_sid` under `/Accounts/{AccountSid}`) that the body leaves out takes the
+ * path's value, as the real API records whose the record is.
+ */
+export function bodyRecord(ex: Exchange, resource: ArtifactResource, mode: 'create' | 'write'): JsonObject {
+  const record = asBodyObject(ex.body);
+  const view = objectView(ex.model.registry, itemSchema(resource));
+  let names = squashedNames.get(view);
+  if (names === undefined) {
+    names = new Map();
+    for (const name of Object.keys(view.properties)) if (!names.has(squash(name))) names.set(squash(name), name);
+    squashedNames.set(view, names);
+  }
+  for (const field of Object.keys(record)) {
+    if (Object.hasOwn(view.properties, field)) continue;
+    const name = names.get(squash(field));
+    if (name === undefined || Object.hasOwn(record, name)) continue;
+    setOwn(record, name, record[field] as Json);
+    delete record[field];
+  }
+  if (mode === 'create') {
+    for (const parameter of resource.scopeParameters) {
+      const name = names.get(squash(parameter));
+      const value = ex.path[parameter];
+      if (name === undefined || value === undefined || Object.hasOwn(record, name)) continue;
+      const candidate = coerce(ex.model.registry, view.properties[name] ?? null, value);
+      if (ex.model.registry.validate(view.properties[name], candidate).ok) setOwn(record, name, candidate);
+    }
+  }
+  return record;
 }
