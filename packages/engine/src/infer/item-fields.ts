@@ -4,15 +4,20 @@ import { singular, squash, stateForms, words } from './naming.js';
 import type { SchemaLookup } from './schema-lookup.js';
 
 /**
- * The field that identifies an item: id, the path parameter's name, <name>Id, uuid, ... A path
- * that names its items (`/vaults/{vaultName}`, as Azure's resource paths do) is identified by
- * the item's `name`: its `id` is then something else (Azure's full resource path).
+ * The field that identifies an item: the one the item path's parameter names, else id,
+ * <name>Id, uuid, ... A path that names its items (`/vaults/{vaultName}`, as Azure's resource
+ * paths do) is identified by the item's `name`: its `id` is then something else (Azure's full
+ * resource path). A parameter named for the resource and a field (GitHub's
+ * `/issues/{issue_number}`) names that field (`number`), not the issue's `id`.
  */
 export function idField(item: JsonSchema | null, resourceWord: string, idParameter: string | null, lookup: SchemaLookup): string | null {
   const names = [...lookup.properties(item).keys()];
   const one = singular(resourceWord);
   const byName = idParameter !== null && squash(idParameter).endsWith('name') && names.includes('name') ? ['name'] : [];
-  const candidates = [...byName, 'id', ...(idParameter ? [idParameter] : []), `${one}id`, 'uuid', `${one}uuid`, 'key', `${one}key`].map(squash);
+  const parameter = idParameter === null ? '' : squash(idParameter);
+  const field = parameter.startsWith(squash(one)) ? parameter.slice(squash(one).length) : '';
+  const byParameter = [parameter, field].filter((name) => name !== '');
+  const candidates = [...byName, ...byParameter, 'id', `${one}id`, 'uuid', `${one}uuid`, 'key', `${one}key`].map(squash);
   for (const candidate of candidates) {
     const found = names.find((n) => squash(n) === candidate);
     if (found !== undefined) return found;
