@@ -1,13 +1,13 @@
 import { formatTime, type SimContext, type StateAccess } from '@simplane/core';
 import type { ArtifactOperation, ArtifactResource, JsonSchema } from '../artifact/artifact.js';
 import { copyOwn, isObject, setOwn, type Json, type JsonObject } from '../json.js';
-import { words } from '../infer/naming.js';
+import { squash, words } from '../infer/naming.js';
 import { collectionName, recordKey, SINGLETON_KEY } from './collections.js';
 import { generateValue, type GenerateContext } from './generate-value.js';
 import type { RuntimeModel } from './model.js';
+import { coerce } from './parameters.js';
 import { randomFor } from './random.js';
 import type { Refusal } from './refusal.js';
-import { coerce } from './parameters.js';
 import type { SchemaRegistry } from './schema-registry.js';
 import { objectView, schemaTypes, type ObjectView } from './schema-view.js';
 
@@ -202,15 +202,12 @@ export function asBodyObject(body: Json | undefined): JsonObject {
   return isObject(body) ? copyOwn(body) : {};
 }
 
-/** A name compared without case, `_` or `-`: `StatusCallback`, `status_callback` and `statusCallback` are one. */
-const squash = (name: string): string => name.toLowerCase().replace(/[_-]/g, '');
-
 /** An item schema's property names by their squashed form (the first of names that squash alike). */
 const squashedNames = new WeakMap<ObjectView, Map<string, string>>();
 
 /**
- * A write's body as a record of the item schema. A field named as a property but for case, `_`
- * or `-` takes the property's name (Twilio's form field `To` is its message's `to`,
+ * A write's body as a record of the item schema. A field named as a property but for case and
+ * punctuation takes the property's name (Twilio's form field `To` is its message's `to`,
  * `StatusCallback` its `status_callback`). On a create, a property named as a scoping path
  * parameter (`account_sid` under `/Accounts/{AccountSid}`) that the body leaves out takes the
  * path's value, as the real API records whose the record is.
