@@ -20,8 +20,6 @@ const NEWLINE = Buffer.from([NEWLINE_BYTE]);
 export class SimulationState implements StateAccess {
   private readonly collections = new Map<string, Map<string, Json>>();
   private recorded: StateChange[] = [];
-  /** Parts of the seed written so far, in the order they were. */
-  private readonly seeded: string[];
   /** Parts not written yet; empty when every part is, or without a seeder. */
   private readonly unseeded: Set<string>;
   private seeding = false;
@@ -30,7 +28,6 @@ export class SimulationState implements StateAccess {
     private readonly seeder: Seeder | null = null,
     seeded: readonly string[] = [],
   ) {
-    this.seeded = [...seeded];
     const done = new Set(seeded);
     this.unseeded = new Set(seeder === null ? [] : seeder.parts.filter((part) => !done.has(part)));
   }
@@ -74,7 +71,6 @@ export class SimulationState implements StateAccess {
   private seedFor(collection: string, key?: string): void {
     for (const part of this.seeder!.partsFor(collection, key)) {
       if (!this.unseeded.delete(part)) continue;
-      this.seeded.push(part);
       const outer = this.seeding;
       this.seeding = true;
       try {
@@ -120,7 +116,7 @@ export class SimulationState implements StateAccess {
   }
 
   private snapshotHead(): { v: number; seeded?: string[] } {
-    return this.seeder === null ? { v: SEEDED_SNAPSHOT } : { v: LAZY_SNAPSHOT, seeded: [...this.seeded] };
+    return this.seeder === null ? { v: SEEDED_SNAPSHOT } : { v: LAZY_SNAPSHOT, seeded: this.seeder.parts.filter((part) => !this.unseeded.has(part)) };
   }
 
   /**

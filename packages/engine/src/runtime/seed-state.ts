@@ -68,12 +68,11 @@ const PLANS = new WeakMap<RuntimeModel, SeedPlan>();
 function planFor(model: RuntimeModel): SeedPlan {
   let plan = PLANS.get(model);
   if (plan === undefined) {
-    const byName = new Map(model.artifact.resources.map((r) => [r.name, r]));
     const roots = new Map(model.artifact.resources.filter((r) => r.parent === null).map((r) => [r.name, r]));
     const partOf = new Map<string, readonly string[]>();
     for (const resource of model.artifact.resources) {
       let root = resource;
-      while (root.parent !== null && byName.has(root.parent)) root = byName.get(root.parent)!;
+      while (root.parent !== null && model.resources.has(root.parent)) root = model.resources.get(root.parent)!;
       partOf.set(resource.name, [root.name]);
     }
     plan = { parts: [...roots.keys()], roots, partOf };
