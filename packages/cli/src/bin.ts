@@ -5,17 +5,34 @@ import { readEnvironment } from './config/environment.js';
 import { ConfigError } from './config/load-config.js';
 import { serve } from './commands/serve.js';
 import { openApiYaml } from './commands/openapi.js';
+import { CLIENT_USAGE, isClientCommand, runClientCommand } from './commands/client-command.js';
 
 const USAGE = `usage: simplane serve [--port <n>] [--host <address>] [--config <file>] [--data-dir <dir>]
+       simplane build <document> [options]
+       simplane simulations create|list|get|stop|start|fork|delete|token [options]
+       simplane steps <simulation> [<step>] [options]
        simplane openapi
 
 commands:
-  serve     serve the control plane; each option wins over its environment variable
-              --port <n>         PORT, default 8080 (0 picks a free port)
-              --host <address>   HOST, default 127.0.0.1
-              --config <file>    SIMPLANE_CONFIG, the JSON configuration file
-              --data-dir <dir>   SIMPLANE_DATA_DIR, default ~/.simplane
-  openapi   print the control plane's OpenAPI document as YAML`;
+  serve        serve the control plane; each option wins over its environment variable
+                 --port <n>         PORT, default 8080 (0 picks a free port)
+                 --host <address>   HOST, default 127.0.0.1
+                 --config <file>    SIMPLANE_CONFIG, the JSON configuration file
+                 --data-dir <dir>   SIMPLANE_DATA_DIR, default ~/.simplane
+  build        build a Simulator from a document on a running control plane and follow the build
+  simulations  create, list, stop, start, fork and delete Simulations; issue data-plane tokens
+  steps        list a Simulation's steps, or show one with its request and response
+  openapi      print the control plane's OpenAPI document as YAML
+'simplane <command> --help' tells more; ${Object.keys(CLIENT_USAGE).join(', ')} talk to the control
+plane at SIMPLANE_URL (default http://127.0.0.1:8080) with the key 'serve' stored, or SIMPLANE_API_KEY.`;
+
+// A reader that stops early (`simplane openapi | head`) closes the pipe: the command ends quietly, as other tools do.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    process.exit(0);
+  });
+}
 
 async function main(argv: string[]): Promise<number> {
   const command = argv[0];
@@ -34,6 +51,10 @@ async function main(argv: string[]): Promise<number> {
     process.once('SIGTERM', stop);
     await starting;
     return -1;
+  }
+  if (isClientCommand(command)) {
+    const io = { out: (line: string) => process.stdout.write(`${line}\n`), err: (line: string) => process.stderr.write(`${line}\n`) };
+    return runClientCommand(command, argv.slice(1), { io, env: process.env });
   }
   if (command === 'openapi') {
     if (argv.length > 1) throw new UsageError(`openapi takes no arguments, got '${argv[1]}'.`);

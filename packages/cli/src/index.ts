@@ -9,3 +9,7 @@ export * from './composition/stable-id.js';
 export * from './composition/console-logger.js';
 export * from './commands/serve.js';
 export * from './commands/openapi.js';
+export * from './commands/client-command.js';
+export * from './client/client-error.js';
+export * from './client/connection.js';
+export * from './client/control-plane-client.js';

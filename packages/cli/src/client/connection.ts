@@ -1,0 +1,65 @@
+import { readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { UsageError } from '../config/arguments.js';
+import { ClientError } from './client-error.js';
+
+/** Where the client commands find the control plane and the key they present to it. */
+export interface Connection {
+  url: string;
+  apiKey: string;
+}
+
+/** The options every client command takes besides its own. */
+export interface ConnectionOptions {
+  url?: string;
+  apiKeyFile?: string;
+}
+
+/** An API key longer than this is not one `serve` made or a config file would hold. */
+const MAX_KEY_LENGTH = 1024;
+
+/**
+ * The control plane's address: `--url`, else SIMPLANE_URL, else the address `serve` listens on
+ * by default. The key: SIMPLANE_API_KEY, else the file `--api-key-file` names, else the key
+ * `serve` generated in its data directory (SIMPLANE_DATA_DIR or ~/.simplane), so a first run
+ * on one machine needs no setup. There is no option carrying the key itself: a command line is
+ * visible to every user of the machine.
+ */
+export function resolveConnection(env: NodeJS.ProcessEnv, options: ConnectionOptions): Connection {
+  const value = (name: string) => (env[name] === '' ? undefined : env[name]);
+  const url = controlPlaneUrl(options.url ?? value('SIMPLANE_URL') ?? 'http://127.0.0.1:8080', options.url === undefined ? 'SIMPLANE_URL' : '--url');
+  const fromEnv = value('SIMPLANE_API_KEY');
+  if (fromEnv !== undefined) return { url, apiKey: checkedKey(fromEnv, 'SIMPLANE_API_KEY') };
+  const file = options.apiKeyFile !== undefined ? resolve(options.apiKeyFile) : join(resolve(value('SIMPLANE_DATA_DIR') ?? join(homedir(), '.simplane')), 'api-key');
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
+    if (options.apiKeyFile !== undefined) throw new ClientError(`--api-key-file: cannot read ${file}${missing ? ': no such file' : ''}.`);
+    throw new ClientError(`no API key: set SIMPLANE_API_KEY, pass --api-key-file, or run 'simplane serve' once to create ${file}.`);
+  }
+  return { url, apiKey: checkedKey(text.trim(), file) };
+}
+
+function controlPlaneUrl(text: string, source: string): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new UsageError(`${source}: '${text}' is not a URL.`);
+  }
+  // Checked first and not echoed: such a URL holds a password.
+  if (url.username !== '' || url.password !== '') throw new UsageError(`${source}: the URL must not carry a user or password; the API key comes from SIMPLANE_API_KEY or a key file.`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`${source}: '${text}' is not an http or https URL.`);
+  if (url.search !== '' || url.hash !== '') throw new UsageError(`${source}: '${text}' must not have a query or fragment.`);
+  return url.href.replace(/\/+$/, '');
+}
+
+/** Refuses a key that could not be sent as a header, without ever showing it. */
+function checkedKey(key: string, source: string): string {
+  if (key === '') throw new ClientError(`${source}: the API key is empty.`);
+  if (key.length > MAX_KEY_LENGTH || !/^[\x21-\x7e]+$/.test(key)) throw new ClientError(`${source}: the API key is not a single line of printable characters.`);
+  return key;
+}

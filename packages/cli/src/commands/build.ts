@@ -1,0 +1,122 @@
+import { readFile, stat } from 'node:fs/promises';
+import { basename, resolve } from 'node:path';
+import type { SimulatorView } from '@simplane/core';
+import { ClientError, describeIssue } from '../client/client-error.js';
+import type { ControlPlaneClient } from '../client/control-plane-client.js';
+import { integerOption, listOption, stringOption, type CommandIo, type ParsedCommand } from './client-options.js';
+import { fields } from './output.js';
+
+/** The `spec` part's limit (SPEC section 8), checked before reading so a huge file is refused at once. */
+const MAX_SPEC_BYTES = 64 * 1024 * 1024;
+/** Polling starts quick (most builds take well under a second) and slows to this. */
+const FIRST_POLL_MS = 100;
+const LONGEST_POLL_MS = 1000;
+
+export const BUILD_OPTIONS = {
+  name: { type: 'string' },
+  reference: { type: 'string', multiple: true },
+  'spec-kind': { type: 'string' },
+  filter: { type: 'string', multiple: true },
+  parent: { type: 'string' },
+  instructions: { type: 'string' },
+  credential: { type: 'string' },
+  'timeout-seconds': { type: 'string' },
+  'no-wait': { type: 'boolean' },
+} as const;
+
+/**
+ * `simplane build <document>`: uploads the document as a build, then follows it until the
+ * Simulator is ready (or failed, or canceled), showing each stage and how many operations are
+ * done on standard error. A failed build exits 1 with the control plane's diagnostics. With
+ * `--no-wait` it answers the queued Simulator at once. Interrupting the wait leaves the build
+ * running; `GET /v1/simulators/{id}` follows it.
+ */
+export async function buildCommand(client: ControlPlaneClient, command: ParsedCommand, io: CommandIo, pause: (ms: number) => Promise<void>): Promise<number> {
+  const { values } = command;
+  const request: Record<string, unknown> = {};
+  const name = stringOption(values, 'name');
+  if (name !== undefined) request.name = name;
+  const references = listOption(values, 'reference');
+  if (references.length > 0) request.references = references;
+  const kind = stringOption(values, 'spec-kind');
+  if (kind !== undefined) request.spec_kind = kind;
+  const filter = listOption(values, 'filter');
+  if (filter.length > 0) request.filter = filter;
+  const parent = stringOption(values, 'parent');
+  if (parent !== undefined) request.parent_id = parent;
+  const instructions = stringOption(values, 'instructions');
+  if (instructions !== undefined) request.instructions = instructions;
+  const credential = stringOption(values, 'credential');
+  if (credential !== undefined) request.credential_id = credential;
+  const timeout = integerOption(values, 'timeout-seconds');
+  if (timeout !== undefined) request.timeout_seconds = timeout;
+
+  const form = new FormData();
+  const file = command.positionals[0];
+  if (file !== undefined) form.append('spec', new Blob([await readDocument(file)]), basename(file));
+  form.append('request', new Blob([JSON.stringify(request)], { type: 'application/json' }));
+  let simulator = await client.upload<SimulatorView>('/v1/simulators', form);
+  if (values['no-wait'] !== true) {
+    io.err(`building ${simulator.id} (${simulator.name})`);
+    let shown = progress(simulator);
+    io.err(shown);
+    for (let wait = FIRST_POLL_MS; !isSettled(simulator); wait = Math.min(wait * 2, LONGEST_POLL_MS)) {
+      await pause(wait);
+      simulator = await client.get<SimulatorView>(`/v1/simulators/${encodeURIComponent(simulator.id)}`);
+      const now = progress(simulator);
+      if (now !== shown) io.err((shown = now));
+    }
+    for (const warning of simulator.build.warnings) io.err(`warning: ${describeIssue(warning)}`);
+  }
+  if (command.json) io.out(JSON.stringify(simulator, null, 2));
+  else describeSimulator(simulator).forEach((line) => io.out(line));
+  if (simulator.status === 'failed' || simulator.status === 'canceled') throw buildFailure(simulator);
+  return 0;
+}
+
+async function readDocument(file: string): Promise<Buffer> {
+  const path = resolve(file);
+  let size: number;
+  try {
+    const info = await stat(path);
+    if (!info.isFile()) throw new ClientError(`${file} is not a file.`);
+    size = info.size;
+  } catch (error) {
+    if (error instanceof ClientError) throw error;
+    throw new ClientError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}.`);
+  }
+  if (size > MAX_SPEC_BYTES) throw new ClientError(`${file} is ${size} bytes; a document may be at most ${MAX_SPEC_BYTES} bytes (64 MiB).`);
+  return readFile(path);
+}
+
+function isSettled(simulator: SimulatorView): boolean {
+  return simulator.status === 'ready' || simulator.status === 'failed' || simulator.status === 'canceled';
+}
+
+/** One line of progress: the status, the build's stage and, once known, its operations. */
+function progress(simulator: SimulatorView): string {
+  const { stage, operations_done: done, operations_total: total } = simulator.build;
+  return `${simulator.status}: ${stage}${total > 0 ? ` (${done}/${total} operations)` : ''}`;
+}
+
+export function describeSimulator(simulator: SimulatorView): string[] {
+  return fields([
+    ['id', simulator.id],
+    ['name', simulator.name],
+    ['status', simulator.status],
+    ['spec', simulator.spec_kind === null ? null : `${simulator.spec_kind} ${simulator.spec_version ?? ''}`.trim()],
+    ['operations', String(simulator.operations)],
+    ['references', simulator.references.join(', ')],
+    ['digest', simulator.digest],
+    ['created_at', simulator.created_at],
+  ]);
+}
+
+/** A failed or canceled build as the command's failure: its code and detail, then its diagnostics. */
+function buildFailure(simulator: SimulatorView): ClientError {
+  const error = simulator.error;
+  if (error === null) return new ClientError(`the build ended ${simulator.status}.`);
+  const details = (error.validation?.issues ?? []).map(describeIssue);
+  if (error.agent_message !== null) details.push(error.agent_message);
+  return new ClientError(`the build ${simulator.status === 'canceled' ? 'was canceled' : 'failed'}: ${error.code}${error.reason === null ? '' : ` (${error.reason})`}: ${error.detail}`, details);
+}

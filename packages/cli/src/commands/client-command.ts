@@ -1,0 +1,98 @@
+import { UsageError } from '../config/arguments.js';
+import { ClientError } from '../client/client-error.js';
+import { resolveConnection } from '../client/connection.js';
+import { ControlPlaneClient } from '../client/control-plane-client.js';
+import { BUILD_OPTIONS, buildCommand } from './build.js';
+import { parseCommand, type CommandIo } from './client-options.js';
+import { isSimulationAction, SIMULATION_OPTIONS, simulationsCommand } from './simulations.js';
+import { STEPS_OPTIONS, stepsCommand } from './steps.js';
+
+export const CLIENT_COMMANDS = ['build', 'simulations', 'steps'] as const;
+
+const CONNECTION = `Every command takes --url <url> (SIMPLANE_URL, default http://127.0.0.1:8080), --json
+(print the control plane's answer as JSON) and --api-key-file <file>. The API key is
+SIMPLANE_API_KEY, else that file, else the key 'serve' keeps in SIMPLANE_DATA_DIR (default
+~/.simplane/api-key).`;
+
+export const CLIENT_USAGE = {
+  build: `usage: simplane build <document> [--reference <name:tag>]... [--name <name>] [--spec-kind openapi|wsdl]
+                      [--filter <regex>]... [--timeout-seconds <n>] [--credential <id>]
+                      [--parent <simulator>] [--instructions <text>] [--no-wait]
+  Uploads the document, shows the build's progress and prints the Simulator (exit 1 if the
+  build fails, with its diagnostics). With --parent the document is an Overlay and may be left out.`,
+  simulations: `usage: simplane simulations create <simulator> [--seed <s>] [--name <n>] [--sample-records <n>]
+                                [--start-time <rfc3339>] [--ttl-seconds <n>] [--metadata <key=value>]...
+       simplane simulations list [--status running|paused|stopped] [--simulator <s>] [--limit <n>] [--cursor <c>] [--all]
+       simplane simulations get|stop|start|delete <id>
+       simplane simulations fork <id> [--at-step <n>] [--name <n>] [--ttl-seconds <n>]
+       simplane simulations token <id> [--ttl-seconds <n> (default 3600)] [--read-only]
+  create, start and fork print a data-plane token and the Simulation's endpoint.`,
+  steps: `usage: simplane steps <simulation> [--at-step <n>] [--limit <n>] [--cursor <c>] [--all]
+       simplane steps <simulation> <step>
+  Lists a Simulation's steps oldest first, or shows one with its request and response.`,
+} as const;
+
+export type ClientCommand = (typeof CLIENT_COMMANDS)[number];
+
+export function isClientCommand(word: string | undefined): word is ClientCommand {
+  return (CLIENT_COMMANDS as readonly string[]).includes(word ?? '');
+}
+
+/** What a client command runs with besides its arguments: where it writes, its environment, and how it waits. */
+export interface ClientContext {
+  io: CommandIo;
+  env: NodeJS.ProcessEnv;
+  pause?: (ms: number) => Promise<void>;
+}
+
+/**
+ * Runs `build`, `simulations` or `steps` against a control plane over HTTP and answers the
+ * exit code: 0 done, 1 refused or unreachable (the reason on standard error), 2 a command line
+ * it cannot understand (the reason and the command's usage).
+ */
+export async function runClientCommand(command: ClientCommand, args: readonly string[], context: ClientContext): Promise<number> {
+  const { io } = context;
+  const pause = context.pause ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  try {
+    if (command === 'build') {
+      const parsed = parseCommand(args, BUILD_OPTIONS, { min: 0, max: 1, usage: 'one document' });
+      if (parsed.help) return help(io, command);
+      if (parsed.positionals.length === 0 && parsed.values.parent === undefined) throw new UsageError('expected a document (or --parent for an incremental build).');
+      return await buildCommand(client(context, parsed.connection, pause), parsed, io, pause);
+    }
+    if (command === 'simulations') {
+      const [action, ...rest] = args;
+      if (action === undefined || action === '--help' || action === '-h' || action === 'help') return help(io, command);
+      if (!isSimulationAction(action)) throw new UsageError(`unknown action 'simulations ${action}'.`);
+      const takesId = action !== 'list';
+      const parsed = parseCommand(rest, SIMULATION_OPTIONS, takesId ? { min: 1, max: 1, usage: action === 'create' ? 'a Simulator (ID or reference)' : 'a Simulation ID' } : { min: 0, max: 0, usage: 'no arguments' });
+      if (parsed.help) return help(io, command);
+      return await simulationsCommand(client(context, parsed.connection, pause), action, parsed, io);
+    }
+    const parsed = parseCommand(args, STEPS_OPTIONS, { min: 1, max: 2, usage: 'a Simulation ID and optionally a step number' });
+    if (parsed.help) return help(io, command);
+    return await stepsCommand(client(context, parsed.connection, pause), parsed, io);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.err(`simplane: ${error.message}`);
+      io.err(CLIENT_USAGE[command]);
+      return 2;
+    }
+    if (error instanceof ClientError) {
+      io.err(`simplane: ${error.message}`);
+      error.details.forEach((line) => io.err(`  ${line}`));
+      return 1;
+    }
+    throw error;
+  }
+}
+
+function client(context: ClientContext, options: Parameters<typeof resolveConnection>[1], pause: (ms: number) => Promise<void>): ControlPlaneClient {
+  return new ControlPlaneClient(resolveConnection(context.env, options), pause);
+}
+
+function help(io: CommandIo, command: ClientCommand): number {
+  io.out(CLIENT_USAGE[command]);
+  io.out(CONNECTION);
+  return 0;
+}

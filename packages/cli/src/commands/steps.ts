@@ -1,0 +1,81 @@
+import type { RecordedMessage, StepDetail, StepView } from '@simplane/core';
+import { UsageError } from '../config/arguments.js';
+import type { ControlPlaneClient } from '../client/control-plane-client.js';
+import { integerOption, stringOption, type CommandIo, type ParsedCommand } from './client-options.js';
+import { cell, fields, table } from './output.js';
+
+/** `--all` stops here: a long-lived Simulation can hold more steps than a terminal should show. */
+const MAX_LISTED = 100_000;
+
+export const STEPS_OPTIONS = {
+  'at-step': { type: 'string' },
+  limit: { type: 'string' },
+  cursor: { type: 'string' },
+  all: { type: 'boolean' },
+} as const;
+
+/**
+ * `simplane steps <simulation> [<step>]`: a Simulation's steps oldest first, or one step with
+ * its request and response as the control plane kept them (secrets redacted, bodies cut at
+ * 64 KiB), printed the way `curl -v` shows an exchange.
+ */
+export async function stepsCommand(client: ControlPlaneClient, command: ParsedCommand, io: CommandIo): Promise<number> {
+  const [id = '', stepText] = command.positionals;
+  const path = `/v1/simulations/${encodeURIComponent(id)}/steps`;
+  if (stepText !== undefined) {
+    const listing = Object.keys(command.values).filter((name) => name in STEPS_OPTIONS);
+    if (listing.length > 0) throw new UsageError(`--${listing[0]} lists steps; it does not go with a step number.`);
+    if (!/^\d{1,15}$/.test(stepText)) throw new UsageError(`'${stepText}' is not a step number.`);
+    const step = await client.get<StepDetail>(`${path}/${stepText}`);
+    if (command.json) io.out(JSON.stringify(step, null, 2));
+    else describeStep(step).forEach((line) => io.out(line));
+    return 0;
+  }
+  const steps: StepView[] = [];
+  let cursor = stringOption(command.values, 'cursor');
+  // A cursor belongs to the list it came from, at_step included, so every page repeats it.
+  const atStep = integerOption(command.values, 'at-step');
+  for (;;) {
+    const page = await client.get<{ steps: StepView[]; next_cursor: string | null }>(path, { at_step: atStep, limit: integerOption(command.values, 'limit'), cursor });
+    steps.push(...page.steps);
+    cursor = page.next_cursor ?? undefined;
+    if (command.values.all !== true || cursor === undefined || steps.length >= MAX_LISTED) break;
+  }
+  if (command.json) io.out(JSON.stringify({ steps, next_cursor: cursor ?? null }, null, 2));
+  else {
+    table(
+      ['step', 'kind', 'status', 'time_after', 'operation', 'label'],
+      steps.map((s) => [String(s.step), s.kind, String(s.status), s.time_after, cell(s.operation), s.label]),
+    ).forEach((line) => io.out(line));
+    if (cursor !== undefined) io.err(`more: ${atStep === undefined ? '' : `--at-step ${atStep} `}--cursor ${cursor}`);
+  }
+  return 0;
+}
+
+function describeStep(step: StepDetail): string[] {
+  const lines = fields([
+    ['step', String(step.step)],
+    ['kind', step.kind],
+    ['label', step.label],
+    ['operation', step.operation],
+    ['status', String(step.status)],
+    ['time', step.time_before === step.time_after ? step.time_before : `${step.time_before} -> ${step.time_after}`],
+    ['advance', step.advance_id],
+    ['created_at', step.created_at],
+  ]);
+  if (step.request !== null) lines.push('', ...message('>', step.request, `${step.request.method ?? ''} ${step.request.path ?? ''}${step.request.query ? `?${step.request.query}` : ''}`.trim()));
+  if (step.response !== null) lines.push('', ...message('<', step.response, String(step.response.status ?? '')));
+  return lines;
+}
+
+/** A kept message: its first line, headers and body, each line marked with the direction. */
+function message(mark: string, kept: RecordedMessage, first: string): string[] {
+  const lines = [first, ...Object.entries(kept.headers).flatMap(([name, value]) => (Array.isArray(value) ? value : [value]).map((v) => `${name}: ${v}`))];
+  if (kept.body !== null && kept.body_bytes > 0) {
+    lines.push('');
+    if (kept.body_encoding === 'base64') lines.push(`(${kept.body_bytes} bytes, not text; base64 follows)`);
+    lines.push(...kept.body.split('\n'));
+    if (kept.body_truncated) lines.push(`(cut at 64 KiB of ${kept.body_bytes} bytes)`);
+  }
+  return lines.map((line) => (line === '' ? mark : `${mark} ${line}`));
+}

@@ -1,0 +1,245 @@
+/**
+ * `simplane build`, `simulations` and `steps` against a real control plane on a loopback
+ * socket: the commands in this process (their output captured), the server `serve` itself
+ * with its generated key in a fresh data directory, and the bin in a child process where the
+ * process matters (exit codes, pipes).
+ */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runClientCommand, serve, type ClientCommand, type Running } from '@simplane/cli';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const bin = join(root, 'packages/cli/dist/bin.js');
+const tasks = join(root, 'tests/clients/fixtures/tasks.openapi.yaml');
+const scratch = mkdtempSync(join(tmpdir(), 'simplane-client-'));
+const dataDir = join(scratch, 'data');
+
+let server: Running;
+let apiKey: string;
+/** Everything every command printed, to check that the API key never appears. */
+const printed: string[] = [];
+
+interface Ran {
+  code: number;
+  out: string;
+  err: string;
+}
+
+async function run(command: ClientCommand, args: string[], env: Record<string, string> = {}): Promise<Ran> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runClientCommand(command, args, {
+    io: { out: (line) => out.push(line), err: (line) => err.push(line) },
+    env: { SIMPLANE_URL: server.url, SIMPLANE_DATA_DIR: dataDir, ...env },
+    pause: (ms) => new Promise((resolve) => setTimeout(resolve, Math.min(ms, 20))),
+  });
+  printed.push(...out, ...err);
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+/** Runs a command that must succeed with `--json` and answers its parsed output. */
+async function json<T = Record<string, unknown>>(command: ClientCommand, args: string[]): Promise<T> {
+  const ran = await run(command, [...args, '--json']);
+  expect(ran.err.includes('simplane:') ? ran.err : '', `${command} ${args.join(' ')}`).toBe('');
+  expect(ran.code).toBe(0);
+  return JSON.parse(ran.out) as T;
+}
+
+/** A child process's exit code and output, however it exits. */
+function exec(file: string, args: string[], options: { env?: NodeJS.ProcessEnv }): Promise<{ code: number; stdout: string; stderr: string }> {
+  return promisify(execFile)(file, args, { ...options, encoding: 'utf8' }).then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+    (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
+  );
+}
+
+/** A port nothing listens on: taken, then given back. */
+async function closedPort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+beforeAll(async () => {
+  server = await serve({ port: 0, host: '127.0.0.1', dataDir }, () => undefined);
+  apiKey = readFileSync(join(dataDir, 'api-key'), 'utf8').trim();
+}, 30_000);
+
+afterAll(async () => {
+  await server?.close();
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+describe('simplane build', () => {
+  it('uploads a document, follows the build to ready and prints the Simulator', async () => {
+    const ran = await run('build', [tasks, '--reference', 'tasks:v1', '--name', 'Tasks']);
+    expect(ran.code).toBe(0);
+    expect(ran.out).toMatch(/^id\s+smr_[0-9A-Z]{26}$/m);
+    expect(ran.out).toMatch(/^status\s+ready$/m);
+    expect(ran.out).toMatch(/^operations\s+5$/m);
+    expect(ran.out).toMatch(/^references\s+tasks:v1$/m);
+    // Progress on standard error, ending with the complete build.
+    expect(ran.err).toMatch(/^building smr_\S+ \(Tasks\)$/m);
+    expect(ran.err.split('\n').at(-1)).toBe('ready: complete (5/5 operations)');
+
+    const id = /^id\s+(\S+)$/m.exec(ran.out)![1]!;
+    const answer = await fetch(`${server.url}/v1/simulators/${id}`, { headers: { authorization: `Bearer ${apiKey}` } });
+    expect(await answer.json()).toMatchObject({ status: 'ready', name: 'Tasks', references: ['tasks:v1'] });
+  });
+
+  it('exits 1 with the diagnostics of a document that fails validation', async () => {
+    const broken = join(scratch, 'broken.yaml');
+    writeFileSync(broken, 'openapi: 3.0.3\ninfo: { title: Broken, version: "1" }\npaths:\n  /a:\n    get:\n      responses: nope\n');
+    const ran = await run('build', [broken]);
+    expect(ran.code).toBe(1);
+    expect(ran.out).toMatch(/^status\s+failed$/m);
+    expect(ran.err).toMatch(/^simplane: the build failed: specification_validation_failed/m);
+    // Each issue on its own line: rule code, kind, where.
+    expect(ran.err).toMatch(/^ {2}\S+ \((invalid|unsupported|incomplete|unknown)\) .*\/a/m);
+  });
+
+  it('answers the queued Simulator at once with --no-wait, without following it', async () => {
+    const simulator = await json('build', [tasks, '--no-wait']);
+    expect(simulator.id).toMatch(/^smr_/);
+    expect(['pending', 'building', 'ready']).toContain(simulator.status);
+    const ran = await run('build', [tasks, '--no-wait']);
+    expect(ran.err).toBe('');
+  });
+
+  it('refuses what cannot be uploaded before sending anything, and passes the server refusals on', async () => {
+    expect(await run('build', [join(scratch, 'missing.yaml')])).toMatchObject({ code: 1, err: expect.stringMatching(/cannot read .*missing\.yaml: ENOENT/) });
+    mkdirSync(join(scratch, 'a-directory'));
+    expect(await run('build', [join(scratch, 'a-directory')])).toMatchObject({ code: 1, err: expect.stringMatching(/a-directory is not a file/) });
+    expect(await run('build', [])).toMatchObject({ code: 2, err: expect.stringMatching(/expected a document/) });
+    // The reference's form is the control plane's rule: it answers 422 and the command says so.
+    expect(await run('build', [tasks, '--reference', 'Not A Reference'])).toMatchObject({ code: 1, err: expect.stringMatching(/^simplane: 422 validation: /m) });
+  });
+});
+
+describe('simplane simulations and steps', () => {
+  it('runs a Simulation through its life: create, call, steps, fork, read-only token, stop, start, delete', async () => {
+    const created = await json<{ id: string; token: string; endpoint: string; seed: string; metadata: Record<string, string> }>('simulations', ['create', 'tasks:v1', '--seed', 'cli', '--sample-records', '0', '--metadata', 'team=qa']);
+    expect(created).toMatchObject({ seed: 'cli', metadata: { team: 'qa' }, endpoint: `${server.url}/sim/${created.id}` });
+
+    // The printed endpoint and token are what a client needs.
+    const human = await run('simulations', ['get', created.id]);
+    expect(human.out).toMatch(new RegExp(`^endpoint\\s+${server.url}/sim/${created.id}$`, 'm'));
+    const task = await fetch(`${created.endpoint}/tasks`, { method: 'POST', headers: { 'simulation-token': created.token, 'content-type': 'application/json' }, body: JSON.stringify({ title: 'write the CLI' }) });
+    expect(task.status).toBe(201);
+
+    const steps = await run('steps', [created.id]);
+    expect(steps.code).toBe(0);
+    expect(steps.out.split('\n')[0]).toMatch(/^STEP\s+KIND\s+STATUS\s+TIME_AFTER\s+OPERATION\s+LABEL$/);
+    expect(steps.out.split('\n')[1]).toMatch(/^1\s+api\s+201\s+\S+\s+createTask\s+POST \/tasks$/);
+
+    const step = await run('steps', [created.id, '1']);
+    expect(step.out).toMatch(/^> POST \/tasks$/m);
+    expect(step.out).toMatch(/^> \{"title":"write the CLI"\}$/m);
+    expect(step.out).toMatch(/^< 201$/m);
+    expect(step.out).not.toMatch(/simulation-token/i);
+
+    const fork = await json<{ id: string; parent_id: string; step: number }>('simulations', ['fork', created.id, '--at-step', '1']);
+    expect(fork).toMatchObject({ parent_id: created.id, step: 1 });
+
+    const grant = await json<{ token: string; read_only: boolean; expires_at: string }>('simulations', ['token', created.id, '--read-only']);
+    expect(grant.read_only).toBe(true);
+    const refused = await fetch(`${created.endpoint}/tasks`, { method: 'POST', headers: { 'simulation-token': grant.token, 'content-type': 'application/json' }, body: '{"title":"no"}' });
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { code: string }).code).toBe('simulation_read_only');
+
+    expect(await json('simulations', ['stop', created.id])).toMatchObject({ status: 'stopped' });
+    expect(await run('steps', [created.id])).toMatchObject({ code: 1, err: expect.stringMatching(/^simplane: 409 simulation_stopped: /) });
+    const started = await json<{ status: string; token: string }>('simulations', ['start', created.id]);
+    expect(started.status).toBe('running');
+    expect((await fetch(`${created.endpoint}/tasks`, { headers: { 'simulation-token': started.token } })).status).toBe(200);
+
+    expect(await run('simulations', ['delete', created.id])).toMatchObject({ code: 0, out: `deleted ${created.id}` });
+    expect(await run('simulations', ['get', created.id])).toMatchObject({ code: 1, err: expect.stringMatching(/^simplane: 404 simulation_not_found: /) });
+    await run('simulations', ['delete', fork.id]);
+  });
+
+  it('lists Simulations newest first, a page at a time or all of them', async () => {
+    const ids: string[] = [];
+    for (const seed of ['a', 'b', 'c']) ids.push((await json<{ id: string }>('simulations', ['create', 'tasks:v1', '--seed', seed])).id);
+    const page = await run('simulations', ['list', '--limit', '2']);
+    expect(page.out.split('\n').slice(1).map((line) => line.split(/\s+/)[0])).toEqual([ids[2], ids[1]]);
+    expect(page.err).toMatch(/^more: --cursor \S+$/);
+    const cursor = /--cursor (\S+)/.exec(page.err)![1]!;
+    const next = await json<{ simulations: Array<{ id: string }> }>('simulations', ['list', '--limit', '2', '--cursor', cursor]);
+    expect(next.simulations[0]!.id).toBe(ids[0]);
+    const all = await json<{ simulations: Array<{ id: string }>; next_cursor: string | null }>('simulations', ['list', '--limit', '1', '--all', '--status', 'running']);
+    expect(all.simulations.map((s) => s.id).slice(0, 3)).toEqual([ids[2], ids[1], ids[0]]);
+    expect(all.next_cursor).toBeNull();
+    for (const id of ids) await run('simulations', ['stop', id]);
+    expect((await json<{ simulations: unknown[] }>('simulations', ['list', '--status', 'running'])).simulations).toEqual([]);
+  });
+
+  it('pages steps from --at-step and through cursors', async () => {
+    const sim = await json<{ id: string; token: string; endpoint: string }>('simulations', ['create', 'tasks:v1', '--sample-records', '0']);
+    for (let i = 0; i < 5; i += 1) await fetch(`${sim.endpoint}/tasks`, { method: 'POST', headers: { 'simulation-token': sim.token, 'content-type': 'application/json' }, body: JSON.stringify({ title: `t${i}` }) });
+    const all = await json<{ steps: Array<{ step: number }> }>('steps', [sim.id, '--at-step', '2', '--limit', '2', '--all']);
+    expect(all.steps.map((s) => s.step)).toEqual([2, 3, 4, 5]);
+    const first = await run('steps', [sim.id, '--at-step', '3', '--limit', '1']);
+    expect(first.out.split('\n')[1]).toMatch(/^3\s/);
+    const hint = /^more: (--at-step 3 --cursor \S+)$/.exec(first.err)![1]!.split(' ');
+    expect((await json<{ steps: Array<{ step: number }> }>('steps', [sim.id, ...hint])).steps.map((s) => s.step)).toEqual([4, 5]);
+    expect(await run('steps', [sim.id, '--at-step', '9'])).toMatchObject({ code: 1, err: expect.stringMatching(/422 validation/) });
+    expect(await run('steps', [sim.id, '7'])).toMatchObject({ code: 1, err: expect.stringMatching(/^simplane: 404 /) });
+    await run('simulations', ['delete', sim.id]);
+  });
+
+  it('refuses command lines it cannot understand with exit 2 and the usage', async () => {
+    for (const args of [['get'], ['list', 'extra'], ['list', '--at-step', '1'], ['create', 'tasks:v1', '--seeed', 'x'], ['create', 'tasks:v1', '--ttl-seconds', 'soon'], ['create', 'tasks:v1', '--metadata', 'novalue'], ['rename', 'x']]) {
+      const ran = await run('simulations', args);
+      expect(ran.code, args.join(' ')).toBe(2);
+      expect(ran.err).toMatch(/^simplane: .+\nusage: simplane simulations /);
+    }
+    expect(await run('steps', ['sim_x', '1', '--limit', '3'])).toMatchObject({ code: 2 });
+    expect(await run('steps', ['sim_x', 'first'])).toMatchObject({ code: 2, err: expect.stringMatching(/'first' is not a step number/) });
+    // A range is the control plane's rule, answered as it states it.
+    expect(await run('simulations', ['create', 'tasks:v1', '--ttl-seconds', '5'])).toMatchObject({ code: 1, err: expect.stringMatching(/^simplane: 422 validation: .*ttl_seconds/) });
+  });
+});
+
+describe('where the commands find the control plane and their key', () => {
+  it('explains a missing key, a wrong one and an unreachable server, and never prints the key', async () => {
+    const empty = join(scratch, 'empty');
+    mkdirSync(empty);
+    expect(await run('simulations', ['list'], { SIMPLANE_DATA_DIR: empty })).toMatchObject({ code: 1, err: expect.stringMatching(/no API key: set SIMPLANE_API_KEY/) });
+    expect(await run('simulations', ['list'], { SIMPLANE_API_KEY: 'not-the-key' })).toMatchObject({ code: 1, err: expect.stringMatching(/^simplane: 401 auth_invalid/) });
+    const keyFile = join(scratch, 'key');
+    writeFileSync(keyFile, `${apiKey}\n`);
+    expect(await run('simulations', ['list', '--api-key-file', keyFile], { SIMPLANE_DATA_DIR: empty })).toMatchObject({ code: 0 });
+    expect(await run('simulations', ['list', '--api-key-file', join(scratch, 'nokey')])).toMatchObject({ code: 1, err: expect.stringMatching(/--api-key-file: cannot read .*nokey: no such file/) });
+    const port = await closedPort();
+    expect(await run('simulations', ['list'], { SIMPLANE_URL: `http://127.0.0.1:${port}` })).toMatchObject({ code: 1, err: expect.stringMatching(new RegExp(`cannot reach the control plane at http://127.0.0.1:${port}: ECONNREFUSED`)) });
+    expect(await run('simulations', ['list', '--url', 'ftp://example.com'])).toMatchObject({ code: 2, err: expect.stringMatching(/--url: 'ftp:\/\/example.com' is not an http or https URL/) });
+    const withPassword = await run('simulations', ['list', '--url', 'http://me:hunter2@127.0.0.1']);
+    expect(withPassword.code).toBe(2);
+    expect(withPassword.err).not.toContain('hunter2');
+    expect(printed.join('\n')).not.toContain(apiKey);
+  });
+
+  it('runs as the installed command: exit codes, and a reader that stops early ends it quietly', async () => {
+    // Not spawnSync: the server answering the child runs in this process.
+    const simplane = (args: string[]) => exec(process.execPath, [bin, ...args], { env: { ...process.env, SIMPLANE_URL: server.url, SIMPLANE_DATA_DIR: dataDir } });
+    const listed = await simplane(['simulations', 'list', '--json']);
+    expect(listed.code).toBe(0);
+    expect(JSON.parse(listed.stdout)).toHaveProperty('simulations');
+    const missing = await simplane(['simulations', 'get', 'sim_01ARZ3NDEKTSV4RRFFQ69G5FAV']);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/^simplane: 404 simulation_not_found: /);
+    // The YAML is larger than a pipe holds, so writing it meets the closed pipe.
+    const piped = await exec('bash', ['-c', `"${process.execPath}" "${bin}" openapi | head -c 10 > /dev/null; exit \${PIPESTATUS[0]}`], {});
+    expect(piped.stderr).toBe('');
+    expect(piped.code).toBe(0);
+  });
+});
