@@ -69,7 +69,10 @@ async function closedPort(): Promise<number> {
 }
 
 beforeAll(async () => {
-  server = await serve({ port: 0, host: '127.0.0.1', dataDir }, () => undefined);
+  // No access lines: this server runs in the test's own process.
+  const configPath = join(scratch, 'quiet.json');
+  writeFileSync(configPath, JSON.stringify({ log_level: 'warn' }));
+  server = await serve({ port: 0, host: '127.0.0.1', dataDir, configPath }, () => undefined);
   apiKey = readFileSync(join(dataDir, 'api-key'), 'utf8').trim();
 }, 30_000);
 

@@ -8,6 +8,7 @@ import { list } from './list.js';
 import type { RuntimeModel } from './model.js';
 import { randomFor } from './random.js';
 import { refuse } from './refusal.js';
+import { answerTally, tallyFor } from './tally.js';
 import { answer, chooseSuccess } from './respond.js';
 import { validateRequest } from './validate-request.js';
 
@@ -81,5 +82,7 @@ function run(ex: Exchange) {
         break;
     }
   }
+  const tally = ex.operation.behaviour === 'static' ? tallyFor(ex.model, ex.operation) : null;
+  if (tally !== null) return answerTally(ex, tally);
   return answer(chooseSuccess(ex.operation, 200), undefined, ex.gen);
 }
