@@ -8,6 +8,8 @@ import { ID_COUNTERS, idSchemaFor, mintId } from './ids.js';
 import type { RuntimeModel } from './model.js';
 import { randomFor } from './random.js';
 import { conform } from './respond.js';
+import { objectView } from './schema-view.js';
+import { words } from '../infer/naming.js';
 
 /**
  * Seeds a Simulation's sample records a part at a time: a part is a top-level resource with
@@ -113,6 +115,29 @@ function sampleRecord(model: RuntimeModel, state: StateAccess, options: SeedOpti
   const gen = generator(model, options, collection, index);
   const value = generateValue(resource.itemSchema ?? { type: 'object' }, gen);
   const record: JsonObject = isObject(value) ? value : {};
+  if (index > 0) numberNames(model, resource, record, index);
   const ex = { model, state, gen, context: { seed: options.seed, step: 0, now: options.now } } as unknown as Exchange;
   return fillServerFields(ex, record, resource.itemSchema, 'create');
+}
+
+/** A field whose words end in one of these names the record to people. */
+const NAMING_WORDS = new Set(['name', 'title', 'label']);
+
+/**
+ * Numbers a sample record's names after the first: a name the document gives one example for
+ * (`name: {example: Rex}`) is that example in every generated record, and a list of three pets
+ * all called Rex tells them apart by id only. The second record is `Rex 2`, the third `Rex 3`,
+ * where the field still validates (a pattern or an enum keeps the example as it is).
+ */
+function numberNames(model: RuntimeModel, resource: ArtifactResource, record: JsonObject, index: number): void {
+  const properties = objectView(model.registry, resource.itemSchema).properties;
+  for (const [field, schema] of Object.entries(properties)) {
+    const value = Object.hasOwn(record, field) ? record[field] : undefined;
+    if (typeof value !== 'string' || !NAMING_WORDS.has(words(field).at(-1) ?? '')) continue;
+    const resolved = model.registry.resolve(schema);
+    const examples = isObject(resolved) && Array.isArray(resolved.examples) ? resolved.examples : [];
+    if (examples.length !== 1 || examples[0] !== value) continue;
+    const numbered = `${value} ${index + 1}`;
+    if (model.registry.validate(schema, numbered).ok) setOwn(record, field, numbered);
+  }
 }
