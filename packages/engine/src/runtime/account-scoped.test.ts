@@ -39,7 +39,10 @@ const document = JSON.stringify({
       get: { operationId: 'ListAccount', responses: page('accounts', account) },
       post: { operationId: 'CreateAccount', requestBody: form({ FriendlyName: { type: 'string' } }), responses: json(account, '201') },
     },
-    '/2010-04-01/Accounts/{Sid}.json': { get: { operationId: 'FetchAccount', parameters: [sid('AC')], responses: json(account) } },
+    '/2010-04-01/Accounts/{Sid}.json': {
+      get: { operationId: 'FetchAccount', parameters: [sid('AC')], responses: json(account) },
+      post: { operationId: 'UpdateAccount', parameters: [sid('AC')], requestBody: form({ FriendlyName: { type: 'string' } }), responses: json(account) },
+    },
     '/2010-04-01/Accounts/{AccountSid}/Messages.json': {
       get: { operationId: 'ListMessage', parameters: [accountSid], responses: page('messages', message) },
       post: { operationId: 'CreateMessage', parameters: [accountSid], requestBody: form({ To: { type: 'string' }, From: { type: 'string' }, Body: { type: 'string' } }, ['To']), responses: json(message, '201') },
@@ -102,6 +105,17 @@ describe('an API scoped by the caller account, its paths ending in .json', () =>
     expect(updated.json).toMatchObject({ body: 'Bye', date_created: record.date_created, date_updated: 'Mon, 01 Jan 2024 00:00:02 +0000' });
     expect(send({ method: 'DELETE', path: `${base}/Messages/${String(record.sid)}.json` }).status).toBe(204);
     expect(send({ method: 'GET', path: `${base}/Messages/${String(record.sid)}.json` }).status).toBe(404);
+    // The caller's own account reads as a record with its id, the same at every read, and is not listed as created.
+    const mine = send({ method: 'GET', path: `${base}.json` });
+    expect(mine.status, mine.text).toBe(200);
+    expect(mine.json).toMatchObject({ sid: MINE });
+    expect(send({ method: 'GET', path: `${base}.json` }).text).toBe(mine.text);
+    expect((send({ method: 'GET', path: '/2010-04-01/Accounts.json' }).json as { accounts: Array<{ sid: string }> }).accounts.map((a) => a.sid)).not.toContain(MINE);
+    // A write to it keeps the written record, listed from then on.
+    const renamed = send({ method: 'POST', path: `${base}.json`, body: 'FriendlyName=Mine' });
+    expect(renamed.json).toMatchObject({ sid: MINE, friendly_name: 'Mine' });
+    expect(send({ method: 'GET', path: `${base}.json` }).json).toEqual(renamed.json);
+    expect((send({ method: 'GET', path: '/2010-04-01/Accounts.json' }).json as { accounts: Array<{ sid: string }> }).accounts.map((a) => a.sid)).toContain(MINE);
     // Another account's records are its own.
     expect((send({ method: 'GET', path: `/2010-04-01/Accounts/AC${'cd'.repeat(16)}/Messages.json` }).json as { messages: unknown[] }).messages).not.toContainEqual(updated.json);
   });

@@ -2,7 +2,7 @@ import type { SimResponse } from '@simplane/core';
 import type { ArtifactResource } from '../artifact/artifact.js';
 import { copyOwn, isObject, setOwn, type Json, type JsonObject } from '../json.js';
 import { collectionName, recordKey, SINGLETON_KEY } from './collections.js';
-import { asBodyObject, bodyRecord, fillServerFields, isCreationTime, itemSchema, missingParent, notFound, singletonRecord, type Exchange } from './exchange.js';
+import { asBodyObject, bodyRecord, fillServerFields, isCreationTime, itemSchema, missingParent, notFound, singletonRecord, tenantRecord, type Exchange } from './exchange.js';
 import { idSchemaFor, mintId } from './ids.js';
 import { refuse } from './refusal.js';
 import { answer, chooseMedia, chooseSuccess, conform } from './respond.js';
@@ -55,7 +55,8 @@ function locate(ex: Exchange, resource: ArtifactResource): { collection: string;
   // On the collection path (PUT/PATCH with the record in the body), the body names the record.
   const fromBody = resource.idField === null ? null : recordKey(asBodyObject(ex.body)[resource.idField]);
   const key = Object.hasOwn(ex.path, resource.idParameter) ? (ex.path[resource.idParameter] as string) : (fromBody ?? '');
-  const record = ex.state.get(collection, key);
+  const stored = ex.state.get(collection, key);
+  const record = stored === undefined && resource.tenant === true && key !== '' ? tenantRecord(ex, resource, key) : stored;
   if (!isObject(record)) return refused(ex, { ...notFound(`${resource.name} ${key} not found`), field: resource.idParameter });
   return { collection, key, record };
 }

@@ -62,6 +62,24 @@ export function missingParent(ex: Exchange, resource: ArtifactResource): Refusal
 }
 
 /**
+ * The tenant record of an id nobody created: the client's own account, which exists in the real
+ * system, generated from the seed and the id (so every read of it answers the same), with its id
+ * field holding the id. Not stored: a write to it stores the written record, as to any other.
+ */
+export function tenantRecord(ex: Exchange, resource: ArtifactResource, key: string): JsonObject {
+  const gen: GenerateContext = { registry: ex.model.registry, random: randomFor(ex.context.seed, 'tenant', resource.name, key), now: ex.context.now };
+  const value = generateValue(itemSchema(resource) ?? { type: 'object' }, gen);
+  const record: JsonObject = isObject(value) ? value : {};
+  if (resource.idField !== null) {
+    const idSchema = objectView(ex.model.registry, itemSchema(resource)).properties[resource.idField];
+    const numeric = Number(key);
+    const id = idSchema !== undefined && !ex.model.registry.validate(idSchema, key).ok && ex.model.registry.validate(idSchema, numeric).ok ? numeric : key;
+    setOwn(record, resource.idField, id);
+  }
+  return record;
+}
+
+/**
  * A singleton's record: the stored one, or (before any write) a deterministic one generated
  * from its schema and the seed. A deleted singleton is stored as `null` and reads as missing.
  */
