@@ -221,6 +221,11 @@ describe('where the commands find the control plane and their key', () => {
     const keyFile = join(scratch, 'key');
     writeFileSync(keyFile, `${apiKey}\n`);
     expect(await run('simulations', ['list', '--api-key-file', keyFile], { SIMPLANE_DATA_DIR: empty })).toMatchObject({ code: 0 });
+    // The option wins over the variable.
+    expect(await run('simulations', ['list', '--api-key-file', keyFile], { SIMPLANE_API_KEY: 'not-the-key' })).toMatchObject({ code: 0 });
+    // A key file is read only as far as a key can go.
+    writeFileSync(join(scratch, 'huge'), 'k'.repeat(5000));
+    expect(await run('simulations', ['list', '--api-key-file', join(scratch, 'huge')])).toMatchObject({ code: 1, err: expect.stringMatching(/the API key is not a single line of printable characters/) });
     expect(await run('simulations', ['list', '--api-key-file', join(scratch, 'nokey')])).toMatchObject({ code: 1, err: expect.stringMatching(/--api-key-file: cannot read .*nokey: no such file/) });
     const port = await closedPort();
     expect(await run('simulations', ['list'], { SIMPLANE_URL: `http://127.0.0.1:${port}` })).toMatchObject({ code: 1, err: expect.stringMatching(new RegExp(`cannot reach the control plane at http://127.0.0.1:${port}: ECONNREFUSED`)) });

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { UsageError } from '../config/arguments.js';
@@ -21,7 +21,7 @@ const MAX_KEY_LENGTH = 1024;
 
 /**
  * The control plane's address: `--url`, else SIMPLANE_URL, else the address `serve` listens on
- * by default. The key: SIMPLANE_API_KEY, else the file `--api-key-file` names, else the key
+ * by default. The key: the file `--api-key-file` names, else SIMPLANE_API_KEY, else the key
  * `serve` generated in its data directory (SIMPLANE_DATA_DIR or ~/.simplane), so a first run
  * on one machine needs no setup. There is no option carrying the key itself: a command line is
  * visible to every user of the machine.
@@ -30,17 +30,29 @@ export function resolveConnection(env: NodeJS.ProcessEnv, options: ConnectionOpt
   const value = (name: string) => (env[name] === '' ? undefined : env[name]);
   const url = controlPlaneUrl(options.url ?? value('SIMPLANE_URL') ?? 'http://127.0.0.1:8080', options.url === undefined ? 'SIMPLANE_URL' : '--url');
   const fromEnv = value('SIMPLANE_API_KEY');
-  if (fromEnv !== undefined) return { url, apiKey: checkedKey(fromEnv, 'SIMPLANE_API_KEY') };
+  if (options.apiKeyFile === undefined && fromEnv !== undefined) return { url, apiKey: checkedKey(fromEnv, 'SIMPLANE_API_KEY') };
   const file = options.apiKeyFile !== undefined ? resolve(options.apiKeyFile) : join(resolve(value('SIMPLANE_DATA_DIR') ?? join(homedir(), '.simplane')), 'api-key');
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    text = readStart(file);
   } catch (error) {
     const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
     if (options.apiKeyFile !== undefined) throw new ClientError(`--api-key-file: cannot read ${file}${missing ? ': no such file' : ''}.`);
     throw new ClientError(`no API key: set SIMPLANE_API_KEY, pass --api-key-file, or run 'simplane serve' once to create ${file}.`);
   }
   return { url, apiKey: checkedKey(text.trim(), file) };
+}
+
+/** The first bytes of a key file, one more than a key may have, so a huge file (or /dev/zero) is not read whole. */
+function readStart(file: string): string {
+  const fd = openSync(file, 'r');
+  try {
+    const buffer = Buffer.alloc(MAX_KEY_LENGTH + 2);
+    const read = readSync(fd, buffer, 0, buffer.byteLength, 0);
+    return buffer.toString('utf8', 0, read);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 function controlPlaneUrl(text: string, source: string): string {

@@ -10,8 +10,8 @@ import { STEPS_OPTIONS, stepsCommand } from './steps.js';
 export const CLIENT_COMMANDS = ['build', 'simulations', 'steps'] as const;
 
 const CONNECTION = `Every command takes --url <url> (SIMPLANE_URL, default http://127.0.0.1:8080), --json
-(print the control plane's answer as JSON) and --api-key-file <file>. The API key is
-SIMPLANE_API_KEY, else that file, else the key 'serve' keeps in SIMPLANE_DATA_DIR (default
+(print the control plane's answer as JSON) and --api-key-file <file>. The API key is that
+file's, else SIMPLANE_API_KEY, else the key 'serve' keeps in SIMPLANE_DATA_DIR (default
 ~/.simplane/api-key).`;
 
 export const CLIENT_USAGE = {
