@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { idField } from './item-fields.js';
+import { actionTarget, idField } from './item-fields.js';
 import { SchemaLookup } from './schema-lookup.js';
 
 const lookup = new SchemaLookup({});
@@ -20,5 +20,26 @@ describe('the field that identifies an item', () => {
     expect(idField(item('id', 'name'), 'vaults', 'vaultName', lookup)).toBe('name');
     expect(idField(item('id', 'object'), 'customers', 'customer', lookup)).toBe('id');
     expect(idField(item('title'), 'notes', 'noteId', lookup)).toBeNull();
+  });
+});
+
+describe('the state an action moves a record to', () => {
+  const states = (...values: string[]) => ({ type: 'object', properties: { id: { type: 'string' }, status: { type: 'string', enum: values } } });
+  const intent = states('requires_payment_method', 'requires_confirmation', 'requires_action', 'processing', 'requires_capture', 'canceled', 'succeeded');
+
+  it('is the state the verb names', () => {
+    expect(actionTarget('cancel', intent, lookup)).toEqual({ name: 'cancel', stateField: 'status', targetState: 'canceled' });
+    expect(actionTarget('freeze', states('active', 'frozen'), lookup).targetState).toBe('frozen');
+  });
+
+  it('is the success state when a state waits for the action, as Stripe PaymentIntents wait for confirm and capture', () => {
+    expect(actionTarget('confirm', intent, lookup)).toEqual({ name: 'confirm', stateField: 'status', targetState: 'succeeded' });
+    expect(actionTarget('capture', intent, lookup).targetState).toBe('succeeded');
+    expect(actionTarget('approve', states('requires_approval', 'rejected', 'completed'), lookup).targetState).toBe('completed');
+  });
+
+  it('is unknown when nothing waits for the verb or nothing says the record went through', () => {
+    expect(actionTarget('refresh', intent, lookup)).toEqual({ name: 'refresh', stateField: null, targetState: null });
+    expect(actionTarget('confirm', states('requires_confirmation', 'processing', 'failed'), lookup).targetState).toBeNull();
   });
 });

@@ -37,14 +37,35 @@ function stateFields(item: JsonSchema | null, lookup: SchemaLookup): [string, st
   return fields.sort((a, b) => rank(a[0]) - rank(b[0]));
 }
 
-/** The state an action moves a record to, when the item schema makes it clear. */
+/** Nouns a verb makes, for a state that waits for it: confirm → confirmation, approve → approval, verify → verification, pay → payment. */
+function nouns(verb: string): string[] {
+  const v = verb.toLowerCase();
+  const stem = v.slice(0, -1);
+  return [`${v}ation`, `${stem}ation`, `${v}ion`, `${stem}ion`, `${v}al`, `${stem}al`, `${stem}ication`, `${v}ment`];
+}
+
+/** States that say a record's process went through, in the order they are preferred. */
+const SUCCESS_STATES = ['succeeded', 'success', 'successful', 'completed', 'complete', 'done'];
+
+/**
+ * The state an action moves a record to, when the item schema makes it clear: the state the
+ * verb names (cancel → `canceled`, freeze → `frozen`), else, when a state says the record
+ * waits for the action (`requires_confirmation` for confirm, `requires_capture` for capture, as
+ * Stripe's PaymentIntents do), the state that says it went through (`succeeded`).
+ */
 export function actionTarget(name: string, item: JsonSchema | null, lookup: SchemaLookup): ArtifactAction {
   const verb = words(name)[0] ?? name;
   const forms = stateForms(verb);
-  for (const [field, values] of stateFields(item, lookup)) {
-    if (/(status|state)$/i.test(field) === false) continue;
+  const fields = stateFields(item, lookup).filter(([field]) => /(status|state)$/i.test(field));
+  for (const [field, values] of fields) {
     const value = values.find((v) => forms.has(squash(v)));
     if (value !== undefined) return { name, stateField: field, targetState: value };
+  }
+  const waiting = [...forms, ...nouns(verb)].map((form) => `requires${form}`);
+  for (const [field, values] of fields) {
+    if (!values.some((v) => waiting.includes(squash(v)))) continue;
+    const done = SUCCESS_STATES.map((state) => values.find((v) => squash(v) === state)).find((v) => v !== undefined);
+    if (done !== undefined) return { name, stateField: field, targetState: done };
   }
   return { name, stateField: null, targetState: null };
 }

@@ -47,6 +47,17 @@ const json = (schema: unknown) => ({ 'application/json': { schema } });
 const form = (schema: unknown) => ({ 'application/x-www-form-urlencoded': { schema } });
 const answers = (schema: unknown) => ({ '200': { description: 'ok', content: json(schema) }, default: { description: 'error', content: json(error) } });
 
+const paymentIntent = {
+  type: 'object',
+  properties: {
+    id: { type: 'string' },
+    amount: { type: 'integer' },
+    currency: { type: 'string' },
+    status: { type: 'string', enum: ['canceled', 'processing', 'requires_action', 'requires_confirmation', 'succeeded'] },
+  },
+  required: ['id', 'amount', 'currency', 'status'],
+};
+
 const document = JSON.stringify({
   openapi: '3.0.3',
   info: { title: 'Payments', version: '1' },
@@ -79,16 +90,18 @@ const document = JSON.stringify({
       post: {
         operationId: 'PostPaymentIntents',
         requestBody: { content: form({ type: 'object', properties: { amount: { type: 'integer' }, currency: { type: 'string' } }, required: ['amount', 'currency'] }) },
-        responses: answers({
-          type: 'object',
-          properties: {
-            id: { type: 'string' },
-            amount: { type: 'integer' },
-            currency: { type: 'string' },
-            status: { type: 'string', enum: ['canceled', 'processing', 'requires_action', 'succeeded'] },
-          },
-          required: ['id', 'amount', 'currency', 'status'],
-        }),
+        responses: answers(paymentIntent),
+      },
+    },
+    '/v1/payment_intents/{intent}': {
+      get: { operationId: 'GetPaymentIntentsIntent', parameters: [{ name: 'intent', in: 'path', required: true, schema: { type: 'string' } }], responses: answers(paymentIntent) },
+    },
+    '/v1/payment_intents/{intent}/confirm': {
+      post: {
+        operationId: 'PostPaymentIntentsIntentConfirm',
+        parameters: [{ name: 'intent', in: 'path', required: true, schema: { type: 'string' } }],
+        requestBody: { content: form({ type: 'object', properties: { payment_method: { type: 'string' } } }) },
+        responses: answers(paymentIntent),
       },
     },
   },
@@ -171,5 +184,13 @@ describe('a new record status', () => {
   it('starts in the first state that does not name an end, however the enum is ordered', async () => {
     const call = await open();
     expect(call({ method: 'POST', path: '/v1/payment_intents', body: 'amount=2000&currency=usd' }).json).toMatchObject({ amount: 2000, status: 'processing' });
+  });
+
+  it('moves on confirm to the state that says it went through, since a state waits for confirmation', async () => {
+    const call = await open();
+    const intent = call({ method: 'POST', path: '/v1/payment_intents', body: 'amount=2000&currency=usd' }).json as { id: string };
+    const confirmed = call({ method: 'POST', path: `/v1/payment_intents/${intent.id}/confirm`, body: 'payment_method=pm_card_visa' });
+    expect(confirmed.json).toMatchObject({ id: intent.id, status: 'succeeded' });
+    expect(call({ method: 'GET', path: `/v1/payment_intents/${intent.id}` }).json).toMatchObject({ status: 'succeeded' });
   });
 });
