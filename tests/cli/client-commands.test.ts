@@ -91,7 +91,7 @@ describe('simplane build', () => {
     expect(ran.out).toMatch(/^references\s+tasks:v1$/m);
     // Progress on standard error, ending with the complete build.
     expect(ran.err).toMatch(/^building smr_\S+ \(Tasks\)$/m);
-    expect(ran.err.split('\n').at(-1)).toBe('ready: complete (5/5 operations)');
+    expect(ran.err.split('\n').slice(-2)).toEqual(['ready: complete (5/5 operations)', '5 operations: 1 create, 1 read, 1 list, 1 update, 1 delete']);
 
     const id = /^id\s+(\S+)$/m.exec(ran.out)![1]!;
     const answer = await fetch(`${server.url}/v1/simulators/${id}`, { headers: { authorization: `Bearer ${apiKey}` } });
@@ -124,6 +124,32 @@ describe('simplane build', () => {
     expect(await run('build', [])).toMatchObject({ code: 2, err: expect.stringMatching(/expected a document/) });
     // The reference's form is the control plane's rule: it answers 422 and the command says so.
     expect(await run('build', [tasks, '--reference', 'Not A Reference'])).toMatchObject({ code: 1, err: expect.stringMatching(/^simplane: 422 validation: /m) });
+  });
+});
+
+describe('simplane simulators', () => {
+  it('lists Simulators, shows one by ID or reference, and how each operation was understood', async () => {
+    const listed = await run('simulators', ['list', '--source', 'catalog']);
+    expect(listed.out.split('\n')[0]).toMatch(/^ID\s+STATUS\s+OPERATIONS\s+SOURCE\s+REFERENCES\s+NAME$/);
+    expect(listed.out).toMatch(/^smr_\S+\s+ready\s+10\s+catalog\s+catalog\/petstore:1\.0\s+/m);
+    expect(listed.out).not.toMatch(/tasks:v1/);
+
+    const byReference = await json<{ id: string; references: string[] }>('simulators', ['get', 'tasks:v1']);
+    expect(byReference.references).toEqual(['tasks:v1']);
+    expect((await json<{ id: string }>('simulators', ['get', byReference.id])).id).toBe(byReference.id);
+
+    const operations = await run('simulators', ['operations', 'catalog/petstore:1.0']);
+    expect(operations.out.split('\n')[0]).toMatch(/^METHOD\s+PATH\s+BEHAVIOUR\s+RESOURCE\s+OPERATION$/);
+    expect(operations.out).toMatch(/^POST\s+\/pets\s+create\s+pets\s+createPet$/m);
+    expect(operations.out).toMatch(/^POST\s+\/store\/orders\/\{orderId\}\/cancel\s+action\s+orders\s+cancelOrder$/m);
+    expect(operations.err).toBe('10 operations: 2 create, 2 read, 2 list, 1 update, 1 delete, 1 action, 1 static');
+    const asJson = await json<{ operations: Array<{ behaviour: string }> }>('simulators', ['operations', 'tasks:v1']);
+    expect(asJson.operations.map((op) => op.behaviour).sort()).toEqual(['create', 'delete', 'list', 'read', 'update']);
+
+    expect(await run('simulators', ['get', 'nope:v1'])).toMatchObject({ code: 1, err: expect.stringMatching(/^simplane: 400 simulator_unknown: /) });
+    expect(await run('simulators', ['get', 'smr_01ARZ3NDEKTSV4RRFFQ69G5FAV'])).toMatchObject({ code: 1, err: expect.stringMatching(/^simplane: 404 simulator_not_found: /) });
+    expect(await run('simulators', ['get', 'tasks:v1', '--all'])).toMatchObject({ code: 2, err: expect.stringMatching(/simulators get does not take --all/) });
+    expect(await run('simulators', ['remove', 'x'])).toMatchObject({ code: 2, err: expect.stringMatching(/unknown action 'simulators remove'/) });
   });
 });
 

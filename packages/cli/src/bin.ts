@@ -9,6 +9,7 @@ import { CLIENT_USAGE, isClientCommand, runClientCommand } from './commands/clie
 
 const USAGE = `usage: simplane serve [--port <n>] [--host <address>] [--config <file>] [--data-dir <dir>]
        simplane build <document> [options]
+       simplane simulators list|get|operations [options]
        simplane simulations create|list|get|stop|start|fork|delete|token [options]
        simplane steps <simulation> [<step>] [options]
        simplane openapi
@@ -20,6 +21,7 @@ commands:
                  --config <file>    SIMPLANE_CONFIG, the JSON configuration file
                  --data-dir <dir>   SIMPLANE_DATA_DIR, default ~/.simplane
   build        build a Simulator from a document on a running control plane and follow the build
+  simulators   list Simulators, show one and how each of its operations was understood
   simulations  create, list, stop, start, fork and delete Simulations; issue data-plane tokens
   steps        list a Simulation's steps, or show one with its request and response
   openapi      print the control plane's OpenAPI document as YAML

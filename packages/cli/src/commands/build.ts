@@ -4,7 +4,7 @@ import type { SimulatorView } from '@simplane/core';
 import { ClientError, describeIssue } from '../client/client-error.js';
 import type { ControlPlaneClient } from '../client/control-plane-client.js';
 import { integerOption, listOption, stringOption, type CommandIo, type ParsedCommand } from './client-options.js';
-import { fields } from './output.js';
+import { behaviourCounts, describeSimulator, type OperationView } from './simulator-text.js';
 
 /** The `spec` part's limit (SPEC section 8), checked before reading so a huge file is refused at once. */
 const MAX_SPEC_BYTES = 64 * 1024 * 1024;
@@ -67,6 +67,8 @@ export async function buildCommand(client: ControlPlaneClient, command: ParsedCo
       if (now !== shown) io.err((shown = now));
     }
     for (const warning of simulator.build.warnings) io.err(`warning: ${describeIssue(warning)}`);
+    // What a Simulation of it will keep in state, and what it answers from the schema alone.
+    if (simulator.status === 'ready') io.err(behaviourCounts((await client.get<{ operations: OperationView[] }>(`/v1/simulators/${encodeURIComponent(simulator.id)}/operations`)).operations));
   }
   if (command.json) io.out(JSON.stringify(simulator, null, 2));
   else describeSimulator(simulator).forEach((line) => io.out(line));
@@ -97,19 +99,6 @@ function isSettled(simulator: SimulatorView): boolean {
 function progress(simulator: SimulatorView): string {
   const { stage, operations_done: done, operations_total: total } = simulator.build;
   return `${simulator.status}: ${stage}${total > 0 ? ` (${done}/${total} operations)` : ''}`;
-}
-
-export function describeSimulator(simulator: SimulatorView): string[] {
-  return fields([
-    ['id', simulator.id],
-    ['name', simulator.name],
-    ['status', simulator.status],
-    ['spec', simulator.spec_kind === null ? null : `${simulator.spec_kind} ${simulator.spec_version ?? ''}`.trim()],
-    ['operations', String(simulator.operations)],
-    ['references', simulator.references.join(', ')],
-    ['digest', simulator.digest],
-    ['created_at', simulator.created_at],
-  ]);
 }
 
 /** A failed or canceled build as the command's failure: its code and detail, then its diagnostics. */

@@ -6,8 +6,9 @@ import { BUILD_OPTIONS, buildCommand } from './build.js';
 import { parseCommand, type CommandIo } from './client-options.js';
 import { isSimulationAction, SIMULATION_OPTIONS, simulationsCommand } from './simulations.js';
 import { STEPS_OPTIONS, stepsCommand } from './steps.js';
+import { isSimulatorAction, SIMULATOR_OPTIONS, simulatorsCommand } from './simulators.js';
 
-export const CLIENT_COMMANDS = ['build', 'simulations', 'steps'] as const;
+export const CLIENT_COMMANDS = ['build', 'simulators', 'simulations', 'steps'] as const;
 
 const CONNECTION = `Every command takes --url <url> (SIMPLANE_URL, default http://127.0.0.1:8080), --json
 (print the control plane's answer as JSON) and --api-key-file <file>. The API key is that
@@ -20,6 +21,11 @@ export const CLIENT_USAGE = {
                       [--parent <simulator>] [--instructions <text>] [--no-wait]
   Uploads the document, shows the build's progress and prints the Simulator (exit 1 if the
   build fails, with its diagnostics). With --parent the document is an Overlay and may be left out.`,
+  simulators: `usage: simplane simulators list [--status <s>] [--source workspace|catalog] [--limit <n>] [--cursor <c>] [--all]
+       simplane simulators get <simulator>
+       simplane simulators operations <simulator>
+  A Simulator is an ID or a reference (petstore:v1, catalog/petstore:1.0). 'operations' shows how
+  each operation was understood: what a Simulation keeps in state and what it answers from the schema.`,
   simulations: `usage: simplane simulations create <simulator> [--seed <s>] [--name <n>] [--sample-records <n>]
                                 [--start-time <rfc3339>] [--ttl-seconds <n>] [--metadata <key=value>]...
        simplane simulations list [--status running|paused|stopped] [--simulator <s>] [--limit <n>] [--cursor <c>] [--all]
@@ -46,7 +52,7 @@ export interface ClientContext {
 }
 
 /**
- * Runs `build`, `simulations` or `steps` against a control plane over HTTP and answers the
+ * Runs `build`, `simulators`, `simulations` or `steps` against a control plane over HTTP and answers the
  * exit code: 0 done, 1 refused or unreachable (the reason on standard error), 2 a command line
  * it cannot understand (the reason and the command's usage).
  */
@@ -59,6 +65,14 @@ export async function runClientCommand(command: ClientCommand, args: readonly st
       if (parsed.help) return help(io, command);
       if (parsed.positionals.length === 0 && parsed.values.parent === undefined) throw new UsageError('expected a document (or --parent for an incremental build).');
       return await buildCommand(client(context, parsed.connection, pause), parsed, io, pause);
+    }
+    if (command === 'simulators') {
+      const [action, ...rest] = args;
+      if (action === undefined || action === '--help' || action === '-h' || action === 'help') return help(io, command);
+      if (!isSimulatorAction(action)) throw new UsageError(`unknown action 'simulators ${action}'.`);
+      const parsed = parseCommand(rest, SIMULATOR_OPTIONS, action === 'list' ? { min: 0, max: 0, usage: 'no arguments' } : { min: 1, max: 1, usage: 'a Simulator (ID or reference)' });
+      if (parsed.help) return help(io, command);
+      return await simulatorsCommand(client(context, parsed.connection, pause), action, parsed, io);
     }
     if (command === 'simulations') {
       const [action, ...rest] = args;

@@ -1,0 +1,93 @@
+import type { SimulatorView } from '@simplane/core';
+import { UsageError } from '../config/arguments.js';
+import { ClientError } from '../client/client-error.js';
+import type { ControlPlaneClient } from '../client/control-plane-client.js';
+import { integerOption, stringOption, type CommandIo, type ParsedCommand } from './client-options.js';
+import { behaviourCounts, describeSimulator, type OperationView } from './simulator-text.js';
+import { cell, table } from './output.js';
+
+/** `list --all` stops here rather than page without end. */
+const MAX_LISTED = 10_000;
+
+export const SIMULATOR_ACTIONS = ['list', 'get', 'operations'] as const;
+type Action = (typeof SIMULATOR_ACTIONS)[number];
+
+export const SIMULATOR_OPTIONS = {
+  status: { type: 'string' },
+  source: { type: 'string' },
+  limit: { type: 'string' },
+  cursor: { type: 'string' },
+  all: { type: 'boolean' },
+} as const;
+
+export function isSimulatorAction(word: string | undefined): word is Action {
+  return (SIMULATOR_ACTIONS as readonly string[]).includes(word ?? '');
+}
+
+/**
+ * `simplane simulators <action>`: the workspace's and the catalog's Simulators, one of them by
+ * ID or reference, and how each of its operations was understood (create, read, list, ...,
+ * static): what a Simulation of it keeps in state and what it answers from the schema alone.
+ */
+export async function simulatorsCommand(client: ControlPlaneClient, action: Action, command: ParsedCommand, io: CommandIo): Promise<number> {
+  const { values } = command;
+  if (action !== 'list') {
+    const listing = Object.keys(values).filter((name) => name in SIMULATOR_OPTIONS);
+    if (listing.length > 0) throw new UsageError(`simulators ${action} does not take --${listing[0]}.`);
+  }
+  if (action === 'list') return list(client, command, io);
+  const simulator = await resolveSimulator(client, command.positionals[0] ?? '');
+  if (action === 'get') {
+    if (command.json) io.out(JSON.stringify(simulator, null, 2));
+    else describeSimulator(simulator).forEach((line) => io.out(line));
+    return 0;
+  }
+  const { operations } = await client.get<{ operations: OperationView[] }>(`/v1/simulators/${encodeURIComponent(simulator.id)}/operations`);
+  if (command.json) io.out(JSON.stringify({ operations }, null, 2));
+  else {
+    table(
+      ['method', 'path', 'behaviour', 'resource', 'operation'],
+      operations.map((op) => [op.method, op.path, op.behaviour, cell(op.resource), op.operation]),
+    ).forEach((line) => io.out(line));
+    io.err(behaviourCounts(operations));
+  }
+  return 0;
+}
+
+/**
+ * A Simulator by ID, or by reference through the list's filter (paths take IDs only); a
+ * reference nothing answers to is the control plane's own 404.
+ */
+export async function resolveSimulator(client: ControlPlaneClient, idOrReference: string): Promise<SimulatorView> {
+  if (/^smr_/.test(idOrReference)) return client.get<SimulatorView>(`/v1/simulators/${encodeURIComponent(idOrReference)}`);
+  const page = await client.get<{ simulators: SimulatorView[] }>('/v1/simulators', { simulator: idOrReference, limit: 1 });
+  const found = page.simulators[0];
+  if (found === undefined) throw new ClientError(`no Simulator is called ${idOrReference}.`);
+  return found;
+}
+
+async function list(client: ControlPlaneClient, command: ParsedCommand, io: CommandIo): Promise<number> {
+  const { values } = command;
+  const simulators: SimulatorView[] = [];
+  let cursor = stringOption(values, 'cursor');
+  for (;;) {
+    const page = await client.get<{ simulators: SimulatorView[]; next_cursor: string | null }>('/v1/simulators', {
+      status: stringOption(values, 'status'),
+      source: stringOption(values, 'source'),
+      limit: integerOption(values, 'limit'),
+      cursor,
+    });
+    simulators.push(...page.simulators);
+    cursor = page.next_cursor ?? undefined;
+    if (values.all !== true || cursor === undefined || simulators.length >= MAX_LISTED) break;
+  }
+  if (command.json) io.out(JSON.stringify({ simulators, next_cursor: cursor ?? null }, null, 2));
+  else {
+    table(
+      ['id', 'status', 'operations', 'source', 'references', 'name'],
+      simulators.map((s) => [s.id, s.status, String(s.operations), s.source, s.references.join(',') || '-', s.name]),
+    ).forEach((line) => io.out(line));
+    if (cursor !== undefined) io.err(`more: --cursor ${cursor}`);
+  }
+  return 0;
+}
