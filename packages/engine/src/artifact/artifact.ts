@@ -144,6 +144,12 @@ export interface ArtifactResource {
    * the one a client's credentials belong to. Records nested under it need no record of it.
    */
   tenant?: true;
+  /**
+   * The field of a single-record answer that holds the record (`{"droplet": {...}}`,
+   * `{"data": {...}}`) when the read wraps what the list answers bare; absent when answers are
+   * the record itself.
+   */
+  recordField?: string;
 }
 
 /** The document's own error answers, so the runtime replies in the API's format. */

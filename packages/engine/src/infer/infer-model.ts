@@ -16,17 +16,35 @@ export interface InferredModel {
 
 type Crud = keyof ArtifactResource['operations'];
 
-/** The item schema, from the most telling operation: read, create, list, then request bodies. */
-function itemSchemaOf(ops: { op: NormalisedOperation; how: Understanding }[], shape: ResourceShape, lookup: SchemaLookup): JsonSchema | null {
+/**
+ * The item schema, from the most telling operation: read, create, list, then request bodies;
+ * and the field single-record answers wrap it in, when they do.
+ */
+function itemSchemaOf(ops: { op: NormalisedOperation; how: Understanding }[], shape: ResourceShape, lookup: SchemaLookup): { itemSchema: JsonSchema | null; recordField: string | null } {
   const by = (behaviour: string) => ops.find((o) => o.how.behaviour === behaviour)?.op;
   const read = by('read');
   const create = by('create');
   const list = by('list');
   const fromList = list ? listItems(list, lookup, shape.segments.at(-1)?.kind === 'literal' ? (shape.segments.at(-1) as { text: string }).text : '')?.itemSchema : undefined;
   const replace = by('replace') ?? by('update');
-  const candidates = [read && successSchema(read), create && successSchema(create), fromList, create && requestSchema(create), replace && requestSchema(replace)].filter((s): s is JsonSchema => s !== undefined && s !== null);
+  const readSchema = read && successSchema(read);
+  const recordField = readSchema && fromList ? wrappingField(readSchema, fromList, lookup) : null;
+  if (recordField !== null) return { itemSchema: fromList as JsonSchema, recordField };
+  const candidates = [readSchema, create && successSchema(create), fromList, create && requestSchema(create), replace && requestSchema(replace)].filter((s): s is JsonSchema => s !== undefined && s !== null);
   const chosen = candidates[0] ?? null;
-  return chosen === null ? null : (memberNamedElsewhere(chosen, candidates.slice(1), lookup) ?? chosen);
+  return { itemSchema: chosen === null ? null : (memberNamedElsewhere(chosen, candidates.slice(1), lookup) ?? chosen), recordField: null };
+}
+
+/**
+ * The one property of a read's answer that holds what the list answers as its items: the read
+ * wraps its record (DigitalOcean's `{"droplet": {...}}`, Asana's `{"data": {...}}`), and the
+ * record's schema is the list's item, not the wrapper. Null when the read is the record itself.
+ */
+function wrappingField(readSchema: JsonSchema, listItem: JsonSchema, lookup: SchemaLookup): string | null {
+  const item = JSON.stringify(lookup.deref(listItem as Json) ?? listItem);
+  if (item === '{}' || item === 'true' || JSON.stringify(lookup.deref(readSchema as Json) ?? readSchema) === item) return null;
+  const fields = [...lookup.properties(readSchema)].filter(([, schema]) => JSON.stringify(lookup.deref(schema as Json) ?? schema) === item).map(([name]) => name);
+  return fields.length === 1 ? (fields[0] as string) : null;
 }
 
 /**
@@ -65,7 +83,7 @@ export function inferModel(operations: NormalisedOperation[], lookup: SchemaLook
     const item = shape.kind === 'collection' ? groups.get(`${shape.key}/{}`) : undefined;
     const itemSegments = item?.segments ?? [];
     const idParameter = itemSegments.at(-1)?.kind === 'param' ? (itemSegments.at(-1) as { name: string }).name : null;
-    const itemSchema = itemSchemaOf(mine, shape, lookup);
+    const { itemSchema, recordField } = itemSchemaOf(mine, shape, lookup);
     itemSchemas.set(shape, itemSchema);
     const crud: ArtifactResource['operations'] = {};
     // The plain operation names the resource's read (create, ...); a query variant only when it is the only one.
@@ -85,6 +103,7 @@ export function inferModel(operations: NormalisedOperation[], lookup: SchemaLook
       operations: crud,
       actions: mine.filter((u) => u.how.behaviour === 'action').map((u) => u.op.id),
       lifecycle: lifecycleHints(itemSchema, lookup),
+      ...(recordField === null ? {} : { recordField }),
     });
   }
   markTenants(resources, understood.map(({ how }) => how.resource?.name ?? null));

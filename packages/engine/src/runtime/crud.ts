@@ -1,11 +1,11 @@
 import type { SimResponse } from '@simplane/core';
-import type { ArtifactResource } from '../artifact/artifact.js';
+import type { ArtifactResource, JsonSchema } from '../artifact/artifact.js';
 import { copyOwn, isObject, setOwn, type Json, type JsonObject } from '../json.js';
 import { collectionName, recordKey, SINGLETON_KEY } from './collections.js';
 import { asBodyObject, bodyRecord, fillServerFields, isCreationTime, itemSchema, missingParent, notFound, singletonRecord, tenantRecord, type Exchange } from './exchange.js';
 import { idSchemaFor, mintId } from './ids.js';
 import { refuse } from './refusal.js';
-import { answer, chooseMedia, chooseSuccess, conform } from './respond.js';
+import { answer, chooseMedia, chooseSuccess, conform, type AnswerOptions, type ChosenResponse } from './respond.js';
 import { objectView, schemaTypes } from './schema-view.js';
 
 function refused(ex: Exchange, refusal: Parameters<typeof refuse>[2]): SimResponse {
@@ -40,7 +40,7 @@ export function create(ex: Exchange, resource: ArtifactResource): SimResponse {
     if (idField !== null) setOwn(record, idField, id);
   }
   const stored = store(ex, resource, collection, key, fillServerFields(ex, record, itemSchema(resource), 'create'));
-  return answer(chooseSuccess(ex.operation, 201), stored, ex.gen);
+  return answerRecord(ex, resource, chooseSuccess(ex.operation, 201), stored);
 }
 
 /** The addressed record, or the refusal explaining why there is none. */
@@ -69,6 +69,57 @@ function locateSingleton(ex: Exchange, resource: ArtifactResource): { collection
   return { collection, key: SINGLETON_KEY, record: singletonRecord(ex, resource, collection) ?? {} };
 }
 
+/**
+ * A record as an answer declared with `schema`: inside the resource's record field when the
+ * resource's single-record answers wrap it (`{"droplet": {...}}`) and this one has that field,
+ * else the record itself.
+ */
+function wrapRecord(ex: Exchange, resource: ArtifactResource, schema: JsonSchema | null, record: Json): Json {
+  const field = resource.recordField;
+  if (field === undefined || schema === null || !wraps(ex, resource, schema, field)) return record;
+  const wrapped: JsonObject = {};
+  setOwn(wrapped, field, record);
+  return wrapped;
+}
+
+/** Answer schemas by whether they hold the record in the record field: found once per schema. */
+const wrapping = new WeakMap<object, boolean>();
+
+/**
+ * Whether an answer schema holds the record in the record field, itself or in one of its
+ * choices (DigitalOcean's create answers one droplet or several): the field's schema is the
+ * record's, or some of the record's fields (a reference such as `{id}`). A field of that name
+ * holding something else (a purchase's `{data: {ship, agent}}`) is not the record's wrapper.
+ */
+function wraps(ex: Exchange, resource: ArtifactResource, schema: JsonSchema, field: string): boolean {
+  if (!isObject(schema)) return false;
+  let known = wrapping.get(schema);
+  if (known === undefined) {
+    const registry = ex.model.registry;
+    const item = JSON.stringify(registry.resolve(itemSchema(resource)));
+    const itemFields = objectView(registry, itemSchema(resource)).properties;
+    const holds = (candidate: JsonSchema) => {
+      const properties = objectView(registry, candidate).properties;
+      if (!Object.hasOwn(properties, field)) return false;
+      if (JSON.stringify(registry.resolve(properties[field])) === item) return true;
+      // A reference to the record (Apideck's create answers `{data: {id}}`): fields of the record only.
+      const names = Object.keys(objectView(registry, properties[field]).properties);
+      return names.length > 0 && names.every((name) => Object.hasOwn(itemFields, name));
+    };
+    const resolved = registry.resolve(schema);
+    const choices = isObject(resolved) ? (resolved.oneOf ?? resolved.anyOf) : undefined;
+    known = holds(schema) || (Array.isArray(choices) && choices.some((choice) => holds(choice as JsonSchema)));
+    wrapping.set(schema, known);
+  }
+  return known;
+}
+
+/** A single record's answer, wrapped as the operation's answer wraps it; the rest of a wrapper is filled like any answer. */
+function answerRecord(ex: Exchange, resource: ArtifactResource, chosen: ChosenResponse, record: Json, options: AnswerOptions = {}): SimResponse {
+  const wrapped = wrapRecord(ex, resource, chooseMedia(chosen.response)?.[1].schema ?? null, record);
+  return answer(chosen, wrapped, ex.gen, wrapped === record ? options : {});
+}
+
 function isResponse(value: unknown): value is SimResponse {
   return isObject(value as Json) && typeof (value as SimResponse).status === 'number';
 }
@@ -76,7 +127,7 @@ function isResponse(value: unknown): value is SimResponse {
 export function read(ex: Exchange, resource: ArtifactResource): SimResponse {
   const found = locate(ex, resource);
   if (isResponse(found)) return found;
-  return answer(chooseSuccess(ex.operation, 200), found.record, ex.gen, { reread: true });
+  return answerRecord(ex, resource, chooseSuccess(ex.operation, 200), found.record, { reread: true });
 }
 
 /**
@@ -102,7 +153,7 @@ function createAt(ex: Exchange, resource: ArtifactResource): SimResponse | null 
     setOwn(record, resource.idField, numeric && /^-?\d+$/.test(key) ? Number(key) : key);
   }
   const stored = store(ex, resource, collection, key, fillServerFields(ex, record, itemSchema(resource), 'create'));
-  return answer(chooseSuccess(ex.operation, 201), stored, ex.gen);
+  return answerRecord(ex, resource, chooseSuccess(ex.operation, 201), stored);
 }
 
 /** PUT: the body replaces the record; the id and creation time are kept. A missing one may be created (createsOnPut). */
@@ -114,7 +165,7 @@ export function replace(ex: Exchange, resource: ArtifactResource): SimResponse {
   const record = bodyRecord(ex, resource, 'write');
   keepIdentity(resource, found.record, record);
   const stored = store(ex, resource, found.collection, found.key, fillServerFields(ex, record, itemSchema(resource), 'create'));
-  return answer(chooseSuccess(ex.operation, 200), stored, ex.gen);
+  return answerRecord(ex, resource, chooseSuccess(ex.operation, 200), stored);
 }
 
 /** PATCH (or an update POST): merges the body into the record; JSON merge patch when declared. */
@@ -126,7 +177,7 @@ export function update(ex: Exchange, resource: ArtifactResource): SimResponse {
   const record = mergePatch ? (mergeJson(found.record, body) as JsonObject) : { ...found.record, ...body };
   keepIdentity(resource, found.record, record);
   const stored = store(ex, resource, found.collection, found.key, fillServerFields(ex, record, itemSchema(resource), 'write'));
-  return answer(chooseSuccess(ex.operation, 200), stored, ex.gen);
+  return answerRecord(ex, resource, chooseSuccess(ex.operation, 200), stored);
 }
 
 /** DELETE: the record is gone (a singleton is kept as `null`, so it reads as missing). */
@@ -136,7 +187,7 @@ export function remove(ex: Exchange, resource: ArtifactResource): SimResponse {
   if (found.key === SINGLETON_KEY) ex.state.put(found.collection, SINGLETON_KEY, null);
   else ex.state.delete(found.collection, found.key);
   const chosen = chooseSuccess(ex.operation, 204);
-  return answer(chosen, chosen.status === 204 ? undefined : found.record, ex.gen);
+  return chosen.status === 204 ? answer(chosen, undefined, ex.gen) : answerRecord(ex, resource, chosen, found.record);
 }
 
 /** An action: sets the state field when the artifact names one, else answers from the schema. */
@@ -153,13 +204,14 @@ export function act(ex: Exchange, resource: ArtifactResource): SimResponse {
     const record: JsonObject = copyOwn(found.record);
     setOwn(record, action.stateField, action.targetState);
     const stored = store(ex, resource, found.collection, found.key, fillServerFields(ex, record, itemSchema(resource), 'write'));
-    return answer(chooseSuccess(ex.operation, 200), stored, ex.gen);
+    return answerRecord(ex, resource, chooseSuccess(ex.operation, 200), stored);
   }
   // No state change: the record itself when the documented answer is the record, else the schema's.
   const chosen = chooseSuccess(ex.operation, 200);
   const schema = chooseMedia(chosen.response)?.[1].schema ?? null;
-  const fits = schema !== null && ex.model.registry.validate(schema, found.record).ok;
-  return answer(chosen, fits ? found.record : undefined, ex.gen);
+  const wrapped = wrapRecord(ex, resource, schema, found.record);
+  const fits = schema !== null && ex.model.registry.validate(schema, wrapped).ok;
+  return answer(chosen, fits ? wrapped : undefined, ex.gen);
 }
 
 function keepIdentity(resource: ArtifactResource, before: JsonObject, after: JsonObject): void {

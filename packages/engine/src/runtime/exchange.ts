@@ -224,6 +224,18 @@ export function asBodyObject(body: Json | undefined): JsonObject {
 const squashedNames = new WeakMap<ObjectView, Map<string, string>>();
 
 /**
+ * A write body wrapped as the resource's answers are (`{"data": {...}}`, as Asana's writes are):
+ * the record inside. A body that is not wrapped, or a record that has a field of that name, is
+ * the record itself.
+ */
+function unwrapped(body: JsonObject, resource: ArtifactResource, view: ObjectView): JsonObject {
+  const field = resource.recordField;
+  if (field === undefined || Object.hasOwn(view.properties, field) || !Object.hasOwn(body, field)) return body;
+  const inner = body[field];
+  return isObject(inner) ? copyOwn(inner) : body;
+}
+
+/**
  * A write's body as a record of the item schema. A field named as a property but for case and
  * punctuation takes the property's name (Twilio's form field `To` is its message's `to`,
  * `StatusCallback` its `status_callback`). On a create, a property named as a scoping path
@@ -231,8 +243,8 @@ const squashedNames = new WeakMap<ObjectView, Map<string, string>>();
  * path's value, as the real API records whose the record is.
  */
 export function bodyRecord(ex: Exchange, resource: ArtifactResource, mode: 'create' | 'write'): JsonObject {
-  const record = asBodyObject(ex.body);
   const view = objectView(ex.model.registry, itemSchema(resource));
+  const record = unwrapped(asBodyObject(ex.body), resource, view);
   let names = squashedNames.get(view);
   if (names === undefined) {
     names = new Map();

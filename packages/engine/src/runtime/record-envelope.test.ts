@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+import { compileArtifact } from '../testing/fixtures.js';
+import { ResponseChecker } from '../testing/response-check.js';
+import { SimClient, type SimCall } from '../testing/sim-client.js';
+
+const json = (schema: unknown, status = '200') => ({ [status]: { description: 'ok', content: { 'application/json': { schema } } } });
+const body = (schema: unknown) => ({ required: true, content: { 'application/json': { schema } } });
+const param = (name: string) => ({ name, in: 'path', required: true, schema: { type: 'string' } });
+
+/** DigitalOcean's manner: the list answers bare droplets in `droplets`, every single answer wraps one in `droplet`. */
+const droplets = JSON.stringify({
+  openapi: '3.0.3',
+  info: { title: 'Droplets', version: '2' },
+  components: {
+    schemas: {
+      droplet: {
+        type: 'object',
+        required: ['id', 'name', 'status'],
+        properties: { id: { type: 'integer' }, name: { type: 'string' }, status: { type: 'string', enum: ['new', 'active', 'off', 'archive'] }, created_at: { type: 'string', format: 'date-time' } },
+      },
+      links: { type: 'object', properties: { actions: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' } } } } } },
+    },
+  },
+  paths: {
+    '/v2/droplets': {
+      get: { operationId: 'droplets_list', responses: json({ type: 'object', required: ['droplets'], properties: { droplets: { type: 'array', items: { $ref: '#/components/schemas/droplet' } }, meta: { type: 'object', properties: { total: { type: 'integer' } } } } }) },
+      post: {
+        operationId: 'droplets_create',
+        requestBody: body({ type: 'object', required: ['name'], properties: { name: { type: 'string' }, region: { type: 'string' } } }),
+        // One droplet or several, as DigitalOcean's create answers.
+        responses: json(
+          {
+            oneOf: [
+              { type: 'object', required: ['droplet', 'links'], properties: { droplet: { $ref: '#/components/schemas/droplet' }, links: { $ref: '#/components/schemas/links' } } },
+              { type: 'object', required: ['droplets', 'links'], properties: { droplets: { type: 'array', items: { $ref: '#/components/schemas/droplet' } }, links: { $ref: '#/components/schemas/links' } } },
+            ],
+          },
+          '202',
+        ),
+      },
+    },
+    '/v2/droplets/{droplet_id}': {
+      get: { operationId: 'droplets_get', parameters: [param('droplet_id')], responses: json({ type: 'object', required: ['droplet'], properties: { droplet: { $ref: '#/components/schemas/droplet' } } }) },
+      delete: { operationId: 'droplets_destroy', parameters: [param('droplet_id')], responses: { '204': { description: 'gone' } } },
+    },
+  },
+});
+
+/** Asana's manner: `{"data": ...}` around everything, requests included. */
+const task = { type: 'object', properties: { gid: { type: 'string' }, name: { type: 'string' }, completed: { type: 'boolean' } } };
+const tasks = JSON.stringify({
+  openapi: '3.0.3',
+  info: { title: 'Tasks', version: '1' },
+  components: { schemas: { Task: task } },
+  paths: {
+    '/tasks': {
+      get: { operationId: 'getTasks', responses: json({ type: 'object', properties: { data: { type: 'array', items: { $ref: '#/components/schemas/Task' } } } }) },
+      post: { operationId: 'createTask', requestBody: body({ type: 'object', properties: { data: { $ref: '#/components/schemas/Task' } } }), responses: json({ type: 'object', properties: { data: { $ref: '#/components/schemas/Task' } } }, '201') },
+    },
+    '/tasks/{task_gid}': {
+      get: { operationId: 'getTask', parameters: [param('task_gid')], responses: json({ type: 'object', properties: { data: { $ref: '#/components/schemas/Task' } } }) },
+      put: { operationId: 'updateTask', parameters: [param('task_gid')], requestBody: body({ type: 'object', properties: { data: { $ref: '#/components/schemas/Task' } } }), responses: json({ type: 'object', properties: { data: { $ref: '#/components/schemas/Task' } } }) },
+    },
+  },
+});
+
+async function open(document: string) {
+  const { artifact } = await compileArtifact(document);
+  const client = await SimClient.open(artifact, { sampleRecords: 1 });
+  const checker = new ResponseChecker(artifact);
+  const send = (c: SimCall) => {
+    const answer = client.call({ ...c, headers: { 'content-type': 'application/json', ...c.headers } });
+    expect(checker.problem(answer)).toBeNull();
+    return answer;
+  };
+  return { artifact, send };
+}
+
+describe('records a single answer wraps', () => {
+  it('keep the record the list answers bare, and wrap it in every single answer', async () => {
+    const { artifact, send } = await open(droplets);
+    expect(artifact.resources.find((r) => r.name === 'droplets')).toMatchObject({ recordField: 'droplet', itemSchema: { $ref: '#/schemas/droplet' } });
+    const created = send({ method: 'POST', path: '/v2/droplets', body: JSON.stringify({ name: 'web-1', region: 'ams3' }) });
+    expect(created.status).toBe(202);
+    const droplet = (created.json as { droplet: { id: number; name: string; status: string } }).droplet;
+    expect(droplet).toMatchObject({ name: 'web-1', status: 'new' });
+    expect(send({ method: 'GET', path: `/v2/droplets/${droplet.id}` }).json).toEqual({ droplet: { ...droplet } });
+    const listed = (send({ method: 'GET', path: '/v2/droplets' }).json as { droplets: Array<{ id: number; name: string }> }).droplets;
+    expect(listed).toContainEqual(droplet);
+    // The sample record is a droplet too, not a wrapper stored as one.
+    expect(listed.every((d) => typeof d.id === 'number' && typeof d.name === 'string')).toBe(true);
+    expect(send({ method: 'DELETE', path: `/v2/droplets/${droplet.id}` }).status).toBe(204);
+    expect(send({ method: 'GET', path: `/v2/droplets/${droplet.id}` }).status).toBe(404);
+  });
+
+  it('take a write wrapped the same way as the record inside', async () => {
+    const { artifact, send } = await open(tasks);
+    expect(artifact.resources.find((r) => r.name === 'tasks')).toMatchObject({ recordField: 'data' });
+    const created = send({ method: 'POST', path: '/tasks', body: JSON.stringify({ data: { name: 'Write the docs' } }) });
+    const record = (created.json as { data: { gid: string; name: string } }).data;
+    expect(record.name).toBe('Write the docs');
+    const updated = send({ method: 'PUT', path: `/tasks/${record.gid}`, body: JSON.stringify({ data: { name: 'Write the docs', completed: true } }) });
+    expect(updated.json).toEqual({ data: { ...record, completed: true } });
+    expect(send({ method: 'GET', path: `/tasks/${record.gid}` }).json).toEqual(updated.json);
+    expect((send({ method: 'GET', path: '/tasks' }).json as { data: unknown[] }).data).toContainEqual({ ...record, completed: true });
+  });
+
+  it("answer a reference to the record where the create answers one, and nothing of it where the field holds something else", async () => {
+    const customer = { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' } } };
+    const document = (createData: unknown) =>
+      JSON.stringify({
+        openapi: '3.0.3',
+        info: { title: 'Unified', version: '1' },
+        paths: {
+          '/customers': {
+            get: { operationId: 'customersAll', responses: json({ type: 'object', properties: { data: { type: 'array', items: customer } } }) },
+            post: { operationId: 'customersAdd', requestBody: body(customer), responses: json({ type: 'object', required: ['status', 'data'], properties: { status: { type: 'string' }, data: createData } }, '201') },
+          },
+          '/customers/{id}': { get: { operationId: 'customersOne', parameters: [param('id')], responses: json({ type: 'object', properties: { data: customer } }) } },
+        },
+      });
+    // Apideck's create answers `{data: {id}}`: the new record's id.
+    const reference = await open(document({ type: 'object', required: ['id'], properties: { id: { type: 'string' } } }));
+    const created = reference.send({ method: 'POST', path: '/customers', body: JSON.stringify({ name: 'Ada' }) }).json as { data: { id: string } };
+    expect(reference.send({ method: 'GET', path: `/customers/${created.data.id}` }).json).toMatchObject({ data: { id: created.data.id, name: 'Ada' } });
+    // A purchase answering `{data: {customer, invoice}}` does not hold the record in `data`.
+    const other = await open(document({ type: 'object', required: ['invoice'], properties: { customer, invoice: { type: 'object', properties: { total: { type: 'integer' } } } } }));
+    const answered = other.send({ method: 'POST', path: '/customers', body: JSON.stringify({ name: 'Ada' }) }).json as { data: Record<string, unknown> };
+    expect(answered.data).toHaveProperty('invoice');
+    expect(answered.data).not.toHaveProperty('name');
+  });
+
+  it('are the answer itself where the read answers what the list does', async () => {
+    const plain = await compileArtifact(
+      JSON.stringify({
+        openapi: '3.0.3',
+        info: { title: 'Plain', version: '1' },
+        paths: {
+          '/pets': { get: { operationId: 'listPets', responses: json({ type: 'array', items: task }) } },
+          '/pets/{id}': { get: { operationId: 'getPet', parameters: [param('id')], responses: json(task) } },
+        },
+      }),
+    );
+    expect(plain.artifact.resources.find((r) => r.name === 'pets')).toMatchObject({ itemSchema: task });
+    expect(plain.artifact.resources.find((r) => r.name === 'pets')).not.toHaveProperty('recordField');
+  });
+});
