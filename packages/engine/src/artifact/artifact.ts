@@ -150,6 +150,12 @@ export interface ArtifactResource {
    * the record itself.
    */
   recordField?: string;
+  /**
+   * For a resource whose calls name their record in the request instead of the path (Slack's
+   * `/conversations.info?channel=C1`, Plaid's `{"transfer_id": ...}`): the query parameter or
+   * body field holding the record's id.
+   */
+  keyField?: string;
 }
 
 /** The document's own error answers, so the runtime replies in the API's format. */

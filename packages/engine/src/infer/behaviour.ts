@@ -3,6 +3,7 @@ import type { NormalisedOperation } from '../normalise/model.js';
 import { isQueryLike } from './naming.js';
 import { parseSegments, type Segment, shapeKey } from './path-shape.js';
 import type { ResourceShape } from './resource-shapes.js';
+import { rpcCall } from './rpc-shapes.js';
 
 export interface Understanding {
   behaviour: OperationBehaviour;
@@ -49,6 +50,16 @@ function owner(segments: Segment[], shapes: Map<string, ResourceShape>): { resou
 }
 
 /**
+ * An RPC-style call (`/conversations.info`, `POST /transfer/get`): the verb says what it does,
+ * whatever the method; reads and lists never write. Another verb is an action on the record,
+ * unless the method is safe: then it is answered from the schema.
+ */
+function byVerb(method: string, behaviour: OperationBehaviour, verb: string, resource: ResourceShape): Understanding {
+  if (behaviour === 'action') return SAFE.has(method) ? { behaviour: 'static', resource: null, readOnly: true, actionName: null } : { behaviour, resource, readOnly: false, actionName: verb };
+  return { behaviour, resource, readOnly: behaviour === 'read' || behaviour === 'list', actionName: null };
+}
+
+/**
  * How an operation is understood. Safe methods never write; writes on a resource path are CRUD;
  * writes on a sub-path of a resource are actions; anything else is static, and read-only only
  * when it is a POST whose name says it merely computes (search, validate, ...). When unsure,
@@ -62,6 +73,9 @@ export function understand(op: NormalisedOperation, shapes: Map<string, Resource
   const last = segments.at(-1);
   const item = last?.kind === 'param' ? shapes.get(shapeKey(segments.slice(0, -1))) : undefined;
   if (item?.kind === 'collection') return onItem(op.method, item);
+  const rpc = rpcCall(path);
+  const called = rpc === null ? undefined : shapes.get(`rpc:${rpc.noun}`);
+  if (rpc !== null && called !== undefined) return byVerb(op.method, rpc.behaviour, rpc.verb, called);
   if (SAFE.has(op.method)) return { behaviour: 'static', resource: null, readOnly: true, actionName: null };
   const word = last?.kind === 'literal' ? last.text : null;
   if (op.method === 'POST' && word !== null && isQueryLike(word)) return { behaviour: 'static', resource: null, readOnly: true, actionName: null };

@@ -3,10 +3,11 @@ import type { Json } from '../json.js';
 import type { NormalisedOperation } from '../normalise/model.js';
 import { type Understanding, understand } from './behaviour.js';
 import { actionTarget, idField, lifecycleHints } from './item-fields.js';
-import { singular, words } from './naming.js';
+import { singular, squash, words } from './naming.js';
 import { listItems, listShape } from './list-shape.js';
 import { paramNames } from './path-shape.js';
 import { findResourceShapes, groupByShape, type ResourceShape } from './resource-shapes.js';
+import { findRpcShapes } from './rpc-shapes.js';
 import { requestSchema, type SchemaLookup, successSchema } from './schema-lookup.js';
 
 export interface InferredModel {
@@ -71,6 +72,7 @@ export function inferModel(operations: NormalisedOperation[], lookup: SchemaLook
   const pathOf = (op: NormalisedOperation) => (queryVariants.has(op.id) ? op.path.slice(0, op.path.indexOf('#')) || '/' : op.path);
   const groups = groupByShape(operations, pathOf);
   const shapes = findResourceShapes(groups, lookup);
+  for (const [noun, shape] of findRpcShapes(operations, pathOf, new Set(shapes.keys()))) shapes.set(`rpc:${noun}`, shape);
   const understood = operations.map((op) => ({ op, how: understand(op, shapes, pathOf(op)) }));
   const resources: ArtifactResource[] = [];
   const itemSchemas = new Map<ResourceShape, JsonSchema | null>();
@@ -95,7 +97,7 @@ export function inferModel(operations: NormalisedOperation[], lookup: SchemaLook
       collectionPath: collection?.template ?? null,
       itemPath: item?.template ?? null,
       idParameter,
-      idField: shape.kind === 'collection' ? idField(itemSchema, word, idParameter, lookup) : null,
+      idField: shape.kind === 'collection' ? (idField(itemSchema, word, idParameter, lookup) ?? unconstrainedId(shape, itemSchema, lookup)) : null,
       parent: shape.parent?.name ?? null,
       parentParameter: shape.parentParameter,
       scopeParameters: paramNames(collection?.segments ?? itemSegments.slice(0, -1)),
@@ -104,6 +106,7 @@ export function inferModel(operations: NormalisedOperation[], lookup: SchemaLook
       actions: mine.filter((u) => u.how.behaviour === 'action').map((u) => u.op.id),
       lifecycle: lifecycleHints(itemSchema, lookup),
       ...(recordField === null ? {} : { recordField }),
+      ...keyFieldOf(shape, mine, recordField, word, lookup),
     });
   }
   markTenants(resources, understood.map(({ how }) => how.resource?.name ?? null));
@@ -114,6 +117,36 @@ export function inferModel(operations: NormalisedOperation[], lookup: SchemaLook
     return { ...op, behaviour: how.behaviour, resource: how.resource?.name ?? null, readOnly: how.readOnly, list, action };
   });
   return { operations: out, resources: resources.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)) };
+}
+
+/**
+ * `id` for an RPC resource whose records the document leaves unconstrained (Slack's
+ * conversation schema declares its fields under an `items` that applies to no object): a
+ * created record still needs an id to be named by in the next call.
+ */
+function unconstrainedId(shape: ResourceShape, itemSchema: JsonSchema | null, lookup: SchemaLookup): string | null {
+  return shape.key.startsWith('rpc:') && lookup.properties(itemSchema).size === 0 ? 'id' : null;
+}
+
+/**
+ * The request field naming the record of an RPC resource: a query parameter or body field of
+ * its read (else of its other calls on one record) named as the record's wrapper (Slack's
+ * `channel`), `<resource>_id`, `<resource>Id`, `id` or the resource's word.
+ */
+function keyFieldOf(shape: ResourceShape, ops: { op: NormalisedOperation; how: Understanding }[], recordField: string | null, word: string, lookup: SchemaLookup): { keyField?: string } {
+  if (!shape.key.startsWith('rpc:')) return {};
+  const one = singular(words(word).at(-1) ?? word);
+  const wanted = [recordField ?? '', `${one}_id`, `${one}id`, 'id', one].filter((name) => name !== '').map(squash);
+  const onOne = ['read', 'update', 'delete', 'action'];
+  const calls = ops.filter((o) => onOne.includes(o.how.behaviour)).sort((a, b) => onOne.indexOf(a.how.behaviour) - onOne.indexOf(b.how.behaviour));
+  for (const { op } of calls) {
+    const names = [...op.parameters.filter((p) => p.in === 'query').map((p) => p.name), ...lookup.properties(requestSchema(op)).keys()];
+    for (const candidate of wanted) {
+      const found = names.find((name) => squash(name) === candidate);
+      if (found !== undefined) return { keyField: found };
+    }
+  }
+  return {};
 }
 
 /** Words naming the party an API's credentials belong to. */

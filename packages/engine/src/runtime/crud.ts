@@ -48,6 +48,13 @@ function locate(ex: Exchange, resource: ArtifactResource): { collection: string;
   const parent = missingParent(ex, resource);
   if (parent) return refused(ex, parent);
   const collection = collectionName(resource, ex.path);
+  const named = requestKey(ex, resource);
+  if (named !== null) {
+    const record = ex.state.get(collection, named);
+    if (!isObject(record)) return refused(ex, { ...notFound(`${resource.name} ${named} not found`), field: resource.keyField });
+    return { collection, key: named, record };
+  }
+  if (resource.keyField !== undefined) return refused(ex, { ...notFound(`${resource.name} not found: ${resource.keyField} names none`), field: resource.keyField });
   if (resource.kind === 'singleton' || resource.idParameter === null) {
     const record = singletonRecord(ex, resource, collection);
     return record === null ? refused(ex, notFound(`${resource.name} not found`)) : { collection, key: SINGLETON_KEY, record };
@@ -59,6 +66,17 @@ function locate(ex: Exchange, resource: ArtifactResource): { collection: string;
   const record = stored === undefined && resource.tenant === true && key !== '' ? tenantRecord(ex, resource, key) : stored;
   if (!isObject(record)) return refused(ex, { ...notFound(`${resource.name} ${key} not found`), field: resource.idParameter });
   return { collection, key, record };
+}
+
+/**
+ * The record an RPC-style call names in its request (`?channel=C1`, `{"transfer_id": ...}`):
+ * the resource's key field, from the query, else the body. Null for a resource addressed by
+ * its path, or a call that names none.
+ */
+function requestKey(ex: Exchange, resource: ArtifactResource): string | null {
+  const field = resource.keyField;
+  if (field === undefined) return null;
+  return recordKey(Object.hasOwn(ex.query, field) ? ex.query[field] : undefined) ?? recordKey(asBodyObject(ex.body)[field]);
 }
 
 /** A singleton for a PUT: a deleted one is created again. */
@@ -192,7 +210,8 @@ export function remove(ex: Exchange, resource: ArtifactResource): SimResponse {
 
 /** An action: sets the state field when the artifact names one, else answers from the schema. */
 export function act(ex: Exchange, resource: ArtifactResource): SimResponse {
-  if (resource.kind === 'collection' && (resource.idParameter === null || !Object.hasOwn(ex.path, resource.idParameter))) {
+  const onOne = resource.keyField !== undefined ? requestKey(ex, resource) !== null : resource.idParameter !== null && Object.hasOwn(ex.path, resource.idParameter);
+  if (resource.kind === 'collection' && !onOne) {
     // A collection-level action (a bulk delete, an import): answered from the schema, no state change.
     const parent = missingParent(ex, resource);
     return parent ? refused(ex, parent) : answer(chooseSuccess(ex.operation, 200), undefined, ex.gen);

@@ -229,6 +229,9 @@ const squashedNames = new WeakMap<ObjectView, Map<string, string>>();
  * the record itself.
  */
 function unwrapped(body: JsonObject, resource: ArtifactResource, view: ObjectView): JsonObject {
+  const key = resource.keyField;
+  // The field naming the record in an RPC call (`channel`) is not one of its fields.
+  if (key !== undefined && !Object.hasOwn(view.properties, key)) delete body[key];
   const field = resource.recordField;
   if (field === undefined || Object.hasOwn(view.properties, field) || !Object.hasOwn(body, field)) return body;
   const inner = body[field];

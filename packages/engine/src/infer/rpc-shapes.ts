@@ -1,0 +1,94 @@
+import type { OperationBehaviour } from '@simplane/core';
+import type { NormalisedOperation } from '../normalise/model.js';
+import { words } from './naming.js';
+import { parseSegments, type Segment } from './path-shape.js';
+import type { ResourceShape } from './resource-shapes.js';
+
+/**
+ * Resources of APIs that name the method in the path instead of using HTTP's: Slack's
+ * `/conversations.create`, `/conversations.info?channel=...` and `/conversations.list`, Plaid's
+ * `POST /transfer/create`, `/transfer/get` and `/transfer/list`. The verb after the last dot
+ * (or, for a known verb, the last segment) is the behaviour, and what precedes it the resource.
+ */
+
+/** Verbs by the behaviour they name; a verb starting with `post` creates (Slack's `chat.postMessage`), one starting with `set` updates (`conversations.setTopic`). */
+const VERBS: Record<string, Exclude<OperationBehaviour, 'replace' | 'static' | 'action'>> = {
+  create: 'create',
+  add: 'create',
+  insert: 'create',
+  get: 'read',
+  info: 'read',
+  retrieve: 'read',
+  read: 'read',
+  fetch: 'read',
+  show: 'read',
+  list: 'list',
+  update: 'update',
+  edit: 'update',
+  rename: 'update',
+  modify: 'update',
+  delete: 'delete',
+  remove: 'delete',
+  destroy: 'delete',
+};
+
+export interface RpcCall {
+  /** The resource's path: the operation's path without its verb. */
+  noun: string;
+  /** The verb as written (`info`, `setTopic`, `archive`). */
+  verb: string;
+  /** CRUD behaviour the verb names, or `action` for any other verb. */
+  behaviour: Exclude<OperationBehaviour, 'replace' | 'static'>;
+}
+
+/**
+ * The resource path and verb of an RPC-style path: `/conversations.info` (any verb after a
+ * dot) or `/transfer/get` (a known verb as the last segment). Paths with parameters are REST.
+ */
+export function rpcCall(path: string): RpcCall | null {
+  const segments = parseSegments(path);
+  if (segments.length === 0 || segments.some((s) => s.kind !== 'literal')) return null;
+  const last = (segments.at(-1) as { text: string }).text;
+  const dot = last.lastIndexOf('.');
+  const head = segments.slice(0, -1).map((s) => (s as { text: string }).text);
+  if (dot > 0 && dot < last.length - 1) {
+    const verb = last.slice(dot + 1);
+    if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(verb)) return null;
+    return { noun: `/${[...head, last.slice(0, dot)].join('/')}`, verb, behaviour: behaviourOf(verb) };
+  }
+  const behaviour = VERBS[last.toLowerCase()];
+  if (behaviour === undefined || head.length === 0) return null;
+  return { noun: `/${head.join('/')}`, verb: last, behaviour };
+}
+
+function behaviourOf(verb: string): RpcCall['behaviour'] {
+  const known = VERBS[verb.toLowerCase()];
+  if (known !== undefined) return known;
+  // Only these two prefixes: `getPresence` reads something else than the record, and
+  // `deletePhoto` deletes less than it.
+  const first = words(verb)[0] ?? '';
+  if (first === 'post') return 'create';
+  if (first === 'set') return 'update';
+  return 'action';
+}
+
+/**
+ * RPC resources: a resource path with at least a create, read or list among its calls and a
+ * read or a list, that no REST resource already claims. Named by the path's words
+ * (`conversations`, `transfer`, `link.token`).
+ */
+export function findRpcShapes(operations: NormalisedOperation[], pathOf: (op: NormalisedOperation) => string, taken: ReadonlySet<string>): Map<string, ResourceShape> {
+  const calls = new Map<string, RpcCall[]>();
+  for (const op of operations) {
+    const call = rpcCall(pathOf(op));
+    if (call !== null) calls.set(call.noun, [...(calls.get(call.noun) ?? []), call]);
+  }
+  const shapes = new Map<string, ResourceShape>();
+  for (const [noun, mine] of calls) {
+    const behaviours = new Set(mine.map((c) => c.behaviour));
+    if (taken.has(noun) || !(behaviours.has('read') || behaviours.has('list')) || mine.length < 2) continue;
+    const segments: Segment[] = parseSegments(noun);
+    shapes.set(noun, { name: segments.map((s) => (s as { text: string }).text).join('.'), kind: 'collection', key: `rpc:${noun}`, segments, parent: null, parentParameter: null });
+  }
+  return shapes;
+}
