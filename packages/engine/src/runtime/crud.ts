@@ -3,6 +3,7 @@ import type { ArtifactResource, JsonSchema } from '../artifact/artifact.js';
 import { copyOwn, isObject, setOwn, type Json, type JsonObject } from '../json.js';
 import { collectionName, recordKey, SINGLETON_KEY } from './collections.js';
 import { asBodyObject, bodyRecord, fillServerFields, isCreationTime, itemSchema, missingParent, notFound, singletonRecord, tenantRecord, type Exchange } from './exchange.js';
+import { expanded } from './expand.js';
 import { idSchemaFor, mintId } from './ids.js';
 import { refuse } from './refusal.js';
 import { answer, chooseMedia, chooseSuccess, conform, type AnswerOptions, type ChosenResponse } from './respond.js';
@@ -132,9 +133,10 @@ function wraps(ex: Exchange, resource: ArtifactResource, schema: JsonSchema, fie
   return known;
 }
 
-/** A single record's answer, wrapped as the operation's answer wraps it; the rest of a wrapper is filled like any answer. */
+/** A single record's answer: its fields expanded where the request asks, wrapped as the operation's answer wraps it; the rest of a wrapper is filled like any answer. */
 function answerRecord(ex: Exchange, resource: ArtifactResource, chosen: ChosenResponse, record: Json, options: AnswerOptions = {}): SimResponse {
-  const wrapped = wrapRecord(ex, resource, chooseMedia(chosen.response)?.[1].schema ?? null, record);
+  const shown = expanded(ex, resource, record);
+  const wrapped = wrapRecord(ex, resource, chooseMedia(chosen.response)?.[1].schema ?? null, shown);
   return answer(chosen, wrapped, ex.gen, wrapped === record ? options : {});
 }
 

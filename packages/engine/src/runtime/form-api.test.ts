@@ -54,6 +54,8 @@ const paymentIntent = {
     amount: { type: 'integer' },
     currency: { type: 'string' },
     status: { type: 'string', enum: ['canceled', 'processing', 'requires_action', 'requires_confirmation', 'succeeded'] },
+    // Expandable: the id, or the customer itself when the request asks.
+    customer: { anyOf: [{ type: 'string', maxLength: 5000 }, customer], nullable: true },
   },
   required: ['id', 'amount', 'currency', 'status'],
 };
@@ -89,12 +91,19 @@ const document = JSON.stringify({
     '/v1/payment_intents': {
       post: {
         operationId: 'PostPaymentIntents',
-        requestBody: { content: form({ type: 'object', properties: { amount: { type: 'integer' }, currency: { type: 'string' } }, required: ['amount', 'currency'] }) },
+        requestBody: { content: form({ type: 'object', properties: { amount: { type: 'integer' }, currency: { type: 'string' }, customer: { type: 'string' }, expand: { type: 'array', items: { type: 'string' } } }, required: ['amount', 'currency'] }) },
         responses: answers(paymentIntent),
       },
     },
     '/v1/payment_intents/{intent}': {
-      get: { operationId: 'GetPaymentIntentsIntent', parameters: [{ name: 'intent', in: 'path', required: true, schema: { type: 'string' } }], responses: answers(paymentIntent) },
+      get: {
+        operationId: 'GetPaymentIntentsIntent',
+        parameters: [
+          { name: 'intent', in: 'path', required: true, schema: { type: 'string' } },
+          { name: 'expand', in: 'query', style: 'deepObject', explode: true, schema: { type: 'array', items: { type: 'string' } } },
+        ],
+        responses: answers(paymentIntent),
+      },
     },
     '/v1/payment_intents/{intent}/confirm': {
       post: {
@@ -184,6 +193,23 @@ describe('a new record status', () => {
   it('starts in the first state that does not name an end, however the enum is ordered', async () => {
     const call = await open();
     expect(call({ method: 'POST', path: '/v1/payment_intents', body: 'amount=2000&currency=usd' }).json).toMatchObject({ amount: 2000, status: 'processing' });
+  });
+
+  it('answers an expanded field as the record its id names, only where asked', async () => {
+    const call = await open();
+    const buyer = call({ method: 'POST', path: '/v1/customers', body: 'email=ada%40example.com' }).json as { id: string };
+    const intent = call({ method: 'POST', path: '/v1/payment_intents', body: `amount=500&currency=eur&customer=${buyer.id}` }).json as { id: string; customer: string };
+    expect(intent.customer).toBe(buyer.id);
+    expect(call({ method: 'GET', path: `/v1/payment_intents/${intent.id}` }).json).toMatchObject({ customer: buyer.id });
+    const withCustomer = call({ method: 'GET', path: `/v1/payment_intents/${intent.id}`, query: 'expand[]=customer' }).json as { customer: unknown };
+    expect(withCustomer.customer).toEqual(call({ method: 'GET', path: `/v1/customers/${buyer.id}` }).json);
+    // A write may ask too (Stripe's `expand[]` form field); the stored record keeps the id.
+    const created = call({ method: 'POST', path: '/v1/payment_intents', body: `amount=700&currency=eur&customer=${buyer.id}&expand[]=customer` }).json as { id: string; customer: { email: string } };
+    expect(created.customer).toMatchObject({ id: buyer.id, email: 'ada@example.com' });
+    expect(call({ method: 'GET', path: `/v1/payment_intents/${created.id}` }).json).toMatchObject({ customer: buyer.id });
+    // An id nobody created stays an id.
+    const stranger = call({ method: 'POST', path: '/v1/payment_intents', body: 'amount=1&currency=eur&customer=cus_nobody' }).json as { id: string };
+    expect(call({ method: 'GET', path: `/v1/payment_intents/${stranger.id}`, query: 'expand[]=customer' }).json).toMatchObject({ customer: 'cus_nobody' });
   });
 
   it('moves on confirm to the state that says it went through, since a state waits for confirmation', async () => {

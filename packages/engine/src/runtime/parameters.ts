@@ -54,7 +54,8 @@ export function readParameter(registry: SchemaRegistry, param: ArtifactParameter
   const types = schemaTypes(registry, param.schema) ?? [];
   if (param.in === 'query' && types.includes('object') && (param.style === 'deepObject' || param.explode)) return readObjectQuery(registry, param, raw.query);
   let texts: string[];
-  if (param.in === 'query') texts = raw.query.filter(([n]) => n === param.name).map(([, v]) => v);
+  if (param.in === 'query' && types.includes('array')) texts = raw.query.filter(([n]) => n === param.name || isBracketed(n, param.name)).map(([, v]) => v);
+  else if (param.in === 'query') texts = raw.query.filter(([n]) => n === param.name).map(([, v]) => v);
   else {
     const one = param.in === 'path' ? raw.path[param.name] : param.in === 'cookie' ? raw.cookies[param.name] : headerText(raw.headers, param.name);
     texts = one === undefined ? [] : [one];
@@ -62,7 +63,8 @@ export function readParameter(registry: SchemaRegistry, param: ArtifactParameter
   if (texts.length === 0) return undefined;
   if (types.includes('array')) {
     const sep = param.style === 'spaceDelimited' ? ' ' : param.style === 'pipeDelimited' ? '|' : ',';
-    const parts = param.in === 'query' && param.explode && texts.length > 1 ? texts : texts.flatMap((t) => (t === '' ? [] : t.split(sep)));
+    const bracketed = param.in === 'query' && raw.query.some(([n]) => isBracketed(n, param.name));
+    const parts = param.in === 'query' && ((param.explode && texts.length > 1) || bracketed) ? texts : texts.flatMap((t) => (t === '' ? [] : t.split(sep)));
     const items = itemsOf(registry, param.schema);
     return parts.map((p) => coerce(registry, items, stripStyle(param, p)));
   }
@@ -74,6 +76,14 @@ export function readParameter(registry: SchemaRegistry, param: ArtifactParameter
     return out;
   }
   return coerce(registry, param.schema, stripStyle(param, texts[texts.length === 1 ? 0 : texts.length - 1] as string));
+}
+
+/**
+ * `expand[]` or `ids[0]` for the array parameter `expand` or `ids`: how Stripe's clients, PHP
+ * and Rails write an array into a query, one item a name, each taken whole.
+ */
+function isBracketed(name: string, parameter: string): boolean {
+  return name.length > parameter.length && name.startsWith(parameter) && /^\[\d{0,4}\]$/.test(name.slice(parameter.length));
 }
 
 function stripStyle(param: ArtifactParameter, text: string): string {
