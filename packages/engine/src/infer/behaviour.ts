@@ -1,6 +1,6 @@
 import type { OperationBehaviour } from '@simplane/core';
 import type { NormalisedOperation } from '../normalise/model.js';
-import { isQueryLike } from './naming.js';
+import { discriminatedCall, isQueryLike, readsOnly } from './naming.js';
 import { parseSegments, type Segment, shapeKey } from './path-shape.js';
 import type { ResourceShape } from './resource-shapes.js';
 import { rpcCall } from './rpc-shapes.js';
@@ -79,6 +79,9 @@ export function understand(op: NormalisedOperation, shapes: Map<string, Resource
   if (SAFE.has(op.method)) return { behaviour: 'static', resource: null, readOnly: true, actionName: null };
   const word = last?.kind === 'literal' ? last.text : null;
   if (op.method === 'POST' && word !== null && isQueryLike(word)) return { behaviour: 'static', resource: null, readOnly: true, actionName: null };
+  // AWS's `POST /#Action=DescribeInstances`: answered from the schema, read-only when its name says it reads.
+  const call = word === null ? null : discriminatedCall(word);
+  if (call !== null) return { behaviour: 'static', resource: null, readOnly: readsOnly(call), actionName: null };
   const acted = owner(segments, shapes);
   if (acted) return { behaviour: 'action', resource: acted.resource, readOnly: false, actionName: acted.name };
   return { behaviour: 'static', resource: null, readOnly: false, actionName: null };

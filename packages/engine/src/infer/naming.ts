@@ -36,6 +36,25 @@ export function isVerbLike(segment: string): boolean {
   return first !== undefined && (ACTION_VERBS.has(first) || QUERY_WORDS.has(first));
 }
 
+/** Verbs that name a call reading and never writing (`DescribeInstances`, `ListQueues`, `GetUser`, `BatchGetItem`). */
+const READ_CALL_WORDS = new Set(['describe', 'get', 'list', 'head', 'query', 'search', 'scan', 'lookup', 'find', 'check', 'validate', 'estimate', 'preview', 'simulate', 'test', 'detect', 'explain', 'count']);
+
+/**
+ * The call a discriminated path segment names: `#Action=DescribeInstances` (AWS's query
+ * protocol) or `#X-Amz-Target=DynamoDB_20120810.GetItem` (its JSON protocol) name
+ * `DescribeInstances` and `GetItem`. Null for any other segment.
+ */
+export function discriminatedCall(segment: string): string | null {
+  const match = /^#[^=]+=(.+)$/.exec(segment);
+  return match === null ? null : (match[1]!.split('.').pop() ?? null);
+}
+
+/** Whether a call's name says it only reads: its first word, or the word after `Batch`. */
+export function readsOnly(call: string): boolean {
+  const [first = '', second = ''] = words(call);
+  return READ_CALL_WORDS.has(first) || (first === 'batch' && READ_CALL_WORDS.has(second));
+}
+
 /** A plural noun names a collection (`orders`, `line-items`); `status` and `address` do not. */
 export function looksPlural(segment: string): boolean {
   const last = words(segment).at(-1) ?? '';

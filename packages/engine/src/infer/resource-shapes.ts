@@ -1,6 +1,6 @@
 import type { NormalisedOperation } from '../normalise/model.js';
 import { listItems } from './list-shape.js';
-import { isVerbLike, looksPlural } from './naming.js';
+import { discriminatedCall, isVerbLike, looksPlural } from './naming.js';
 import { parseSegments, type Segment, shapeKey } from './path-shape.js';
 import type { SchemaLookup } from './schema-lookup.js';
 
@@ -53,7 +53,8 @@ function has(group: ShapeGroup | undefined, method: string): NormalisedOperation
  */
 function classify(group: ShapeGroup | undefined, segments: Segment[], groups: Map<string, ShapeGroup>, lookup: SchemaLookup): 'collection' | 'singleton' | null {
   const word = lastLiteral(segments);
-  if (word === null) return null;
+  // A call named by a discriminator (`/#Action=ListQueues`) is no resource, whatever its words.
+  if (word === null || discriminatedCall(word) !== null) return null;
   if (groups.has(`${shapeKey(segments)}/{}`)) return 'collection';
   if (!group || isVerbLike(word)) return null;
   const get = has(group, 'GET');
