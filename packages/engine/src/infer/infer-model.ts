@@ -72,7 +72,9 @@ export function inferModel(operations: NormalisedOperation[], lookup: SchemaLook
   const pathOf = (op: NormalisedOperation) => (queryVariants.has(op.id) ? op.path.slice(0, op.path.indexOf('#')) || '/' : op.path);
   const groups = groupByShape(operations, pathOf);
   const shapes = findResourceShapes(groups, lookup);
-  for (const [noun, shape] of findRpcShapes(operations, pathOf, new Set(shapes.keys()))) shapes.set(`rpc:${noun}`, shape);
+  // A resource's name is its state's collection: an RPC resource named as a REST one would share its records.
+  const named = new Set([...shapes.values()].map((shape) => shape.name));
+  for (const [noun, shape] of findRpcShapes(operations, pathOf, new Set(shapes.keys()))) if (!named.has(shape.name)) shapes.set(`rpc:${noun}`, shape);
   const understood = operations.map((op) => ({ op, how: understand(op, shapes, pathOf(op)) }));
   const resources: ArtifactResource[] = [];
   const itemSchemas = new Map<ResourceShape, JsonSchema | null>();

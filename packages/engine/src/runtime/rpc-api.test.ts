@@ -93,4 +93,13 @@ describe('an API that names the method in its path', () => {
     expect((send({ method: 'POST', path: '/transfer/get', body: JSON.stringify({ transfer_id: created.id }) }).json as { transfer: unknown }).transfer).toEqual(created);
     expect((send({ method: 'POST', path: '/transfer/list', body: '{}' }).json as { transfers: unknown[] }).transfers).toEqual([created]);
   });
+
+  it('leaves calls whose resource would be named as a REST resource of the document to the schema', async () => {
+    const both = JSON.parse(plaid) as { paths: Record<string, unknown> };
+    both.paths['/v1/transfer/{id}'] = { get: { operationId: 'getTransferV1', parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }], responses: plaidAnswer({ transfer: { $ref: '#/components/schemas/Transfer' } }) } };
+    const { artifact } = await compileArtifact(JSON.stringify(both));
+    expect(artifact.resources.map((r) => r.name)).toEqual(['transfer']);
+    expect(artifact.resources[0]).not.toHaveProperty('keyField');
+    expect(artifact.operations.find((op) => op.id === 'transferGet')?.behaviour).toBe('static');
+  });
 });
