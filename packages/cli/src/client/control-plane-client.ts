@@ -10,7 +10,7 @@ const UPLOAD_TIMEOUT_MS = 10 * 60_000;
 const READ_RETRIES = 5;
 const MAX_RETRY_WAIT_SECONDS = 5;
 
-type Query = Record<string, string | number | undefined>;
+export type Query = Record<string, string | number | undefined>;
 
 /**
  * The control plane's HTTP API as the client commands use it: JSON in and out, the API key as a

@@ -3,6 +3,7 @@ import { UsageError } from '../config/arguments.js';
 import type { ControlPlaneClient } from '../client/control-plane-client.js';
 import { integerOption, listOption, stringOption, type CommandIo, type ParsedCommand } from './client-options.js';
 import { cell, fields, table } from './output.js';
+import { collect } from './paging.js';
 
 /** A token's lifetime when `token` is not given one: an hour, within the control plane's 60 to 86,400 seconds. */
 const DEFAULT_TOKEN_TTL_SECONDS = 3600;
@@ -107,19 +108,7 @@ export async function simulationsCommand(client: ControlPlaneClient, action: Act
 /** One page (or with `--all` every page, newest first) as a table; the next page's cursor on standard error. */
 async function list(client: ControlPlaneClient, command: ParsedCommand, io: CommandIo): Promise<number> {
   const { values } = command;
-  const simulations: SimulationView[] = [];
-  let cursor = stringOption(values, 'cursor');
-  for (;;) {
-    const page = await client.get<{ simulations: SimulationView[]; next_cursor: string | null }>('/v1/simulations', {
-      status: stringOption(values, 'status'),
-      simulator: stringOption(values, 'simulator'),
-      limit: integerOption(values, 'limit'),
-      cursor,
-    });
-    simulations.push(...page.simulations);
-    cursor = page.next_cursor ?? undefined;
-    if (values.all !== true || cursor === undefined || simulations.length >= MAX_LISTED) break;
-  }
+  const { items: simulations, next: cursor } = await collect<SimulationView>(client, '/v1/simulations', 'simulations', command, { status: stringOption(values, 'status'), simulator: stringOption(values, 'simulator') }, MAX_LISTED);
   if (command.json) io.out(JSON.stringify({ simulations, next_cursor: cursor ?? null }, null, 2));
   else {
     table(

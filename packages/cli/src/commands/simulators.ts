@@ -2,9 +2,10 @@ import type { SimulatorView } from '@simplane/core';
 import { UsageError } from '../config/arguments.js';
 import { ClientError } from '../client/client-error.js';
 import type { ControlPlaneClient } from '../client/control-plane-client.js';
-import { integerOption, stringOption, type CommandIo, type ParsedCommand } from './client-options.js';
+import { stringOption, type CommandIo, type ParsedCommand } from './client-options.js';
 import { behaviourCounts, describeSimulator, type OperationView } from './simulator-text.js';
 import { cell, table } from './output.js';
+import { collect } from './paging.js';
 
 /** `list --all` stops here rather than page without end. */
 const MAX_LISTED = 10_000;
@@ -68,19 +69,7 @@ export async function resolveSimulator(client: ControlPlaneClient, idOrReference
 
 async function list(client: ControlPlaneClient, command: ParsedCommand, io: CommandIo): Promise<number> {
   const { values } = command;
-  const simulators: SimulatorView[] = [];
-  let cursor = stringOption(values, 'cursor');
-  for (;;) {
-    const page = await client.get<{ simulators: SimulatorView[]; next_cursor: string | null }>('/v1/simulators', {
-      status: stringOption(values, 'status'),
-      source: stringOption(values, 'source'),
-      limit: integerOption(values, 'limit'),
-      cursor,
-    });
-    simulators.push(...page.simulators);
-    cursor = page.next_cursor ?? undefined;
-    if (values.all !== true || cursor === undefined || simulators.length >= MAX_LISTED) break;
-  }
+  const { items: simulators, next: cursor } = await collect<SimulatorView>(client, '/v1/simulators', 'simulators', command, { status: stringOption(values, 'status'), source: stringOption(values, 'source') }, MAX_LISTED);
   if (command.json) io.out(JSON.stringify({ simulators, next_cursor: cursor ?? null }, null, 2));
   else {
     table(

@@ -1,8 +1,9 @@
 import type { RecordedMessage, StepDetail, StepView } from '@simplane/core';
 import { UsageError } from '../config/arguments.js';
 import type { ControlPlaneClient } from '../client/control-plane-client.js';
-import { integerOption, stringOption, type CommandIo, type ParsedCommand } from './client-options.js';
+import { integerOption, type CommandIo, type ParsedCommand } from './client-options.js';
 import { cell, fields, table } from './output.js';
+import { collect } from './paging.js';
 
 /** `--all` stops here: a long-lived Simulation can hold more steps than a terminal should show. */
 const MAX_LISTED = 100_000;
@@ -31,16 +32,9 @@ export async function stepsCommand(client: ControlPlaneClient, command: ParsedCo
     else describeStep(step).forEach((line) => io.out(line));
     return 0;
   }
-  const steps: StepView[] = [];
-  let cursor = stringOption(command.values, 'cursor');
   // A cursor belongs to the list it came from, at_step included, so every page repeats it.
   const atStep = integerOption(command.values, 'at-step');
-  for (;;) {
-    const page = await client.get<{ steps: StepView[]; next_cursor: string | null }>(path, { at_step: atStep, limit: integerOption(command.values, 'limit'), cursor });
-    steps.push(...page.steps);
-    cursor = page.next_cursor ?? undefined;
-    if (command.values.all !== true || cursor === undefined || steps.length >= MAX_LISTED) break;
-  }
+  const { items: steps, next: cursor } = await collect<StepView>(client, path, 'steps', command, { at_step: atStep }, MAX_LISTED);
   if (command.json) io.out(JSON.stringify({ steps, next_cursor: cursor ?? null }, null, 2));
   else {
     table(
