@@ -3,7 +3,7 @@ import type { ArtifactOperation, ArtifactResource, JsonSchema } from '../artifac
 import { copyOwn, isObject, setOwn, type Json, type JsonObject } from '../json.js';
 import { squash, words } from '../infer/naming.js';
 import { collectionName, recordKey, SINGLETON_KEY } from './collections.js';
-import { generateValue, type GenerateContext } from './generate-value.js';
+import { generateProperty, generateValue, type GenerateContext } from './generate-value.js';
 import type { RuntimeModel } from './model.js';
 import { coerce } from './parameters.js';
 import { randomFor } from './random.js';
@@ -208,7 +208,7 @@ export function fillServerFields(ex: Exchange, record: JsonObject, schema: JsonS
     else if (mode === 'create' && rule.initial !== null && !Object.hasOwn(record, rule.name)) setOwn(record, rule.name, rule.initial.value);
   }
   const { required, properties } = plan.view;
-  for (const name of required) if (!Object.hasOwn(record, name)) setOwn(record, name, generateValue(properties[name] ?? true, ex.gen));
+  for (const name of required) if (!Object.hasOwn(record, name)) setOwn(record, name, generateProperty(name, properties[name] ?? true, ex.gen));
   return record;
 }
 

@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Artifact, JsonSchema } from '../artifact/artifact.js';
 import { compileArtifact, fixture } from '../testing/fixtures.js';
-import { generateValue } from './generate-value.js';
+import { generateProperty, generateValue } from './generate-value.js';
 import { patternString, patternStringWithin } from './pattern-string.js';
 import { randomFor } from './random.js';
 import { SchemaRegistry } from './schema-registry.js';
@@ -22,6 +22,20 @@ function allSchemas(artifact: Artifact): [string, JsonSchema][] {
   }
   return out;
 }
+
+describe('a flag saying a record is live', () => {
+  it('is false, since a Simulation is never the live system, wherever the schema allows false', () => {
+    const registry = new SchemaRegistry({ schemas: {} } as unknown as Artifact);
+    const charge: JsonSchema = { type: 'object', required: ['id', 'livemode', 'paid'], properties: { id: { type: 'string' }, livemode: { type: 'boolean' }, paid: { type: 'boolean' }, is_live: { type: 'boolean' } } };
+    const drawn = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].map((seed) => generateValue(charge, { registry, random: randomFor(seed), now: NOW }) as Record<string, unknown>);
+    expect(new Set(drawn.map((c) => c.livemode))).toEqual(new Set([false]));
+    expect(new Set(drawn.filter((c) => 'is_live' in c).map((c) => c.is_live))).toEqual(new Set([false]));
+    // Other booleans are drawn as ever.
+    expect(new Set(drawn.map((c) => c.paid))).toEqual(new Set([true, false]));
+    expect(generateProperty('livemode', { type: 'boolean' }, { registry, random: randomFor('x'), now: NOW })).toBe(false);
+    expect(generateProperty('livemode', { type: 'boolean', enum: [true] }, { registry, random: randomFor('x'), now: NOW })).toBe(true);
+  });
+});
 
 describe('generateValue', () => {
   it.each(FIXTURES)('generates a valid value for every schema of %s', async (name) => {

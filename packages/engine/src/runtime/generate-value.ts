@@ -139,6 +139,19 @@ function tagged(schema: JsonObject, branch: JsonSchema, value: Json): Json {
   return out;
 }
 
+/** Flags saying a record belongs to the live system (Stripe's `livemode`): a Simulation never is. */
+const LIVE_FLAGS = new Set(['livemode', 'islive']);
+
+/** `false` for a live-system flag whose schema allows it, else undefined. */
+function liveFlag(name: string, schema: JsonSchema, ctx: GenerateContext): false | undefined {
+  return LIVE_FLAGS.has(name.toLowerCase().replace(/[^a-z]/g, '')) && ctx.registry.validate(schema, false).ok ? false : undefined;
+}
+
+/** A value for the property `name` of an object: as `generateValue`, but a live-system flag is false. */
+export function generateProperty(name: string, schema: JsonSchema, context: GenerateContext): Json {
+  return liveFlag(name, schema, context) ?? generateValue(schema, context);
+}
+
 function generateObject(schema: JsonObject, ctx: GenerateContext, depth: number, minimal: boolean, nest: number): Json {
   const view = objectView(ctx.registry, schema);
   const out: JsonObject = {};
@@ -146,7 +159,7 @@ function generateObject(schema: JsonObject, ctx: GenerateContext, depth: number,
     const required = view.required.includes(name);
     if (!required && (minimal || depth >= DEPTH_CAP || ctx.random.next() < 0.25)) continue;
     if (!required && isObject(sub) && sub.writeOnly === true) continue;
-    setOwn(out, name, generate(sub, ctx, depth, minimal, nest + 1));
+    setOwn(out, name, liveFlag(name, sub, ctx) ?? generate(sub, ctx, depth, minimal, nest + 1));
   }
   for (const name of view.required) if (!Object.hasOwn(out, name)) setOwn(out, name, 'value');
   if (Object.keys(view.properties).length === 0 && !minimal && depth < DEPTH_CAP) addMapEntries(schema, out, ctx, depth, nest);

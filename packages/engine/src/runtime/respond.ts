@@ -1,7 +1,7 @@
 import type { SimResponse } from '@simplane/core';
 import type { ArtifactOperation, ArtifactResponse, JsonSchema, MediaTypeEntry } from '../artifact/artifact.js';
 import { copyOwn, isObject, setOwn, type Json, type JsonObject } from '../json.js';
-import { generateValue, type GenerateContext } from './generate-value.js';
+import { generateProperty, generateValue, type GenerateContext } from './generate-value.js';
 import { isJsonMedia } from './request-body.js';
 import { objectView } from './schema-view.js';
 
@@ -51,7 +51,7 @@ export function conform(value: Json, schema: JsonSchema | null, ctx: GenerateCon
       else if (isObject(sub)) setOwn(fixed, name, conform(sub, propSchema, ctx));
     }
     for (const name of view.required) {
-      if (!Object.hasOwn(fixed, name)) setOwn(fixed, name, generateValue(view.properties[name] ?? true, ctx));
+      if (!Object.hasOwn(fixed, name)) setOwn(fixed, name, generateProperty(name, view.properties[name] ?? true, ctx));
     }
     if (ctx.registry.validate(schema, fixed).ok) return fixed;
     const generated = generateValue(schema, ctx);
