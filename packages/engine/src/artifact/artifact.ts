@@ -156,6 +156,11 @@ export interface ArtifactResource {
    * body field holding the record's id.
    */
   keyField?: string;
+  /**
+   * The field of a write's body that holds the record when writes wrap it and answers do not
+   * (Magento's `{"data": {...}, "storeId": 1}`); absent when bodies are the record itself.
+   */
+  bodyField?: string;
 }
 
 /** The document's own error answers, so the runtime replies in the API's format. */

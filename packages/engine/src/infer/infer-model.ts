@@ -109,6 +109,7 @@ export function inferModel(operations: NormalisedOperation[], lookup: SchemaLook
       lifecycle: lifecycleHints(itemSchema, lookup),
       ...(recordField === null ? {} : { recordField }),
       ...keyFieldOf(shape, mine, recordField, word, lookup),
+      ...bodyFieldOf(mine, itemSchema, recordField, lookup),
     });
   }
   markTenants(resources, understood.map(({ how }) => how.resource?.name ?? null));
@@ -119,6 +120,23 @@ export function inferModel(operations: NormalisedOperation[], lookup: SchemaLook
     return { ...op, behaviour: how.behaviour, resource: how.resource?.name ?? null, readOnly: how.readOnly, list, action };
   });
   return { operations: out, resources: resources.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)) };
+}
+
+/**
+ * The one property of the create's (else the replace's or update's) body that holds the record
+ * (Magento's `{"data": GiftWrapping, "storeId": ...}`), when it is not the answers' wrapper too.
+ */
+function bodyFieldOf(ops: { op: NormalisedOperation; how: Understanding }[], itemSchema: JsonSchema | null, recordField: string | null, lookup: SchemaLookup): { bodyField?: string } {
+  if (itemSchema === null) return {};
+  const item = JSON.stringify(lookup.deref(itemSchema as Json) ?? itemSchema);
+  for (const behaviour of ['create', 'replace', 'update']) {
+    const write = ops.find((o) => o.how.behaviour === behaviour)?.op;
+    const body = write === undefined ? null : requestSchema(write);
+    if (body === null || JSON.stringify(lookup.deref(body as Json) ?? body) === item) continue;
+    const fields = [...lookup.properties(body)].filter(([, schema]) => JSON.stringify(lookup.deref(schema as Json) ?? schema) === item).map(([name]) => name);
+    if (fields.length === 1 && fields[0] !== recordField) return { bodyField: fields[0] as string };
+  }
+  return {};
 }
 
 /**

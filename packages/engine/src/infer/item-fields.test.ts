@@ -20,6 +20,8 @@ describe('the field that identifies an item', () => {
     expect(idField(item('id', 'name'), 'vaults', 'vaultName', lookup)).toBe('name');
     expect(idField(item('id', 'object'), 'customers', 'customer', lookup)).toBe('id');
     expect(idField(item('title'), 'notes', 'noteId', lookup)).toBeNull();
+    // A compound word by its last word: Magento's gift wrappings by `wrapping_id`.
+    expect(idField(item('wrapping_id', 'design'), 'gift-wrappings', 'id', lookup)).toBe('wrapping_id');
   });
 });
 

@@ -17,7 +17,9 @@ export function idField(item: JsonSchema | null, resourceWord: string, idParamet
   const parameter = idParameter === null ? '' : squash(idParameter);
   const field = parameter.startsWith(squash(one)) ? parameter.slice(squash(one).length) : '';
   const byParameter = [parameter, field].filter((name) => name !== '');
-  const candidates = [...byName, ...byParameter, 'id', `${one}id`, 'uuid', `${one}uuid`, 'key', `${one}key`].map(squash);
+  // A compound resource word names its id by its last word too: `gift-wrappings` by `wrapping_id`.
+  const last = singular(words(resourceWord).at(-1) ?? resourceWord);
+  const candidates = [...byName, ...byParameter, 'id', `${one}id`, `${last}id`, 'uuid', `${one}uuid`, 'key', `${one}key`].map(squash);
   for (const candidate of candidates) {
     const found = names.find((n) => squash(n) === candidate);
     if (found !== undefined) return found;

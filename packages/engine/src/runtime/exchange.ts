@@ -224,15 +224,15 @@ export function asBodyObject(body: Json | undefined): JsonObject {
 const squashedNames = new WeakMap<ObjectView, Map<string, string>>();
 
 /**
- * A write body wrapped as the resource's answers are (`{"data": {...}}`, as Asana's writes are):
- * the record inside. A body that is not wrapped, or a record that has a field of that name, is
+ * A write body wrapped as the resource's writes or answers are (`{"data": {...}}`, as Asana's
+ * and Magento's writes are): the record inside. A body that is not wrapped, or a record that has a field of that name, is
  * the record itself.
  */
 function unwrapped(body: JsonObject, resource: ArtifactResource, view: ObjectView): JsonObject {
   const key = resource.keyField;
   // The field naming the record in an RPC call (`channel`) is not one of its fields.
   if (key !== undefined && !Object.hasOwn(view.properties, key)) delete body[key];
-  const field = resource.recordField;
+  const field = resource.bodyField ?? resource.recordField;
   if (field === undefined || Object.hasOwn(view.properties, field) || !Object.hasOwn(body, field)) return body;
   const inner = body[field];
   return isObject(inner) ? copyOwn(inner) : body;

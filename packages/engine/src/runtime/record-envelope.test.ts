@@ -130,6 +130,33 @@ describe('records a single answer wraps', () => {
     expect(answered.data).not.toHaveProperty('name');
   });
 
+  it('take a write wrapped where the answers are not, as Magento writes every entity', async () => {
+    const wrapping = { type: 'object', properties: { wrapping_id: { type: 'integer' }, design: { type: 'string' }, status: { type: 'integer' } } };
+    const magento = JSON.stringify({
+      openapi: '3.0.3',
+      info: { title: 'Magento', version: '2.2' },
+      components: { schemas: { 'gift-wrapping-data-wrapping-interface': wrapping } },
+      paths: {
+        '/V1/gift-wrappings': {
+          get: { operationId: 'giftWrappingGetList', responses: json({ type: 'object', properties: { items: { type: 'array', items: { $ref: '#/components/schemas/gift-wrapping-data-wrapping-interface' } } } }) },
+          post: {
+            operationId: 'giftWrappingSavePost',
+            requestBody: body({ type: 'object', required: ['data'], properties: { data: { $ref: '#/components/schemas/gift-wrapping-data-wrapping-interface' }, storeId: { type: 'integer' } } }),
+            responses: json({ $ref: '#/components/schemas/gift-wrapping-data-wrapping-interface' }),
+          },
+        },
+        '/V1/gift-wrappings/{id}': { get: { operationId: 'giftWrappingGet', parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }], responses: json({ $ref: '#/components/schemas/gift-wrapping-data-wrapping-interface' }) } },
+      },
+    });
+    const { artifact, send } = await open(magento);
+    // The compound word names the id field by its last word.
+    expect(artifact.resources.find((r) => r.name === 'gift-wrappings')).toMatchObject({ bodyField: 'data', idField: 'wrapping_id' });
+    const created = send({ method: 'POST', path: '/V1/gift-wrappings', body: JSON.stringify({ data: { design: 'Stars', status: 1 }, storeId: 1 }) }).json as { wrapping_id: number; design: string };
+    expect(created).toMatchObject({ design: 'Stars', status: 1 });
+    expect(created).not.toHaveProperty('data');
+    expect(send({ method: 'GET', path: `/V1/gift-wrappings/${created.wrapping_id}` }).json).toEqual(created);
+  });
+
   it('are the answer itself where the read answers what the list does', async () => {
     const plain = await compileArtifact(
       JSON.stringify({
