@@ -41,7 +41,21 @@ export function create(ex: Exchange, resource: ArtifactResource): SimResponse {
     if (idField !== null) setOwn(record, idField, id);
   }
   const stored = store(ex, resource, collection, key, fillServerFields(ex, record, itemSchema(resource), 'create'));
-  return answerRecord(ex, resource, chooseSuccess(ex.operation, 201), stored);
+  const chosen = chooseSuccess(ex.operation, 201);
+  const newId = idAnswer(ex, resource, chosen, stored);
+  return newId === undefined ? answerRecord(ex, resource, chosen, stored) : answer(chosen, newId, ex.gen);
+}
+
+/**
+ * The new record's id, when the create answers an id and nothing else (Magento's shared
+ * catalog answers `827`): a scalar answer the id fits. Undefined for any other answer.
+ */
+function idAnswer(ex: Exchange, resource: ArtifactResource, chosen: ChosenResponse, record: Json): Json | undefined {
+  const schema = chooseMedia(chosen.response)?.[1].schema ?? null;
+  const types = schema === null ? null : schemaTypes(ex.model.registry, schema);
+  if (types === null || types.some((type) => type === 'object' || type === 'array') || resource.idField === null || !isObject(record)) return undefined;
+  const id = Object.hasOwn(record, resource.idField) ? record[resource.idField] : undefined;
+  return id !== undefined && ex.model.registry.validate(schema, id).ok ? id : undefined;
 }
 
 /** The addressed record, or the refusal explaining why there is none. */
@@ -173,7 +187,9 @@ function createAt(ex: Exchange, resource: ArtifactResource): SimResponse | null 
     setOwn(record, resource.idField, numeric && /^-?\d+$/.test(key) ? Number(key) : key);
   }
   const stored = store(ex, resource, collection, key, fillServerFields(ex, record, itemSchema(resource), 'create'));
-  return answerRecord(ex, resource, chooseSuccess(ex.operation, 201), stored);
+  const chosen = chooseSuccess(ex.operation, 201);
+  const newId = idAnswer(ex, resource, chosen, stored);
+  return newId === undefined ? answerRecord(ex, resource, chosen, stored) : answer(chosen, newId, ex.gen);
 }
 
 /** PUT: the body replaces the record; the id and creation time are kept. A missing one may be created (createsOnPut). */

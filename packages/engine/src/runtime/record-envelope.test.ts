@@ -157,6 +157,24 @@ describe('records a single answer wraps', () => {
     expect(send({ method: 'GET', path: `/V1/gift-wrappings/${created.wrapping_id}` }).json).toEqual(created);
   });
 
+  it('answer the new id where the create answers an id and nothing else', async () => {
+    const catalog = { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } };
+    const { send } = await open(
+      JSON.stringify({
+        openapi: '3.0.3',
+        info: { title: 'Catalogs', version: '1' },
+        paths: {
+          '/V1/sharedCatalog': { post: { operationId: 'sharedCatalogSave', requestBody: body({ type: 'object', properties: { sharedCatalog: catalog } }), responses: json({ type: 'integer' }) } },
+          '/V1/sharedCatalog/{sharedCatalogId}': { get: { operationId: 'sharedCatalogGet', parameters: [{ name: 'sharedCatalogId', in: 'path', required: true, schema: { type: 'integer' } }], responses: json(catalog) } },
+        },
+      }),
+    );
+    const first = send({ method: 'POST', path: '/V1/sharedCatalog', body: JSON.stringify({ sharedCatalog: { name: 'Wholesale' } }) }).json;
+    const second = send({ method: 'POST', path: '/V1/sharedCatalog', body: JSON.stringify({ sharedCatalog: { name: 'Retail' } }) }).json;
+    expect([typeof first, second]).toEqual(['number', (first as number) + 1]);
+    expect(send({ method: 'GET', path: `/V1/sharedCatalog/${String(second)}` }).json).toEqual({ id: second, name: 'Retail' });
+  });
+
   it('are the answer itself where the read answers what the list does', async () => {
     const plain = await compileArtifact(
       JSON.stringify({
