@@ -228,6 +228,15 @@ const squashedNames = new WeakMap<ObjectView, Map<string, string>>();
  * and Magento's writes are): the record inside. A body that is not wrapped, or a record that has a field of that name, is
  * the record itself.
  */
+/** Names of credentials a client sends with a write (Plaid's `access_token` and `secret`): never kept in a record that does not declare them. */
+const CREDENTIAL_FIELD = /(password|passwd|secret|accesstoken|refreshtoken|apikey|authtoken|privatekey)$/;
+
+/** A write's body without the credentials the record's schema does not declare: a real API keeps them, if at all, out of the record it answers. */
+function withoutCredentials(body: JsonObject, view: ObjectView): JsonObject {
+  for (const field of Object.keys(body)) if (!Object.hasOwn(view.properties, field) && CREDENTIAL_FIELD.test(squash(field))) delete body[field];
+  return body;
+}
+
 function unwrapped(body: JsonObject, resource: ArtifactResource, view: ObjectView): JsonObject {
   const key = resource.keyField;
   // The field naming the record in an RPC call (`channel`) is not one of its fields.
@@ -247,7 +256,7 @@ function unwrapped(body: JsonObject, resource: ArtifactResource, view: ObjectVie
  */
 export function bodyRecord(ex: Exchange, resource: ArtifactResource, mode: 'create' | 'write'): JsonObject {
   const view = objectView(ex.model.registry, itemSchema(resource));
-  const record = unwrapped(asBodyObject(ex.body), resource, view);
+  const record = withoutCredentials(unwrapped(asBodyObject(ex.body), resource, view), view);
   let names = squashedNames.get(view);
   if (names === undefined) {
     names = new Map();

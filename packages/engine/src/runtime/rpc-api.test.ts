@@ -35,7 +35,13 @@ const plaid = JSON.stringify({
   info: { title: 'Plaid', version: '2020-09-14' },
   components: { schemas: { Transfer: transfer } },
   paths: {
-    '/transfer/create': { post: { operationId: 'transferCreate', requestBody: json({ amount: { type: 'string' }, description: { type: 'string' } }), responses: plaidAnswer({ transfer: { $ref: '#/components/schemas/Transfer' } }) } },
+    '/transfer/create': {
+      post: {
+        operationId: 'transferCreate',
+        requestBody: json({ client_id: { type: 'string' }, secret: { type: 'string' }, access_token: { type: 'string' }, amount: { type: 'string' }, description: { type: 'string' } }),
+        responses: plaidAnswer({ transfer: { $ref: '#/components/schemas/Transfer' } }),
+      },
+    },
     '/transfer/get': { post: { operationId: 'transferGet', requestBody: json({ transfer_id: { type: 'string' } }), responses: plaidAnswer({ transfer: { $ref: '#/components/schemas/Transfer' } }) } },
     '/transfer/list': { post: { operationId: 'transferList', requestBody: json({ count: { type: 'integer' } }), responses: plaidAnswer({ transfers: { type: 'array', items: { $ref: '#/components/schemas/Transfer' } } }) } },
   },
@@ -88,8 +94,12 @@ describe('an API that names the method in its path', () => {
     const { artifact, send } = await open(plaid, 'application/json');
     expect(artifact.resources.find((r) => r.name === 'transfer')).toMatchObject({ keyField: 'transfer_id', recordField: 'transfer', idField: 'id' });
     expect(artifact.operations.find((op) => op.id === 'transferGet')).toMatchObject({ behaviour: 'read', readOnly: true });
-    const created = (send({ method: 'POST', path: '/transfer/create', body: JSON.stringify({ amount: '12.34', description: 'rent' }) }).json as { transfer: { id: string } }).transfer;
+    const created = (send({ method: 'POST', path: '/transfer/create', body: JSON.stringify({ client_id: 'c1', secret: 's3cr3t', access_token: 'access-sandbox-1', amount: '12.34', description: 'rent' }) }).json as { transfer: { id: string } }).transfer;
     expect(created).toMatchObject({ amount: '12.34', description: 'rent', status: 'pending' });
+    // The credentials the call carried are not kept in the record; other undeclared fields are.
+    expect(created).not.toHaveProperty('secret');
+    expect(created).not.toHaveProperty('access_token');
+    expect(created).toHaveProperty('client_id', 'c1');
     expect((send({ method: 'POST', path: '/transfer/get', body: JSON.stringify({ transfer_id: created.id }) }).json as { transfer: unknown }).transfer).toEqual(created);
     expect((send({ method: 'POST', path: '/transfer/list', body: '{}' }).json as { transfers: unknown[] }).transfers).toEqual([created]);
   });
