@@ -73,9 +73,9 @@ function behaviourOf(verb: string): RpcCall['behaviour'] {
 }
 
 /**
- * RPC resources: a resource path with at least a create, read or list among its calls and a
- * read or a list, that no REST resource already claims. Named by the path's words
- * (`conversations`, `transfer`, `link.token`).
+ * RPC resources: a resource path with two calls or more, one of them a read or a list, that no
+ * REST resource already claims. Named by the path's words (`conversations`, `transfer`,
+ * `link.token`).
  */
 export function findRpcShapes(operations: NormalisedOperation[], pathOf: (op: NormalisedOperation) => string, taken: ReadonlySet<string>): Map<string, ResourceShape> {
   const calls = new Map<string, RpcCall[]>();
