@@ -161,6 +161,12 @@ describe('simplane simulations and steps', () => {
     // The printed endpoint and token are what a client needs.
     const human = await run('simulations', ['get', created.id]);
     expect(human.out).toMatch(new RegExp(`^endpoint\\s+${server.url}/sim/${created.id}$`, 'm'));
+    // What answers a token says how to use it; a plain read has no token to explain.
+    expect(human.err).toBe('');
+    const forked = await run('simulations', ['fork', created.id]);
+    expect(forked.out).toMatch(/^token\s+\S+$/m);
+    expect(forked.err).toMatch(/Simulation-Token header/);
+    await run('simulations', ['delete', /^id\s+(\S+)$/m.exec(forked.out)![1]!]);
     const task = await fetch(`${created.endpoint}/tasks`, { method: 'POST', headers: { 'simulation-token': created.token, 'content-type': 'application/json' }, body: JSON.stringify({ title: 'write the CLI' }) });
     expect(task.status).toBe(201);
 

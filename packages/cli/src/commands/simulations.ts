@@ -58,7 +58,10 @@ export async function simulationsCommand(client: ControlPlaneClient, action: Act
   const path = `/v1/simulations/${encodeURIComponent(id)}`;
   const show = (simulation: SimulationView | SimulationWithToken) => {
     if (command.json) io.out(JSON.stringify(simulation, null, 2));
-    else describeSimulation(simulation, client.url).forEach((line) => io.out(line));
+    else {
+      describeSimulation(simulation, client.url).forEach((line) => io.out(line));
+      if ('token' in simulation) io.err('Send the token in a Simulation-Token header with every request to the endpoint; the API\'s own credentials go in its own headers.');
+    }
     return 0;
   };
   switch (action) {
