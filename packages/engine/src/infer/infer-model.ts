@@ -26,14 +26,52 @@ function itemSchemaOf(ops: { op: NormalisedOperation; how: Understanding }[], sh
   const read = by('read');
   const create = by('create');
   const list = by('list');
-  const fromList = list ? listItems(list, lookup, shape.segments.at(-1)?.kind === 'literal' ? (shape.segments.at(-1) as { text: string }).text : '')?.itemSchema : undefined;
+  const listed = list ? listItems(list, lookup, shape.segments.at(-1)?.kind === 'literal' ? (shape.segments.at(-1) as { text: string }).text : '') : null;
+  const fromList = listed?.itemSchema;
   const replace = by('replace') ?? by('update');
   const readSchema = read && successSchema(read);
   const recordField = readSchema && fromList ? wrappingField(readSchema, fromList, lookup) : null;
   if (recordField !== null) return { itemSchema: fromList as JsonSchema, recordField };
+  // Asana's and JSON:API's manner: the list answers compact records in `data`, the read the full
+  // record in `data`; the record is the read's.
+  const shared = readSchema && listed?.itemsField ? sharedWrapper(readSchema, listed.itemsField, lookup) : null;
+  if (shared !== null) return shared;
+  // Without a list at the collection (Asana's teams are listed under an organization), a read and
+  // a create that both answer `{data: ...}` wrap the record the same way.
+  const createAnswer = create && successSchema(create);
+  const field = readSchema && createAnswer && !listed ? soleObjectField(readSchema, lookup) : null;
+  const word = singular(words((shape.segments.at(-1) as { text?: string } | undefined)?.text ?? '').at(-1) ?? '');
+  const wrapperName = field !== null && (WRAPPER_NAMES.has(squash(field)) || squash(field) === squash(word));
+  const alike = wrapperName && soleObjectField(createAnswer as JsonSchema, lookup) === field ? sharedWrapper(readSchema as JsonSchema, field as string, lookup) : null;
+  if (alike !== null) return alike;
   const candidates = [readSchema, create && successSchema(create), fromList, create && requestSchema(create), replace && requestSchema(replace)].filter((s): s is JsonSchema => s !== undefined && s !== null);
   const chosen = candidates[0] ?? null;
   return { itemSchema: chosen === null ? null : (memberNamedElsewhere(chosen, candidates.slice(1), lookup) ?? chosen), recordField: null };
+}
+
+/** Names an answer gives the record it wraps, besides the resource's own word (`team`). */
+const WRAPPER_NAMES = new Set(['data', 'result', 'item', 'record', 'resource', 'entity']);
+
+/** The one property of an answer that is an object of named fields, or null. */
+function soleObjectField(schema: JsonSchema, lookup: SchemaLookup): string | null {
+  const objects = [...lookup.properties(schema)].filter(([, sub]) => lookup.properties(sub).size > 0);
+  return objects.length === 1 ? (objects[0]![0] as string) : null;
+}
+
+/**
+ * The record inside a read's answer whose field has the name of the list's items field
+ * (`{data: Project}` beside `{data: [ProjectCompact], next_page}`): an object of named fields,
+ * when the rest of the answer holds no other object and no id of its own.
+ */
+function sharedWrapper(readSchema: JsonSchema, itemsField: string, lookup: SchemaLookup): { itemSchema: JsonSchema; recordField: string } | null {
+  const properties = lookup.properties(readSchema);
+  // A wrapper does not carry an id of its own; a record with an object field (a Stripe event's
+  // `data`, a PaymentIntent's expandable `customer`) does.
+  if ([...properties.keys()].some((name) => ['id', 'gid', 'uuid', 'key'].includes(squash(name)))) return null;
+  const inner = properties.get(itemsField);
+  if (inner === undefined || lookup.properties(inner).size === 0) return null;
+  const others = [...properties].filter(([name, schema]) => name !== itemsField && lookup.properties(schema).size > 0);
+  return others.length === 0 ? { itemSchema: inner as JsonSchema, recordField: itemsField } : null;
 }
 
 /**

@@ -130,6 +130,35 @@ describe('records a single answer wraps', () => {
     expect(answered.data).not.toHaveProperty('name');
   });
 
+  it("keep the read's full record where the list answers compact ones in the same field, as Asana does", async () => {
+    const compact = { type: 'object', properties: { gid: { type: 'string' }, name: { type: 'string' } } };
+    const full = { type: 'object', properties: { gid: { type: 'string' }, name: { type: 'string' }, notes: { type: 'string' }, archived: { type: 'boolean' } } };
+    const data = (schema: unknown) => ({ type: 'object', properties: { data: schema } });
+    const asana = JSON.stringify({
+      openapi: '3.0.3',
+      info: { title: 'Asana', version: '1' },
+      paths: {
+        '/projects': {
+          get: { operationId: 'getProjects', responses: json({ type: 'object', properties: { data: { type: 'array', items: compact }, next_page: { type: 'string', nullable: true } } }) },
+          post: { operationId: 'createProject', requestBody: body(data(full)), responses: json(data(full), '201') },
+        },
+        '/projects/{project_gid}': { get: { operationId: 'getProject', parameters: [param('project_gid')], responses: json(data(full)) } },
+        // Teams are listed under an organization; the read and the create answer alike.
+        '/teams': { post: { operationId: 'createTeam', requestBody: body(data(compact)), responses: json(data(full), '201') } },
+        '/teams/{team_gid}': { get: { operationId: 'getTeam', parameters: [param('team_gid')], responses: json(data(full)) } },
+      },
+    });
+    const { artifact, send } = await open(asana);
+    expect(artifact.resources.find((r) => r.name === 'projects')).toMatchObject({ recordField: 'data', itemSchema: full });
+    expect(artifact.resources.find((r) => r.name === 'teams')).toMatchObject({ recordField: 'data', itemSchema: full });
+    const project = (send({ method: 'POST', path: '/projects', body: JSON.stringify({ data: { name: 'Launch', notes: 'Q3' } }) }).json as { data: { gid: string } }).data;
+    expect(project).toMatchObject({ name: 'Launch', notes: 'Q3' });
+    expect(send({ method: 'GET', path: `/projects/${project.gid}` }).json).toEqual({ data: project });
+    expect((send({ method: 'GET', path: '/projects' }).json as { data: Array<{ gid: string }> }).data.map((p) => p.gid)).toContain(project.gid);
+    const team = (send({ method: 'POST', path: '/teams', body: JSON.stringify({ data: { name: 'Platform' } }) }).json as { data: { gid: string } }).data;
+    expect(send({ method: 'GET', path: `/teams/${team.gid}` }).json).toEqual({ data: team });
+  });
+
   it('take a write wrapped where the answers are not, as Magento writes every entity', async () => {
     const wrapping = { type: 'object', properties: { wrapping_id: { type: 'integer' }, design: { type: 'string' }, status: { type: 'integer' } } };
     const magento = JSON.stringify({
