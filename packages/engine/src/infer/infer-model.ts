@@ -36,10 +36,11 @@ function itemSchemaOf(ops: { op: NormalisedOperation; how: Understanding }[], sh
   // record in `data`; the record is the read's.
   const shared = readSchema && listed?.itemsField ? sharedWrapper(readSchema, listed.itemsField, lookup) : null;
   if (shared !== null) return shared;
-  // Without a list at the collection (Asana's teams are listed under an organization), a read and
-  // a create that both answer `{data: ...}` wrap the record the same way.
+  // A read and a create that both answer `{data: ...}`, or `{appBundle: ...}` for app bundles,
+  // wrap the record the same way, whatever the list answers (Asana's teams are listed under an
+  // organization; AWS lists summaries in `appBundleSummaryList`).
   const createAnswer = create && successSchema(create);
-  const field = readSchema && createAnswer && !listed ? soleObjectField(readSchema, lookup) : null;
+  const field = readSchema && createAnswer ? soleObjectField(readSchema, lookup) : null;
   const word = singular(words((shape.segments.at(-1) as { text?: string } | undefined)?.text ?? '').at(-1) ?? '');
   const wrapperName = field !== null && (WRAPPER_NAMES.has(squash(field)) || squash(field) === squash(word));
   const alike = wrapperName && soleObjectField(createAnswer as JsonSchema, lookup) === field ? sharedWrapper(readSchema as JsonSchema, field as string, lookup) : null;

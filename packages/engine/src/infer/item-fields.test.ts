@@ -22,6 +22,9 @@ describe('the field that identifies an item', () => {
     expect(idField(item('title'), 'notes', 'noteId', lookup)).toBeNull();
     // A compound word by its last word: Magento's gift wrappings by `wrapping_id`.
     expect(idField(item('wrapping_id', 'design'), 'gift-wrappings', 'id', lookup)).toBe('wrapping_id');
+    // AWS names records by ARN where there is no id.
+    expect(idField(item('arn', 'customerManagedKeyArn'), 'appbundles', 'appBundleIdentifier', lookup)).toBe('arn');
+    expect(idField(item('id', 'arn'), 'appbundles', 'appBundleIdentifier', lookup)).toBe('id');
   });
 });
 

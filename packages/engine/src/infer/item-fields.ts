@@ -19,7 +19,8 @@ export function idField(item: JsonSchema | null, resourceWord: string, idParamet
   const byParameter = [parameter, field].filter((name) => name !== '');
   // A compound resource word names its id by its last word too: `gift-wrappings` by `wrapping_id`.
   const last = singular(words(resourceWord).at(-1) ?? resourceWord);
-  const candidates = [...byName, ...byParameter, 'id', `${one}id`, `${last}id`, 'uuid', `${one}uuid`, 'key', `${one}key`].map(squash);
+  // Last, an Amazon Resource Name: AWS's REST APIs identify records by `arn` (`/appbundles/{appBundleIdentifier}`).
+  const candidates = [...byName, ...byParameter, 'id', `${one}id`, `${last}id`, 'uuid', `${one}uuid`, 'key', `${one}key`, 'arn', `${one}arn`].map(squash);
   for (const candidate of candidates) {
     const found = names.find((n) => squash(n) === candidate);
     if (found !== undefined) return found;
