@@ -40,10 +40,12 @@ function itemSchemaOf(ops: { op: NormalisedOperation; how: Understanding }[], sh
   // wrap the record the same way, whatever the list answers (Asana's teams are listed under an
   // organization; AWS lists summaries in `appBundleSummaryList`).
   const createAnswer = create && successSchema(create);
-  const field = readSchema && createAnswer ? soleObjectField(readSchema, lookup) : null;
+  const field = readSchema ? soleObjectField(readSchema, lookup) : null;
   const word = singular(words((shape.segments.at(-1) as { text?: string } | undefined)?.text ?? '').at(-1) ?? '');
   const wrapperName = field !== null && (WRAPPER_NAMES.has(squash(field)) || squash(field) === squash(word));
-  const alike = wrapperName && soleObjectField(createAnswer as JsonSchema, lookup) === field ? sharedWrapper(readSchema as JsonSchema, field as string, lookup) : null;
+  // The create agrees, or answers no object at all (Autotask's `{itemId: 13}`, a reference).
+  const createAgrees = createAnswer ? soleObjectField(createAnswer, lookup) === field || [...lookup.properties(createAnswer).values()].every((sub) => lookup.properties(sub).size === 0) : false;
+  const alike = wrapperName && createAgrees ? sharedWrapper(readSchema as JsonSchema, field as string, lookup) : null;
   if (alike !== null) return alike;
   const candidates = [readSchema, create && successSchema(create), fromList, create && requestSchema(create), replace && requestSchema(replace)].filter((s): s is JsonSchema => s !== undefined && s !== null);
   const chosen = candidates[0] ?? null;

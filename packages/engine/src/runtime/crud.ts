@@ -4,7 +4,7 @@ import { copyOwn, isObject, setOwn, type Json, type JsonObject } from '../json.j
 import { collectionName, recordKey, SINGLETON_KEY } from './collections.js';
 import { asBodyObject, bodyRecord, fillServerFields, isCreationTime, itemSchema, missingParent, notFound, singletonRecord, tenantRecord, type Exchange } from './exchange.js';
 import { idSchemaFor, mintId } from './ids.js';
-import { answerRecord, idAnswer, wrapRecord } from './record-answer.js';
+import { answerRecord, idAnswer, idReference, wrapRecord } from './record-answer.js';
 import { refuse } from './refusal.js';
 import { answer, chooseMedia, chooseSuccess, conform } from './respond.js';
 import { objectView, schemaTypes } from './schema-view.js';
@@ -42,7 +42,7 @@ export function create(ex: Exchange, resource: ArtifactResource): SimResponse {
   }
   const stored = store(ex, resource, collection, key, fillServerFields(ex, record, itemSchema(resource), 'create'));
   const chosen = chooseSuccess(ex.operation, 201);
-  const newId = idAnswer(ex, resource, chosen, stored);
+  const newId = idAnswer(ex, resource, chosen, stored) ?? idReference(ex, resource, chosen, stored);
   return newId === undefined ? answerRecord(ex, resource, chosen, stored) : answer(chosen, newId, ex.gen);
 }
 

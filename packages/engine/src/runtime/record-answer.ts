@@ -9,6 +9,7 @@ import { itemSchema, type Exchange } from './exchange.js';
 import { expanded } from './expand.js';
 import { answer, chooseMedia, type AnswerOptions, type ChosenResponse } from './respond.js';
 import { objectView, schemaTypes } from './schema-view.js';
+import { singular, squash, words } from '../infer/naming.js';
 
 /**
  * A record as an answer declared with `schema`: inside the resource's record field when the
@@ -72,4 +73,26 @@ export function idAnswer(ex: Exchange, resource: ArtifactResource, chosen: Chose
   if (types === null || types.some((type) => type === 'object' || type === 'array') || resource.idField === null || !isObject(record)) return undefined;
   const id = Object.hasOwn(record, resource.idField) ? record[resource.idField] : undefined;
   return id !== undefined && ex.model.registry.validate(schema, id).ok ? id : undefined;
+}
+
+/**
+ * The new record's id in the field a create's answer names it by, when that answer is a
+ * reference holding none of the record's fields (Autotask's `{"itemId": 13}`). Undefined for
+ * any other answer.
+ */
+export function idReference(ex: Exchange, resource: ArtifactResource, chosen: ChosenResponse, record: Json): Json | undefined {
+  const schema = chooseMedia(chosen.response)?.[1].schema ?? null;
+  if (schema === null || resource.idField === null || !isObject(record) || !Object.hasOwn(record, resource.idField)) return undefined;
+  const answered = objectView(ex.model.registry, schema).properties;
+  const recordFields = objectView(ex.model.registry, itemSchema(resource)).properties;
+  const names = Object.keys(answered);
+  // Judged only against a record that declares its fields, for an answer small enough to be a reference.
+  if (Object.keys(recordFields).length === 0 || names.length === 0 || names.length > 3 || names.some((name) => Object.hasOwn(recordFields, name))) return undefined;
+  const one = squash(singular(words(resource.name).at(-1) ?? ''));
+  const references = names.filter((name) => ['id', 'itemid', 'newid', `${one}id`].includes(squash(name)));
+  const id = record[resource.idField] as Json;
+  if (references.length !== 1 || !ex.model.registry.validate(answered[references[0]!], id).ok) return undefined;
+  const reference: JsonObject = {};
+  setOwn(reference, references[0]!, id);
+  return reference;
 }

@@ -159,6 +159,23 @@ describe('records a single answer wraps', () => {
     expect(send({ method: 'GET', path: `/teams/${team.gid}` }).json).toEqual({ data: team });
   });
 
+  it("are read in a wrapper named as one where the create answers only a reference, as Autotask's are", async () => {
+    const actionType = { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' }, isActive: { type: 'boolean' } } };
+    const autotask = JSON.stringify({
+      openapi: '3.0.3',
+      info: { title: 'Autotask', version: '1' },
+      paths: {
+        '/V1.0/ActionTypes': { post: { operationId: 'ActionTypes_CreateEntity', requestBody: body(actionType), responses: json({ type: 'object', properties: { itemId: { type: 'integer' } } }) } },
+        '/V1.0/ActionTypes/{id}': { get: { operationId: 'ActionTypes_QueryItem', parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }], responses: json({ type: 'object', properties: { item: actionType } }) } },
+      },
+    });
+    const { artifact, send } = await open(autotask);
+    expect(artifact.resources.find((r) => r.name === 'ActionTypes')).toMatchObject({ recordField: 'item', itemSchema: actionType });
+    const created = send({ method: 'POST', path: '/V1.0/ActionTypes', body: JSON.stringify({ name: 'Call', isActive: true }) }).json as { itemId: number };
+    expect(Object.keys(created)).toEqual(['itemId']);
+    expect(send({ method: 'GET', path: `/V1.0/ActionTypes/${created.itemId}` }).json).toEqual({ item: { id: created.itemId, name: 'Call', isActive: true } });
+  });
+
   it('take a write wrapped where the answers are not, as Magento writes every entity', async () => {
     const wrapping = { type: 'object', properties: { wrapping_id: { type: 'integer' }, design: { type: 'string' }, status: { type: 'integer' } } };
     const magento = JSON.stringify({
