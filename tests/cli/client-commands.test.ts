@@ -15,7 +15,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runClientCommand, serve, type ClientCommand, type Running } from '@simplane/cli';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const bin = join(root, 'packages/cli/dist/bin.js');
+// The installed command: the shim npm links, which runs the built entry point.
+const bin = join(root, 'packages/cli/bin/simplane.js');
 const tasks = join(root, 'tests/clients/fixtures/tasks.openapi.yaml');
 const scratch = mkdtempSync(join(tmpdir(), 'simplane-client-'));
 const dataDir = join(scratch, 'data');
