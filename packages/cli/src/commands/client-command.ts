@@ -68,7 +68,7 @@ export async function runClientCommand(command: ClientCommand, args: readonly st
     }
     if (command === 'simulators') {
       const [action, ...rest] = args;
-      if (action === undefined || action === '--help' || action === '-h' || action === 'help') return help(io, command);
+      if (asksHelp(action)) return help(io, command);
       if (!isSimulatorAction(action)) throw new UsageError(`unknown action 'simulators ${action}'.`);
       const parsed = parseCommand(rest, SIMULATOR_OPTIONS, action === 'list' ? { min: 0, max: 0, usage: 'no arguments' } : { min: 1, max: 1, usage: 'a Simulator (ID or reference)' });
       if (parsed.help) return help(io, command);
@@ -76,7 +76,7 @@ export async function runClientCommand(command: ClientCommand, args: readonly st
     }
     if (command === 'simulations') {
       const [action, ...rest] = args;
-      if (action === undefined || action === '--help' || action === '-h' || action === 'help') return help(io, command);
+      if (asksHelp(action)) return help(io, command);
       if (!isSimulationAction(action)) throw new UsageError(`unknown action 'simulations ${action}'.`);
       const takesId = action !== 'list';
       const parsed = parseCommand(rest, SIMULATION_OPTIONS, takesId ? { min: 1, max: 1, usage: action === 'create' ? 'a Simulator (ID or reference)' : 'a Simulation ID' } : { min: 0, max: 0, usage: 'no arguments' });
@@ -103,6 +103,11 @@ export async function runClientCommand(command: ClientCommand, args: readonly st
 
 function client(context: ClientContext, options: Parameters<typeof resolveConnection>[1], pause: (ms: number) => Promise<void>): ControlPlaneClient {
   return new ControlPlaneClient(resolveConnection(context.env, options), pause);
+}
+
+/** No action, or one asking for the usage. */
+function asksHelp(action: string | undefined): boolean {
+  return action === undefined || action === '--help' || action === '-h' || action === 'help';
 }
 
 function help(io: CommandIo, command: ClientCommand): number {

@@ -21,12 +21,12 @@ type Crud = keyof ArtifactResource['operations'];
  * The item schema, from the most telling operation: read, create, list, then request bodies;
  * and the field single-record answers wrap it in, when they do.
  */
-function itemSchemaOf(ops: { op: NormalisedOperation; how: Understanding }[], shape: ResourceShape, lookup: SchemaLookup): { itemSchema: JsonSchema | null; recordField: string | null } {
+function itemSchemaOf(ops: { op: NormalisedOperation; how: Understanding }[], word: string, lookup: SchemaLookup): { itemSchema: JsonSchema | null; recordField: string | null } {
   const by = (behaviour: string) => ops.find((o) => o.how.behaviour === behaviour)?.op;
   const read = by('read');
   const create = by('create');
   const list = by('list');
-  const listed = list ? listItems(list, lookup, shape.segments.at(-1)?.kind === 'literal' ? (shape.segments.at(-1) as { text: string }).text : '') : null;
+  const listed = list ? listItems(list, lookup, word) : null;
   const fromList = listed?.itemSchema;
   const replace = by('replace') ?? by('update');
   const readSchema = read && successSchema(read);
@@ -41,15 +41,19 @@ function itemSchemaOf(ops: { op: NormalisedOperation; how: Understanding }[], sh
   // organization; AWS lists summaries in `appBundleSummaryList`).
   const createAnswer = create && successSchema(create);
   const field = readSchema ? soleObjectField(readSchema, lookup) : null;
-  const word = singular(words((shape.segments.at(-1) as { text?: string } | undefined)?.text ?? '').at(-1) ?? '');
-  const wrapperName = field !== null && (WRAPPER_NAMES.has(squash(field)) || squash(field) === squash(word));
+  const wrapperName = field !== null && (WRAPPER_NAMES.has(squash(field)) || squash(field) === squash(singular(words(word).at(-1) ?? '')));
   // The create agrees, or answers no object at all (Autotask's `{itemId: 13}`, a reference).
   const createAgrees = createAnswer ? soleObjectField(createAnswer, lookup) === field || [...lookup.properties(createAnswer).values()].every((sub) => lookup.properties(sub).size === 0) : false;
   const alike = wrapperName && createAgrees ? sharedWrapper(readSchema as JsonSchema, field as string, lookup) : null;
   if (alike !== null) return alike;
-  const candidates = [readSchema, create && successSchema(create), fromList, create && requestSchema(create), replace && requestSchema(replace)].filter((s): s is JsonSchema => s !== undefined && s !== null);
+  const candidates = [readSchema, createAnswer, fromList, create && requestSchema(create), replace && requestSchema(replace)].filter((s): s is JsonSchema => s !== undefined && s !== null);
   const chosen = candidates[0] ?? null;
   return { itemSchema: chosen === null ? null : (memberNamedElsewhere(chosen, candidates.slice(1), lookup) ?? chosen), recordField: null };
+}
+
+/** A schema as text, after its reference: two schemas are the same when their texts are. */
+function schemaText(schema: JsonSchema, lookup: SchemaLookup): string {
+  return JSON.stringify(lookup.deref(schema as Json) ?? schema);
 }
 
 /** Names an answer gives the record it wraps, besides the resource's own word (`team`). */
@@ -83,9 +87,9 @@ function sharedWrapper(readSchema: JsonSchema, itemsField: string, lookup: Schem
  * record's schema is the list's item, not the wrapper. Null when the read is the record itself.
  */
 function wrappingField(readSchema: JsonSchema, listItem: JsonSchema, lookup: SchemaLookup): string | null {
-  const item = JSON.stringify(lookup.deref(listItem as Json) ?? listItem);
-  if (item === '{}' || item === 'true' || JSON.stringify(lookup.deref(readSchema as Json) ?? readSchema) === item) return null;
-  const fields = [...lookup.properties(readSchema)].filter(([, schema]) => JSON.stringify(lookup.deref(schema as Json) ?? schema) === item).map(([name]) => name);
+  const item = schemaText(listItem, lookup);
+  if (item === '{}' || item === 'true' || schemaText(readSchema, lookup) === item) return null;
+  const fields = [...lookup.properties(readSchema)].filter(([, schema]) => schemaText(schema, lookup) === item).map(([name]) => name);
   return fields.length === 1 ? (fields[0] as string) : null;
 }
 
@@ -128,7 +132,7 @@ export function inferModel(operations: NormalisedOperation[], lookup: SchemaLook
     const item = shape.kind === 'collection' ? groups.get(`${shape.key}/{}`) : undefined;
     const itemSegments = item?.segments ?? [];
     const idParameter = itemSegments.at(-1)?.kind === 'param' ? (itemSegments.at(-1) as { name: string }).name : null;
-    const { itemSchema, recordField } = itemSchemaOf(mine, shape, lookup);
+    const { itemSchema, recordField } = itemSchemaOf(mine, word, lookup);
     itemSchemas.set(shape, itemSchema);
     const crud: ArtifactResource['operations'] = {};
     // The plain operation names the resource's read (create, ...); a query variant only when it is the only one.
@@ -169,12 +173,12 @@ export function inferModel(operations: NormalisedOperation[], lookup: SchemaLook
  */
 function bodyFieldOf(ops: { op: NormalisedOperation; how: Understanding }[], itemSchema: JsonSchema | null, recordField: string | null, lookup: SchemaLookup): { bodyField?: string } {
   if (itemSchema === null) return {};
-  const item = JSON.stringify(lookup.deref(itemSchema as Json) ?? itemSchema);
+  const item = schemaText(itemSchema, lookup);
   for (const behaviour of ['create', 'replace', 'update']) {
     const write = ops.find((o) => o.how.behaviour === behaviour)?.op;
     const body = write === undefined ? null : requestSchema(write);
-    if (body === null || JSON.stringify(lookup.deref(body as Json) ?? body) === item) continue;
-    const fields = [...lookup.properties(body)].filter(([, schema]) => JSON.stringify(lookup.deref(schema as Json) ?? schema) === item).map(([name]) => name);
+    if (body === null || schemaText(body, lookup) === item) continue;
+    const fields = [...lookup.properties(body)].filter(([, schema]) => schemaText(schema, lookup) === item).map(([name]) => name);
     if (fields.length === 1 && fields[0] !== recordField) return { bodyField: fields[0] as string };
   }
   return {};

@@ -223,11 +223,6 @@ export function asBodyObject(body: Json | undefined): JsonObject {
 /** An item schema's property names by their squashed form (the first of names that squash alike). */
 const squashedNames = new WeakMap<ObjectView, Map<string, string>>();
 
-/**
- * A write body wrapped as the resource's writes or answers are (`{"data": {...}}`, as Asana's
- * and Magento's writes are): the record inside. A body that is not wrapped, or a record that has a field of that name, is
- * the record itself.
- */
 /** Names of credentials a client sends with a write (Plaid's `access_token` and `secret`): never kept in a record that does not declare them. */
 const CREDENTIAL_FIELD = /(password|passwd|secret|accesstoken|refreshtoken|apikey|authtoken|privatekey)$/;
 
@@ -237,9 +232,14 @@ function withoutCredentials(body: JsonObject, view: ObjectView): JsonObject {
   return body;
 }
 
+/**
+ * A write body wrapped as the resource's writes or answers are (`{"data": {...}}`, as Asana's
+ * and Magento's writes are): the record inside, without the request field naming the record in
+ * an RPC call. A body that is not wrapped, or a record that has a field of that name, is the
+ * record itself.
+ */
 function unwrapped(body: JsonObject, resource: ArtifactResource, view: ObjectView): JsonObject {
   const key = resource.keyField;
-  // The field naming the record in an RPC call (`channel`) is not one of its fields.
   if (key !== undefined && !Object.hasOwn(view.properties, key)) delete body[key];
   const field = resource.bodyField ?? resource.recordField;
   if (field === undefined || Object.hasOwn(view.properties, field) || !Object.hasOwn(body, field)) return body;

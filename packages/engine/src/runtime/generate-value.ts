@@ -1,4 +1,5 @@
 import { isAnnotation } from '../annotations.js';
+import { squash } from '../infer/naming.js';
 import type { JsonSchema } from '../artifact/artifact.js';
 import { copyOwn, isObject, setOwn, type Json, type JsonObject } from '../json.js';
 import { compilePattern, patternEnforced } from '../safe-pattern.js';
@@ -144,7 +145,7 @@ const LIVE_FLAGS = new Set(['livemode', 'islive']);
 
 /** `false` for a live-system flag whose schema allows it, else undefined. */
 function liveFlag(name: string, schema: JsonSchema, ctx: GenerateContext): false | undefined {
-  return LIVE_FLAGS.has(name.toLowerCase().replace(/[^a-z]/g, '')) && ctx.registry.validate(schema, false).ok ? false : undefined;
+  return LIVE_FLAGS.has(squash(name)) && ctx.registry.validate(schema, false).ok ? false : undefined;
 }
 
 /** A value for the property `name` of an object: as `generateValue`, but a live-system flag is false. */

@@ -54,16 +54,19 @@ export function readParameter(registry: SchemaRegistry, param: ArtifactParameter
   const types = schemaTypes(registry, param.schema) ?? [];
   if (param.in === 'query' && types.includes('object') && (param.style === 'deepObject' || param.explode)) return readObjectQuery(registry, param, raw.query);
   let texts: string[];
-  if (param.in === 'query' && types.includes('array')) texts = raw.query.filter(([n]) => n === param.name || isBracketed(n, param.name)).map(([, v]) => v);
-  else if (param.in === 'query') texts = raw.query.filter(([n]) => n === param.name).map(([, v]) => v);
-  else {
+  let bracketed = false;
+  if (param.in === 'query') {
+    const array = types.includes('array');
+    const named = raw.query.filter(([n]) => n === param.name || (array && isBracketed(n, param.name)));
+    bracketed = named.some(([n]) => n !== param.name);
+    texts = named.map(([, v]) => v);
+  } else {
     const one = param.in === 'path' ? raw.path[param.name] : param.in === 'cookie' ? raw.cookies[param.name] : headerText(raw.headers, param.name);
     texts = one === undefined ? [] : [one];
   }
   if (texts.length === 0) return undefined;
   if (types.includes('array')) {
     const sep = param.style === 'spaceDelimited' ? ' ' : param.style === 'pipeDelimited' ? '|' : ',';
-    const bracketed = param.in === 'query' && raw.query.some(([n]) => isBracketed(n, param.name));
     const parts = param.in === 'query' && ((param.explode && texts.length > 1) || bracketed) ? texts : texts.flatMap((t) => (t === '' ? [] : t.split(sep)));
     const items = itemsOf(registry, param.schema);
     return parts.map((p) => coerce(registry, items, stripStyle(param, p)));
