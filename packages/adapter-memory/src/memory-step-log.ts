@@ -1,15 +1,47 @@
-import { copyBytes, type Snapshot, type StateChange, type StepEntry, type StepLog, type StepView } from '@simplane/core';
+import { copyBytes, type KeptMessage, type Snapshot, type StateChange, type StepEntry, type StepLog, type StepView } from '@simplane/core';
 import { IntColumn, TextArena } from './text-arena.js';
 
-/** Where a step's texts lie in its log's arena: its chunk, then the start of each text and the end of the last. */
-const FIELDS = 5;
+/**
+ * The parts of a step, written one after the other into its log's arena: its view, its
+ * messages' heads (JSON texts), the request's and the response's body bytes as they were, its
+ * changes (JSON text).
+ */
+const VIEW = 0;
+const HEADS = 1;
+const REQUEST_BODY = 2;
+const RESPONSE_BODY = 3;
+const CHANGES = 4;
+type Part = typeof VIEW | typeof HEADS | typeof REQUEST_BODY | typeof RESPONSE_BODY | typeof CHANGES;
+/** Where a step's parts lie in its log's arena: its chunk, then the start of the first part and the end of each. */
+const FIELDS = 7;
+
+/** A message's head as a JSON array (cheaper to write than an object): every field but the body's bytes. */
+type Head = [method: string | null, path: string | null, query: string | null, status: number | null, headers: KeptMessage['headers'], bodyBytes: number, hasBody: boolean];
+
+function headOf(message: KeptMessage | null): Head | null {
+  if (message === null) return null;
+  return [message.method ?? null, message.path ?? null, message.query ?? null, message.status ?? null, message.headers, message.body_bytes, message.body !== null];
+}
+
+function messageOf(head: Head | null, body: Uint8Array): KeptMessage | null {
+  if (head === null) return null;
+  const [method, path, query, status, headers, bodyBytes, hasBody] = head;
+  // In the order keepMessage makes them, so a step reads back as it was recorded.
+  const message: Partial<KeptMessage> = {};
+  if (method !== null) message.method = method;
+  if (path !== null) message.path = path;
+  if (query !== null) message.query = query;
+  if (status !== null) message.status = status;
+  return Object.assign(message, { headers, body: hasBody ? body : null, body_bytes: bodyBytes });
+}
 
 /**
- * One Simulation's log. A step is held as three JSON texts written one after the other
- * into the log's arena (its view, its two messages, its changes: a list of steps reads only
- * the views), as a database would hold it: the text is the copy the contract asks for, a fraction of the memory of the object graph, and
- * outside the collected heap (text-arena). Steps have consecutive numbers from `first`, so a
- * step is found by arithmetic however long the log is.
+ * One Simulation's log. A step is held as its parts written one after the other into the
+ * log's arena (a list of steps reads only the views; a replay only the changes), as a database
+ * would hold it: the copy the contract asks for, a fraction of the memory of the object graph,
+ * and outside the collected heap (text-arena). Bodies are copied as bytes: decoding, escaping
+ * and encoding them again as JSON strings cost more than all the rest of a step. Steps have
+ * consecutive numbers from `first`, so a step is found by arithmetic however long the log is.
  *
  * Appended steps are encoded together once the event loop's turn is over (or at the next read
  * of the log): encoding one step between two requests' socket work cost several times what
@@ -53,21 +85,23 @@ class Log {
     this.pending = [];
     for (const entry of entries) {
       try {
-        this.write(JSON.stringify(entry.view), JSON.stringify([entry.request, entry.response]), JSON.stringify(entry.changes));
+        this.write(JSON.stringify(entry.view), JSON.stringify([headOf(entry.request), headOf(entry.response)]), entry.request?.body ?? null, entry.response?.body ?? null, JSON.stringify(entry.changes));
       } catch (cause) {
         this.broken ??= new Error(`step ${entry.view.step} could not be encoded`, { cause });
-        this.write('', '', '');
+        this.write('', '', null, null, '');
       }
     }
     if (this.broken !== null) throw this.broken;
   }
 
-  private write(view: string, messages: string, changes: string): void {
-    const chunk = this.arena.reserve(view.length + messages.length + changes.length);
+  private write(view: string, heads: string, requestBody: Uint8Array | null, responseBody: Uint8Array | null, changes: string): void {
+    const chunk = this.arena.reserve(view.length + heads.length + changes.length, (requestBody?.byteLength ?? 0) + (responseBody?.byteLength ?? 0));
     this.places.push(chunk);
     this.places.push(this.arena.offset);
     this.places.push(this.arena.write(view));
-    this.places.push(this.arena.write(messages));
+    this.places.push(this.arena.write(heads));
+    this.places.push(this.arena.writeBytes(requestBody));
+    this.places.push(this.arena.writeBytes(responseBody));
     this.places.push(this.arena.write(changes));
     this.count += 1;
   }
@@ -88,10 +122,16 @@ class Log {
     return this.first + index;
   }
 
-  /** Text `field` of the step at `index`: 0 its view, 1 its messages, 2 its changes. */
-  text(index: number, field: 0 | 1 | 2): string {
+  /** The text of part `part` of the step at `index`. */
+  text(index: number, part: Part): string {
     const at = index * FIELDS;
-    return this.arena.read(this.places.at(at), this.places.at(at + 1 + field), this.places.at(at + 2 + field));
+    return this.arena.read(this.places.at(at), this.places.at(at + 1 + part), this.places.at(at + 2 + part));
+  }
+
+  /** A copy of the bytes of part `part` of the step at `index`. */
+  bytes(index: number, part: Part): Uint8Array {
+    const at = index * FIELDS;
+    return this.arena.readBytes(this.places.at(at), this.places.at(at + 1 + part), this.places.at(at + 2 + part));
   }
 }
 
@@ -129,29 +169,34 @@ export class MemoryStepLog implements StepLog {
   async list(simulationId: string, page: { afterStep: number; limit: number }): Promise<StepView[]> {
     const log = this.logs.get(simulationId);
     if (log === undefined) return [];
-    return this.range(log, log.indexAfter(page.afterStep), page.limit, (i) => JSON.parse(log.text(i, 0)) as StepView);
+    return this.range(log, log.indexAfter(page.afterStep), page.limit, (i) => JSON.parse(log.text(i, VIEW)) as StepView);
   }
 
   async get(simulationId: string, step: number): Promise<StepEntry | null> {
     const log = this.logs.get(simulationId);
     const index = log?.indexOf(step) ?? null;
     if (log === undefined || index === null) return null;
-    const [request, response] = JSON.parse(log.text(index, 1)) as [StepEntry['request'], StepEntry['response']];
-    return { view: JSON.parse(log.text(index, 0)) as StepView, request, response, changes: JSON.parse(log.text(index, 2)) as StateChange[] };
+    const [request, response] = JSON.parse(log.text(index, HEADS)) as [Head | null, Head | null];
+    return {
+      view: JSON.parse(log.text(index, VIEW)) as StepView,
+      request: messageOf(request, log.bytes(index, REQUEST_BODY)),
+      response: messageOf(response, log.bytes(index, RESPONSE_BODY)),
+      changes: JSON.parse(log.text(index, CHANGES)) as StateChange[],
+    };
   }
 
   async changes(simulationId: string, from: number, to: number): Promise<Array<{ step: number; changes: StateChange[] }>> {
     const log = this.logs.get(simulationId);
     if (log === undefined) return [];
     const start = log.indexAfter(from);
-    return this.range(log, start, log.indexAfter(to) - start, (i) => ({ step: log.stepAt(i), changes: JSON.parse(log.text(i, 2)) as StateChange[] }));
+    return this.range(log, start, log.indexAfter(to) - start, (i) => ({ step: log.stepAt(i), changes: JSON.parse(log.text(i, CHANGES)) as StateChange[] }));
   }
 
   async changesJson(simulationId: string, from: number, to: number): Promise<string[]> {
     const log = this.logs.get(simulationId);
     if (log === undefined) return [];
     const start = log.indexAfter(from);
-    return this.range(log, start, log.indexAfter(to) - start, (i) => log.text(i, 2));
+    return this.range(log, start, log.indexAfter(to) - start, (i) => log.text(i, CHANGES));
   }
 
   async putSnapshot(simulationId: string, snapshot: Snapshot): Promise<void> {

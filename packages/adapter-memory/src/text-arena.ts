@@ -1,5 +1,5 @@
 /**
- * Append-only UTF-8 text kept outside the JavaScript heap, in chunks that grow from 4 KiB to
+ * Append-only UTF-8 text and bytes kept outside the JavaScript heap, in chunks that grow from 4 KiB to
  * 1 MiB. A Simulation's step log is written once per step and read rarely; held as strings,
  * every step was copied by each young-generation collection it survived, a garbage-collection
  * cost on every creating request. Bytes in chunks are never moved by the collector, and the
@@ -13,10 +13,10 @@ export class TextArena {
   private current: Buffer | null = null;
   private used = 0;
 
-  /** The chunk number a run of texts written from now on lands in, reserving room for `maxChars` characters. */
-  reserve(maxChars: number): number {
+  /** The chunk number a run of writes from now on lands in, reserving room for `maxChars` characters and `bytes` bytes. */
+  reserve(maxChars: number, bytes = 0): number {
     // Three bytes per UTF-16 unit bounds any string's UTF-8 length.
-    const needed = maxChars * 3;
+    const needed = maxChars * 3 + bytes;
     if (this.current === null || this.current.byteLength - this.used < needed) {
       const previous = this.current?.byteLength ?? TextArena.FIRST_CHUNK / 2;
       const size = Math.max(Math.min(previous * 2, TextArena.LARGEST_CHUNK), needed);
@@ -33,6 +33,15 @@ export class TextArena {
     return this.used;
   }
 
+  /** Copies `bytes` (none for null) after the last write (room reserved beforehand) and answers where they end. */
+  writeBytes(bytes: Uint8Array | null): number {
+    if (bytes !== null) {
+      this.current!.set(bytes, this.used);
+      this.used += bytes.byteLength;
+    }
+    return this.used;
+  }
+
   /** The offset the next write starts at. */
   get offset(): number {
     return this.used;
@@ -40,6 +49,11 @@ export class TextArena {
 
   read(chunk: number, start: number, end: number): string {
     return this.chunks[chunk]!.toString('utf8', start, end);
+  }
+
+  /** A copy of the bytes from `start` to `end` of chunk `chunk`. */
+  readBytes(chunk: number, start: number, end: number): Uint8Array {
+    return new Uint8Array(this.chunks[chunk]!.subarray(start, end));
   }
 }
 

@@ -11,7 +11,7 @@ import type { SimulationRepository } from './simulation.repository.port.js';
 import { hashSimulationToken, notFound, stopped, type SimulationService } from './simulation.service.js';
 import type { StepLog } from './step-log.port.js';
 import { snapshotDue } from './snapshot-policy.js';
-import { recordMessage } from './step-recording.js';
+import { keepMessage } from './step-recording.js';
 
 /** One data-plane request as the HTTP layer hands it over; the body is read only once allowed. */
 export interface DataPlaneCall {
@@ -193,8 +193,8 @@ export class SimulationTraffic {
           advance_id: null,
           created_at: formatTime(this.clock.now()),
         },
-        request: recordMessage(call.headers, body, { method: call.method, path: call.path, query: call.query }, live.loaded.secrets),
-        response: recordMessage(result.response.headers, result.response.body, { status: result.response.status }, live.loaded.secrets),
+        request: keepMessage(call.headers, body, { method: call.method, path: call.path, query: call.query }, live.loaded.secrets),
+        response: keepMessage(result.response.headers, result.response.body, { status: result.response.status }, live.loaded.secrets),
         changes,
       });
     } catch (cause) {

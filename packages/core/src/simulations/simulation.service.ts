@@ -16,6 +16,7 @@ import type { SimulationPool } from './simulation-pool.js';
 import type { SimulationFilter, SimulationRepository } from './simulation.repository.port.js';
 import { SimulationState } from './simulation-state.js';
 import type { StepDetail, StepLog, StepView } from './step-log.port.js';
+import { messageView } from './step-recording.js';
 
 /** Finds a Simulator by ID or `name:tag` as the caller's workspace sees it (SimulatorService.resolve). */
 export type SimulatorResolver = (principal: Principal, idOrReference: string) => Promise<SimulatorRecord | null>;
@@ -259,7 +260,7 @@ export class SimulationService {
     const step = /^\d{1,15}$/.test(stepText) ? Number(stepText) : NaN;
     const entry = Number.isSafeInteger(step) && step > record.baseStep ? await this.steps.get(id, step) : null;
     if (entry === null) throw new SimplaneError('not_found', `No step ${stepText.slice(0, 32)} in Simulation ${id}.`);
-    return { ...entry.view, request: entry.request, response: entry.response };
+    return { ...entry.view, request: entry.request && messageView(entry.request), response: entry.response && messageView(entry.response) };
   }
 
   /** The workspace's running and paused Simulations, none expired: its active-Simulation quota use. */

@@ -17,7 +17,7 @@ export interface StepView {
   created_at: string;
 }
 
-/** A request or response as kept with its step: secret headers redacted, body cut at 64 KiB. */
+/** A request or response as a step shows it: secret headers redacted, body cut at 64 KiB, as text. */
 export interface RecordedMessage {
   method?: string;
   path?: string;
@@ -36,11 +36,29 @@ export interface StepDetail extends StepView {
   response: RecordedMessage | null;
 }
 
+/**
+ * A request or response as a step log keeps it: secret headers redacted, and the body's bytes
+ * as they were sent, cut at 64 KiB. Bytes, not text: a log copies them as they are, where
+ * decoding and escaping every body was a large share of a creating request's cost; they become
+ * text (RecordedMessage) only when a step is read.
+ */
+export interface KeptMessage {
+  method?: string;
+  path?: string;
+  query?: string;
+  status?: number;
+  headers: Record<string, string | string[]>;
+  /** At most the body's first 64 KiB; null when the message had no body. */
+  body: Uint8Array | null;
+  /** The whole body's length. */
+  body_bytes: number;
+}
+
 /** One stored step: what users see plus the state changes that replay it. */
 export interface StepEntry {
   view: StepView;
-  request: RecordedMessage | null;
-  response: RecordedMessage | null;
+  request: KeptMessage | null;
+  response: KeptMessage | null;
   changes: StateChange[];
 }
 

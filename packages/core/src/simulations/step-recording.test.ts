@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { recordMessage, redactQuery, STEP_BODY_LIMIT } from './step-recording.js';
+import { keepMessage, messageView, redactQuery, STEP_BODY_LIMIT } from './step-recording.js';
 
-describe('recordMessage', () => {
+/** A message as a step shows it. */
+const recordMessage = (...args: Parameters<typeof keepMessage>) => messageView(keepMessage(...args));
+
+describe('keepMessage and messageView', () => {
   it('redacts secret headers whatever their case', () => {
     const kept = recordMessage({ Authorization: 'Bearer x', cookie: 'a=b', 'x-api-key': 'k', 'set-cookie': ['s=1'], accept: 'application/json', gone: undefined }, null);
     expect(kept.headers).toEqual({ Authorization: '<redacted>', cookie: '<redacted>', 'x-api-key': '<redacted>', 'set-cookie': '<redacted>', accept: 'application/json' });
@@ -23,6 +26,16 @@ describe('recordMessage', () => {
     expect(Buffer.byteLength(text.body!)).toBeLessThanOrEqual(STEP_BODY_LIMIT);
     const binary = recordMessage({}, Uint8Array.from([0xff, 0xfe, 0x00]));
     expect(binary).toMatchObject({ body: '//4A', body_encoding: 'base64', body_truncated: false, body_bytes: 3 });
+    expect(recordMessage({}, new Uint8Array(0))).toMatchObject({ body: '', body_encoding: 'utf8', body_bytes: 0 });
+  });
+
+  it('keeps the bytes as sent, cut at 64 KiB, without copying them', () => {
+    const body = Buffer.alloc(STEP_BODY_LIMIT + 10, 0x61);
+    const kept = keepMessage({}, body, { status: 201 });
+    expect(kept).toMatchObject({ status: 201, body_bytes: STEP_BODY_LIMIT + 10 });
+    expect(kept.body!.byteLength).toBe(STEP_BODY_LIMIT);
+    expect(kept.body!.buffer).toBe(body.buffer);
+    expect(keepMessage({}, body.subarray(0, 3)).body).toEqual(Buffer.from('aaa'));
   });
 
   it("redacts the document's own API key headers and query parameters", () => {

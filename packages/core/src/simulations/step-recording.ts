@@ -1,6 +1,6 @@
 import { setOwn } from '../objects/own-properties.js';
 import type { SecretLocations } from '../runtime/runtime.port.js';
-import type { RecordedMessage } from './step-log.port.js';
+import type { KeptMessage, RecordedMessage } from './step-log.port.js';
 
 /** Bodies kept with a step are cut here (DESIGN section 3). */
 export const STEP_BODY_LIMIT = 64 * 1024;
@@ -13,14 +13,14 @@ const REDACTED = '<redacted>';
 /**
  * A request or response as a step keeps it: secret headers redacted (the usual ones and the
  * document's own API key headers), the document's API key query parameters redacted, the body
- * cut at 64 KiB.
+ * cut at 64 KiB. The body is a view of the message's own bytes, which the step log takes over.
  */
-export function recordMessage(
+export function keepMessage(
   headers: Record<string, string | string[] | undefined>,
   body: Uint8Array | null,
-  extra: Pick<RecordedMessage, 'method' | 'path' | 'query' | 'status'> = {},
+  extra: Pick<KeptMessage, 'method' | 'path' | 'query' | 'status'> = {},
   secrets?: SecretLocations,
-): RecordedMessage {
+): KeptMessage {
   const kept: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined) continue;
@@ -28,17 +28,25 @@ export function recordMessage(
     setOwn(kept, name, SECRET_HEADERS.has(lower) || secrets?.headers.includes(lower) === true ? REDACTED : value);
   }
   if (extra.query !== undefined && secrets !== undefined && secrets.query.length > 0) extra = { ...extra, query: redactQuery(extra.query, secrets.query) };
-  const bytes = body ?? new Uint8Array(0);
-  const cut = bytes.subarray(0, STEP_BODY_LIMIT);
-  const text = decodeUtf8(cut);
   // Object.assign, not a spread followed by new keys: V8 adds those one by one on a slow path.
   return Object.assign({}, extra, {
     headers: kept,
-    body: body === null ? null : (text ?? Buffer.from(cut).toString('base64')),
-    body_encoding: text === null && body !== null ? ('base64' as const) : ('utf8' as const),
-    body_truncated: bytes.byteLength > STEP_BODY_LIMIT,
-    body_bytes: bytes.byteLength,
+    body: body === null || body.byteLength <= STEP_BODY_LIMIT ? body : body.subarray(0, STEP_BODY_LIMIT),
+    body_bytes: body?.byteLength ?? 0,
   });
+}
+
+/** A kept message as a step shows it: the body as UTF-8 text, or base64 when its bytes are not text. */
+export function messageView(message: KeptMessage): RecordedMessage {
+  const { body, body_bytes, ...rest } = message;
+  const text = body === null ? null : decodeUtf8(body);
+  return {
+    ...rest,
+    body: body === null ? null : (text ?? Buffer.from(body).toString('base64')),
+    body_encoding: text === null && body !== null ? 'base64' : 'utf8',
+    body_truncated: body_bytes > (body?.byteLength ?? 0),
+    body_bytes,
+  };
 }
 
 /** The query string with the values of the named parameters replaced; everything else byte for byte. */

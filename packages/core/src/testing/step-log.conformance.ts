@@ -15,7 +15,7 @@ export function sampleStepEntry(step: number): StepEntry {
       advance_id: null,
       created_at: '2024-01-01T00:00:00.000Z',
     },
-    request: { method: 'POST', path: '/pets', query: '', headers: {}, body: '{}', body_encoding: 'utf8', body_truncated: false, body_bytes: 2 },
+    request: { method: 'POST', path: '/pets', query: '', headers: { 'content-type': 'application/json' }, body: new TextEncoder().encode('{}'), body_bytes: 2 },
     response: null,
     changes: [{ op: 'put', collection: 'pets', key: String(step), value: { id: step } }],
   };
@@ -89,12 +89,30 @@ export function describeStepLogConformance(name: string, makeLog: () => Promise<
       expect(await log.get('sim_b', 1)).not.toBeNull();
     });
 
+    it('keeps both messages exactly: headers, bytes that are not text, an empty body apart from none', async () => {
+      const log = await makeLog();
+      const entry = sampleStepEntry(1);
+      entry.request = { method: 'PUT', path: '/pets/1', query: 'a=1', headers: { 'x-many': ['1', '2'] }, body: Uint8Array.from([0xff, 0x00, 0x0a, 0x22]), body_bytes: 70_000 };
+      entry.response = { status: 204, headers: {}, body: new Uint8Array(0), body_bytes: 0 };
+      await log.append('sim_a', entry);
+      const second = sampleStepEntry(2);
+      second.request = { method: 'DELETE', path: '/pets/1', query: '', headers: {}, body: null, body_bytes: 0 };
+      await log.append('sim_a', second);
+      expect(await log.get('sim_a', 1)).toEqual(entry);
+      const got = (await log.get('sim_a', 2))!;
+      expect(got.request!.body).toBeNull();
+      expect(got.response).toBeNull();
+    });
+
     it('hands out copies', async () => {
       const log = await makeLog();
       await log.append('sim_a', sampleStepEntry(1));
       const entry = (await log.get('sim_a', 1))!;
       entry.changes.length = 0;
-      expect((await log.get('sim_a', 1))!.changes).toHaveLength(1);
+      entry.request!.body!.fill(0);
+      const again = (await log.get('sim_a', 1))!;
+      expect(again.changes).toHaveLength(1);
+      expect(new TextDecoder().decode(again.request!.body!)).toBe('{}');
     });
   });
 }
