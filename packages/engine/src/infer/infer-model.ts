@@ -8,6 +8,7 @@ import { listItems, listShape } from './list-shape.js';
 import { paramNames } from './path-shape.js';
 import { findResourceShapes, groupByShape, type ResourceShape } from './resource-shapes.js';
 import { findRpcShapes } from './rpc-shapes.js';
+import { unannotated } from '../annotations.js';
 import { requestSchema, type SchemaLookup, successSchema } from './schema-lookup.js';
 
 export interface InferredModel {
@@ -41,9 +42,14 @@ function itemSchemaOf(ops: { op: NormalisedOperation; how: Understanding }[], wo
   // organization; AWS lists summaries in `appBundleSummaryList`).
   const createAnswer = create && successSchema(create);
   const field = readSchema ? soleObjectField(readSchema, lookup) : null;
-  const wrapperName = field !== null && (WRAPPER_NAMES.has(squash(field)) || squash(field) === squash(singular(words(word).at(-1) ?? '')));
-  // The create agrees, or answers no object at all (Autotask's `{itemId: 13}`, a reference).
-  const createAgrees = createAnswer ? soleObjectField(createAnswer, lookup) === field || [...lookup.properties(createAnswer).values()].every((sub) => lookup.properties(sub).size === 0) : false;
+  const wrapperName = field !== null && [...WRAPPER_NAMES, squash(singular(words(word).at(-1) ?? '')), squash(word)].includes(squash(field));
+  // The create agrees (the same field, or another holding the same record: DynamoDB's create
+  // answers `{TableDescription}` where its read answers `{Table}`), or answers no object at all
+  // (Autotask's `{itemId: 13}`, a reference).
+  const createField = createAnswer ? soleObjectField(createAnswer, lookup) : null;
+  const createAgrees = createAnswer
+    ? createField === field || (createField !== null && field !== null && sameRecord(lookup.properties(createAnswer).get(createField), lookup.properties(readSchema as JsonSchema).get(field), lookup)) || [...lookup.properties(createAnswer).values()].every((sub) => lookup.properties(sub).size === 0)
+    : false;
   const alike = wrapperName && createAgrees ? sharedWrapper(readSchema as JsonSchema, field as string, lookup) : null;
   if (alike !== null) return alike;
   const candidates = [readSchema, createAnswer, fromList, create && requestSchema(create), replace && requestSchema(replace)].filter((s): s is JsonSchema => s !== undefined && s !== null);
@@ -54,6 +60,11 @@ function itemSchemaOf(ops: { op: NormalisedOperation; how: Understanding }[], wo
 /** A schema as text, after its reference: two schemas are the same when their texts are. */
 function schemaText(schema: JsonSchema, lookup: SchemaLookup): string {
   return JSON.stringify(lookup.deref(schema as Json) ?? schema);
+}
+
+/** Whether two fields' schemas hold the same record, whatever each use of it says of it. */
+function sameRecord(a: JsonSchema | undefined, b: JsonSchema | undefined, lookup: SchemaLookup): boolean {
+  return a !== undefined && b !== undefined && schemaText(unannotated(a), lookup) === schemaText(unannotated(b), lookup);
 }
 
 /** Names an answer gives the record it wraps, besides the resource's own word (`team`). */
@@ -78,7 +89,7 @@ function sharedWrapper(readSchema: JsonSchema, itemsField: string, lookup: Schem
   const inner = properties.get(itemsField);
   if (inner === undefined || lookup.properties(inner).size === 0) return null;
   const others = [...properties].filter(([name, schema]) => name !== itemsField && lookup.properties(schema).size > 0);
-  return others.length === 0 ? { itemSchema: inner as JsonSchema, recordField: itemsField } : null;
+  return others.length === 0 ? { itemSchema: unannotated(inner as JsonSchema), recordField: itemsField } : null;
 }
 
 /**
@@ -138,13 +149,14 @@ export function inferModel(operations: NormalisedOperation[], lookup: SchemaLook
     // The plain operation names the resource's read (create, ...); a query variant only when it is the only one.
     const plainFirst = [...mine.filter((u) => !queryVariants.has(u.op.id)), ...mine.filter((u) => queryVariants.has(u.op.id))];
     for (const { op, how } of plainFirst) if (how.behaviour !== 'action' && how.behaviour !== 'static') crud[how.behaviour as Crud] ??= op.id;
+    const keyField = keyFieldOf(shape, mine, recordField, word, lookup);
     resources.push({
       name: shape.name,
       kind: shape.kind,
       collectionPath: collection?.template ?? null,
       itemPath: item?.template ?? null,
       idParameter,
-      idField: shape.kind === 'collection' ? (idField(itemSchema, word, idParameter, lookup) ?? unconstrainedId(shape, itemSchema, lookup)) : null,
+      idField: shape.kind === 'collection' ? (keyProperty(keyField.keyField, itemSchema, lookup) ?? idField(itemSchema, word, idParameter, lookup) ?? unconstrainedId(shape, itemSchema, lookup)) : null,
       parent: shape.parent?.name ?? null,
       parentParameter: shape.parentParameter,
       scopeParameters: paramNames(collection?.segments ?? itemSegments.slice(0, -1)),
@@ -153,7 +165,7 @@ export function inferModel(operations: NormalisedOperation[], lookup: SchemaLook
       actions: mine.filter((u) => u.how.behaviour === 'action').map((u) => u.op.id),
       lifecycle: lifecycleHints(itemSchema, lookup),
       ...(recordField === null ? {} : { recordField }),
-      ...keyFieldOf(shape, mine, recordField, word, lookup),
+      ...keyField,
       ...bodyFieldOf(mine, itemSchema, recordField, lookup),
     });
   }
@@ -201,7 +213,9 @@ function unconstrainedId(shape: ResourceShape, itemSchema: JsonSchema | null, lo
 function keyFieldOf(shape: ResourceShape, ops: { op: NormalisedOperation; how: Understanding }[], recordField: string | null, word: string, lookup: SchemaLookup): { keyField?: string } {
   if (!shape.key.startsWith('rpc:')) return {};
   const one = singular(words(word).at(-1) ?? word);
-  const wanted = [recordField ?? '', `${one}_id`, `${one}id`, 'id', one].filter((name) => name !== '').map(squash);
+  // AWS names a record by the resource's whole word: `UserPoolId`, `TableName`, `StreamArn`.
+  const whole = squash(word);
+  const wanted = [recordField ?? '', `${one}_id`, `${one}id`, `${whole}id`, 'id', `${whole}name`, one, `${whole}arn`].filter((name) => name !== '').map(squash);
   const onOne = ['read', 'update', 'delete', 'action'];
   const calls = ops.filter((o) => onOne.includes(o.how.behaviour)).sort((a, b) => onOne.indexOf(a.how.behaviour) - onOne.indexOf(b.how.behaviour));
   for (const { op } of calls) {
@@ -212,6 +226,17 @@ function keyFieldOf(shape: ResourceShape, ops: { op: NormalisedOperation; how: U
     }
   }
   return {};
+}
+
+/**
+ * The record's property an RPC resource's key field names (DynamoDB's `TableName` is the
+ * table's own `TableName`): the record is identified by it, so the name a create gives is the
+ * name later calls find it by.
+ */
+function keyProperty(keyField: string | undefined, itemSchema: JsonSchema | null, lookup: SchemaLookup): string | null {
+  if (keyField === undefined) return null;
+  const wanted = squash(keyField);
+  return [...lookup.properties(itemSchema).keys()].find((name) => squash(name) === wanted) ?? null;
 }
 
 /** Words naming the party an API's credentials belong to. */

@@ -1,3 +1,4 @@
+import { unannotated } from '../annotations.js';
 import type { ListShape, JsonSchema } from '../artifact/artifact.js';
 import type { NormalisedOperation } from '../normalise/model.js';
 import { squash } from './naming.js';
@@ -29,11 +30,12 @@ export function listItems(op: NormalisedOperation, lookup: SchemaLookup, resourc
   const bare = lookup.arrayItems(schema);
   if (bare !== null) return { itemSchema: bare, itemsField: null, envelopeFields: [] };
   const properties = lookup.properties(schema);
-  const arrays = [...properties].filter(([, s]) => lookup.arrayItems(s) !== null).map(([name]) => name);
-  const preferred = [...ITEMS_FIELDS, squash(resourceWord)];
+  // AWS describes each use of a list type: `{allOf: [{$ref: UserPoolListType}, {description}]}`.
+  const arrays = [...properties].filter(([, s]) => lookup.arrayItems(unannotated(s)) !== null).map(([name]) => name);
+  const preferred = [...ITEMS_FIELDS, squash(resourceWord), `${squash(resourceWord)}s`];
   const field = arrays.find((name) => preferred.includes(squash(name))) ?? (arrays.length === 1 ? arrays[0] : undefined);
   if (field === undefined) return null;
-  return { itemSchema: lookup.arrayItems(properties.get(field)) ?? {}, itemsField: field, envelopeFields: [...properties.keys()] };
+  return { itemSchema: lookup.arrayItems(unannotated(properties.get(field))) ?? {}, itemsField: field, envelopeFields: [...properties.keys()] };
 }
 
 function pick(names: string[], candidates: string[]): string | null {

@@ -1,6 +1,6 @@
 import type { OperationBehaviour } from '@simplane/core';
 import type { NormalisedOperation } from '../normalise/model.js';
-import { words } from './naming.js';
+import { looksPlural, singular, words } from './naming.js';
 import { parseSegments, type Segment } from './path-shape.js';
 import type { ResourceShape } from './resource-shapes.js';
 
@@ -9,6 +9,8 @@ import type { ResourceShape } from './resource-shapes.js';
  * `/conversations.create`, `/conversations.info?channel=...` and `/conversations.list`, Plaid's
  * `POST /transfer/create`, `/transfer/get` and `/transfer/list`. The verb after the last dot
  * (or, for a known verb, the last segment) is the behaviour, and what precedes it the resource.
+ * AWS's JSON protocol names the call in a header (`#X-Amz-Target=DynamoDB_20120810.CreateTable`):
+ * the call's first word is the verb and the rest the resource (`Table`).
  */
 
 /** Verbs by the behaviour they name; a verb starting with `post` creates (Slack's `chat.postMessage`), one starting with `set` updates (`conversations.setTopic`). */
@@ -39,6 +41,8 @@ export interface RpcCall {
   verb: string;
   /** CRUD behaviour the verb names, or `action` for any other verb. */
   behaviour: Exclude<OperationBehaviour, 'replace' | 'static'>;
+  /** An AWS call: its resource needs a call reading one record (SQS lists queue URLs only and reads none). */
+  aws?: true;
 }
 
 /**
@@ -49,6 +53,8 @@ export function rpcCall(path: string): RpcCall | null {
   const segments = parseSegments(path);
   if (segments.length === 0 || segments.some((s) => s.kind !== 'literal')) return null;
   const last = (segments.at(-1) as { text: string }).text;
+  const target = /^#X-Amz-Target=(?:.*\.)?([A-Za-z][A-Za-z0-9]*)$/i.exec(last);
+  if (target !== null) return awsCall(target[1]!);
   const dot = last.lastIndexOf('.');
   const head = segments.slice(0, -1).map((s) => (s as { text: string }).text);
   if (dot > 0 && dot < last.length - 1) {
@@ -59,6 +65,29 @@ export function rpcCall(path: string): RpcCall | null {
   const behaviour = VERBS[last.toLowerCase()];
   if (behaviour === undefined || head.length === 0) return null;
   return { noun: `/${head.join('/')}`, verb: last, behaviour };
+}
+
+/** Verbs of AWS calls that read without naming one record or all of them (`SearchUsers`, `BatchGetItem`): left to the schema. */
+const AWS_OTHER_READS = new Set(['search', 'query', 'scan', 'batch', 'lookup', 'find', 'check', 'validate', 'estimate', 'preview', 'simulate', 'test', 'detect', 'explain', 'count', 'head']);
+
+/**
+ * An AWS call as verb and resource: `CreateUserPool`, `DescribeUserPool`, `ListUserPools`,
+ * `UpdateUserPool` and `DeleteUserPool` are the `UserPool` resource's; a `Describe` or `Get` of
+ * a plural (`DescribeInstances`) lists. Any other verb (`StopTask`) is an action.
+ */
+function awsCall(call: string): RpcCall | null {
+  const verb = words(call)[0] ?? '';
+  const rest = call.slice(verb.length);
+  const last = words(rest).at(-1);
+  if (last === undefined || AWS_OTHER_READS.has(verb) || !call.toLowerCase().startsWith(verb)) return null;
+  const plural = looksPlural(last);
+  const named = { noun: `/${plural ? singular(rest) : rest}`, verb: call.slice(0, verb.length), aws: true } as const;
+  if (verb === 'create') return { ...named, behaviour: 'create' };
+  if (verb === 'describe' || verb === 'get') return { ...named, behaviour: plural ? 'list' : 'read' };
+  if (verb === 'list') return { ...named, behaviour: 'list' };
+  if (verb === 'update' || verb === 'modify') return { ...named, behaviour: 'update' };
+  if (verb === 'delete') return { ...named, behaviour: 'delete' };
+  return { ...named, behaviour: 'action' };
 }
 
 function behaviourOf(verb: string): RpcCall['behaviour'] {
@@ -86,7 +115,8 @@ export function findRpcShapes(operations: NormalisedOperation[], pathOf: (op: No
   const shapes = new Map<string, ResourceShape>();
   for (const [noun, mine] of calls) {
     const behaviours = new Set(mine.map((c) => c.behaviour));
-    if (taken.has(noun) || !(behaviours.has('read') || behaviours.has('list')) || mine.length < 2) continue;
+    const reads = mine.some((c) => c.aws === true) ? behaviours.has('read') : behaviours.has('read') || behaviours.has('list');
+    if (taken.has(noun) || !reads || mine.length < 2) continue;
     const segments: Segment[] = parseSegments(noun);
     shapes.set(noun, { name: segments.map((s) => (s as { text: string }).text).join('.'), kind: 'collection', key: `rpc:${noun}`, segments, parent: null, parentParameter: null });
   }

@@ -1,5 +1,5 @@
 import type { SimResponse } from '@simplane/core';
-import type { ArtifactResource, ListShape } from '../artifact/artifact.js';
+import type { ArtifactResource, JsonSchema, ListShape } from '../artifact/artifact.js';
 import { isObject, setOwn, type Json, type JsonObject } from '../json.js';
 import { collectionName } from './collections.js';
 import { missingParent, type Exchange } from './exchange.js';
@@ -31,7 +31,7 @@ export function list(ex: Exchange, resource: ArtifactResource): SimResponse {
   const schema = chooseMedia(chosen.response)?.[1].schema ?? null;
   const itemsField = shape?.itemsField ?? null;
   const itemSchema = itemsField === null ? itemsOf(ex.model.registry, schema) : itemsOf(ex.model.registry, objectView(ex.model.registry, schema).properties[itemsField] ?? null);
-  const items = slice.map((r) => conform(r, itemSchema, ex.gen));
+  const items = slice.map((r) => conform(listed(r, resource, itemSchema, ex), itemSchema, ex.gen));
   if (itemsField === null || shape === null) return answer(chosen, items, ex.gen, { headers: { 'x-total-count': String(total) } });
   const body: JsonObject = {};
   setOwn(body, itemsField, items);
@@ -233,4 +233,15 @@ function declaredDefault(ex: Exchange, name: string | null): number | undefined 
 function nextCursor(shape: ListShape, listing: Listing, next: number): string {
   if (shape.parameters.cursor && /after/i.test(shape.parameters.cursor)) return next >= 1 && next - 1 < listing.total ? listing.keyAt(next - 1) : '';
   return Buffer.from(`o${next}`).toString('base64url');
+}
+
+/**
+ * A record as a list's item: the record, or its id where the list answers scalars
+ * (DynamoDB's `ListTables` answers `{TableNames: [...]}`, the names its tables are read by).
+ */
+function listed(record: JsonObject, resource: ArtifactResource, itemSchema: JsonSchema | null, ex: Exchange): Json {
+  const idField = resource.idField;
+  if (idField === null || itemSchema === null || !isObject(record) || !Object.hasOwn(record, idField)) return record;
+  const types = schemaTypes(ex.model.registry, itemSchema);
+  return types !== null && !types.includes('object') ? (record[idField] as Json) : record;
 }

@@ -10,57 +10,77 @@ import { expanded } from './expand.js';
 import { answer, chooseMedia, type AnswerOptions, type ChosenResponse } from './respond.js';
 import { objectView, schemaTypes } from './schema-view.js';
 import { singular, squash, words } from '../infer/naming.js';
+import { unannotated } from '../annotations.js';
 
 /**
- * A record as an answer declared with `schema`: inside the resource's record field when the
- * resource's single-record answers wrap it (`{"droplet": {...}}`) and this one has that field,
- * else the record itself.
+ * A record as an answer declared with `schema`: inside the field that holds it when the
+ * resource's single-record answers wrap it (`{"droplet": {...}}`) and this one has such a
+ * field, else the record itself.
  */
 export function wrapRecord(ex: Exchange, resource: ArtifactResource, schema: JsonSchema | null, record: Json): Json {
-  const field = resource.recordField;
-  if (field === undefined || schema === null || !wraps(ex, resource, schema, field)) return record;
+  const field = resource.recordField === undefined || schema === null ? null : holdingField(ex, resource, schema, resource.recordField);
+  if (field === null) return record;
   const wrapped: JsonObject = {};
   setOwn(wrapped, field, record);
   return wrapped;
 }
 
-/** Answer schemas by whether they hold the record in the record field: found once per schema. */
-const wrapping = new WeakMap<object, boolean>();
+/** Answer schemas by the field holding the record: found once per schema. */
+const holding = new WeakMap<object, string | null>();
 
 /**
- * Whether an answer schema holds the record in the record field, itself or in one of its
- * choices (DigitalOcean's create answers one droplet or several): the field's schema is the
- * record's, or some of the record's fields (a reference such as `{id}`). A field of that name
- * holding something else (a purchase's `{data: {ship, agent}}`) is not the record's wrapper.
+ * The field of an answer schema that holds the record, itself or in one of its choices
+ * (DigitalOcean's create answers one droplet or several): the record field when its schema is
+ * the record's, or some of the record's fields (a reference such as `{id}`); else another field
+ * whose schema is exactly the record's (DynamoDB's create answers the table in
+ * `TableDescription`, its read in `Table`). A field of the record field's name holding something
+ * else (a purchase's `{data: {ship, agent}}`) is not the record's wrapper.
  */
-function wraps(ex: Exchange, resource: ArtifactResource, schema: JsonSchema, field: string): boolean {
-  if (!isObject(schema)) return false;
-  let known = wrapping.get(schema);
+function holdingField(ex: Exchange, resource: ArtifactResource, schema: JsonSchema, recordField: string): string | null {
+  if (!isObject(schema)) return null;
+  let known = holding.get(schema);
   if (known === undefined) {
     const registry = ex.model.registry;
     const item = JSON.stringify(registry.resolve(itemSchema(resource)));
     const itemFields = objectView(registry, itemSchema(resource)).properties;
-    const holds = (candidate: JsonSchema) => {
+    const isRecord = (field: JsonSchema | undefined) => field !== undefined && JSON.stringify(registry.resolve(unannotated(field))) === item;
+    const holds = (candidate: JsonSchema): string | null => {
       const properties = objectView(registry, candidate).properties;
-      if (!Object.hasOwn(properties, field)) return false;
-      if (JSON.stringify(registry.resolve(properties[field])) === item) return true;
-      // A reference to the record (Apideck's create answers `{data: {id}}`): fields of the record only.
-      const names = Object.keys(objectView(registry, properties[field]).properties);
-      return names.length > 0 && names.every((name) => Object.hasOwn(itemFields, name));
+      if (Object.hasOwn(properties, recordField)) {
+        if (isRecord(properties[recordField])) return recordField;
+        // A reference to the record (Apideck's create answers `{data: {id}}`): fields of the record only.
+        const names = Object.keys(objectView(registry, properties[recordField]).properties);
+        if (names.length > 0 && names.every((name) => Object.hasOwn(itemFields, name))) return recordField;
+      }
+      return Object.keys(properties).find((name) => isRecord(properties[name])) ?? null;
     };
     const resolved = registry.resolve(schema);
     const choices = isObject(resolved) ? (resolved.oneOf ?? resolved.anyOf) : undefined;
-    known = holds(schema) || (Array.isArray(choices) && choices.some((choice) => holds(choice as JsonSchema)));
-    wrapping.set(schema, known);
+    known = holds(schema) ?? (Array.isArray(choices) ? (choices.map((choice) => holds(choice as JsonSchema)).find((field) => field !== null) ?? null) : null);
+    holding.set(schema, known);
   }
   return known;
 }
 
 /** A single record's answer: its fields expanded where the request asks, wrapped as the operation's answer wraps it; the rest of a wrapper is filled like any answer. */
 export function answerRecord(ex: Exchange, resource: ArtifactResource, chosen: ChosenResponse, record: Json, options: AnswerOptions = {}): SimResponse {
+  if (resource.keyField !== undefined && declaresNothing(ex, chosen)) return answer(chosen, {}, ex.gen);
   const shown = expanded(ex, resource, record);
   const wrapped = wrapRecord(ex, resource, chooseMedia(chosen.response)?.[1].schema ?? null, shown);
   return answer(chosen, wrapped, ex.gen, wrapped === record ? options : {});
+}
+
+/**
+ * Whether an RPC call's answer declares nothing: no body, or an object of no properties (AWS's
+ * `UpdateUserPoolResponse`, `{}` on the wire). A REST answer without a schema often stands for
+ * the record, so only RPC calls, whose answers are written out field by field, are read so.
+ */
+function declaresNothing(ex: Exchange, chosen: ChosenResponse): boolean {
+  const media = chooseMedia(chosen.response);
+  if (media === null) return chosen.response !== null;
+  const resolved = ex.model.registry.resolve(media[1].schema);
+  if (!isObject(resolved) || !isObject(resolved.properties) || Object.keys(resolved.properties).length > 0) return false;
+  return !['allOf', 'anyOf', 'oneOf', 'additionalProperties', 'patternProperties', '$ref'].some((key) => Object.hasOwn(resolved, key));
 }
 
 /**

@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import { compileArtifact } from '../testing/fixtures.js';
+import { ResponseChecker } from '../testing/response-check.js';
+import { SimClient } from '../testing/sim-client.js';
+
+/**
+ * AWS's JSON protocol as APIs.guru's documents give it: every call a POST to `/` named by the
+ * `X-Amz-Target` header, records wrapped in a field of each answer and described anew at each
+ * use (`allOf` with a description), exceptions as responses named by their description under
+ * invented statuses.
+ */
+const use = (name: string, description: string) => ({ allOf: [{ $ref: `#/components/schemas/${name}` }, { description }] });
+const exceptions = {
+  '480': { description: 'ResourceNotFoundException', content: { 'application/json': { schema: { $ref: '#/components/schemas/ResourceNotFoundException' } } } },
+  '481': { description: 'ResourceInUseException', content: { 'application/json': { schema: { $ref: '#/components/schemas/ResourceInUseException' } } } },
+};
+function call(service: string, name: string, request: Record<string, unknown>, response: Record<string, unknown> | null) {
+  return {
+    [`/#X-Amz-Target=${service}.${name}`]: {
+      post: {
+        operationId: name,
+        parameters: [{ name: 'X-Amz-Target', in: 'header', required: true, schema: { type: 'string', enum: [`${service}.${name}`] } }],
+        requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', properties: request } } } },
+        responses: { '200': response === null ? { description: 'Success' } : { description: 'Success', content: { 'application/json': { schema: { type: 'object', properties: response } } } }, ...exceptions },
+      },
+    },
+  };
+}
+
+const table = {
+  type: 'object',
+  properties: { TableName: { type: 'string', minLength: 3 }, TableId: { type: 'string', format: 'uuid' }, TableStatus: { type: 'string', enum: ['CREATING', 'ACTIVE', 'DELETING'] }, BillingMode: { type: 'string' } },
+};
+const name = { type: 'string', minLength: 3 };
+const dynamo = JSON.stringify({
+  openapi: '3.0.0',
+  info: { title: 'Amazon DynamoDB', version: '2012-08-10' },
+  components: { schemas: { TableDescription: table, ResourceNotFoundException: {}, ResourceInUseException: {} } },
+  paths: {
+    ...call('DynamoDB_20120810', 'CreateTable', { TableName: name, BillingMode: { type: 'string' } }, { TableDescription: use('TableDescription', 'The new table.') }),
+    ...call('DynamoDB_20120810', 'DescribeTable', { TableName: name }, { Table: use('TableDescription', 'The table.') }),
+    ...call('DynamoDB_20120810', 'ListTables', { Limit: { type: 'integer' } }, { TableNames: { type: 'array', items: name } }),
+    ...call('DynamoDB_20120810', 'UpdateTable', { TableName: name, BillingMode: { type: 'string' } }, { TableDescription: use('TableDescription', 'The table after the update.') }),
+    ...call('DynamoDB_20120810', 'DeleteTable', { TableName: name }, { TableDescription: use('TableDescription', 'The deleted table.') }),
+    ...call('DynamoDB_20120810', 'BatchGetItem', { RequestItems: { type: 'object' } }, { Responses: { type: 'object' } }),
+  },
+});
+
+const pool = { type: 'object', properties: { Id: { type: 'string', pattern: '^[\\w-]+_[0-9a-zA-Z]+$' }, Name: { type: 'string' }, MfaConfiguration: { type: 'string', enum: ['OFF', 'ON', 'OPTIONAL'] } } };
+const cognito = JSON.stringify({
+  openapi: '3.0.0',
+  info: { title: 'Amazon Cognito Identity Provider', version: '2016-04-18' },
+  components: { schemas: { UserPoolType: pool, ResourceNotFoundException: {}, ResourceInUseException: {} } },
+  paths: {
+    ...call('AWSCognitoIdentityProviderService', 'CreateUserPool', { PoolName: { type: 'string' } }, { UserPool: use('UserPoolType', 'The new pool.') }),
+    ...call('AWSCognitoIdentityProviderService', 'DescribeUserPool', { UserPoolId: { type: 'string' } }, { UserPool: use('UserPoolType', 'The pool.') }),
+    ...call('AWSCognitoIdentityProviderService', 'ListUserPools', { MaxResults: { type: 'integer' } }, { UserPools: { type: 'array', items: { $ref: '#/components/schemas/UserPoolType' } }, NextToken: { type: 'string' } }),
+    ...call('AWSCognitoIdentityProviderService', 'UpdateUserPool', { UserPoolId: { type: 'string' }, MfaConfiguration: { type: 'string' } }, {}),
+    ...call('AWSCognitoIdentityProviderService', 'DeleteUserPool', { UserPoolId: { type: 'string' } }, null),
+  },
+});
+
+async function open(document: string, target: string) {
+  const { artifact } = await compileArtifact(document);
+  const client = await SimClient.open(artifact, { sampleRecords: 0 });
+  const checker = new ResponseChecker(artifact);
+  const send = (name: string, body: Record<string, unknown>) => {
+    const answer = client.call({ method: 'POST', path: '/', headers: { 'x-amz-target': `${target}.${name}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    if (answer.status === 200) expect(checker.problem(answer)).toBeNull();
+    return answer;
+  };
+  return { artifact, send };
+}
+
+describe("AWS's JSON protocol", () => {
+  it('is understood as resources by each call name: the verb first, the resource after it', async () => {
+    const { artifact } = await open(dynamo, 'DynamoDB_20120810');
+    expect(artifact.resources).toHaveLength(1);
+    expect(artifact.resources[0]).toMatchObject({
+      name: 'Table',
+      keyField: 'TableName',
+      // The table is named by its own name: the name a create gives is the one later calls use.
+      idField: 'TableName',
+      recordField: 'Table',
+      itemSchema: { $ref: '#/schemas/TableDescription' },
+      operations: { create: 'CreateTable', read: 'DescribeTable', list: 'ListTables', update: 'UpdateTable', delete: 'DeleteTable' },
+    });
+    const understood = Object.fromEntries(artifact.operations.map((op) => [op.id, [op.behaviour, op.readOnly]]));
+    expect(understood).toMatchObject({ DescribeTable: ['read', true], ListTables: ['list', true], BatchGetItem: ['static', true] });
+  });
+
+  it('keeps a created table under its name, answers it in each call’s own field, lists its name and forgets it when deleted', async () => {
+    const { send } = await open(dynamo, 'DynamoDB_20120810');
+    const created = send('CreateTable', { TableName: 'Music', BillingMode: 'PAY_PER_REQUEST' });
+    expect(created.status).toBe(200);
+    const description = (created.json as { TableDescription: Record<string, unknown> }).TableDescription;
+    expect(description).toMatchObject({ TableName: 'Music', BillingMode: 'PAY_PER_REQUEST' });
+    expect(send('DescribeTable', { TableName: 'Music' }).json).toEqual({ Table: description });
+    expect(send('ListTables', {}).json).toEqual({ TableNames: ['Music'] });
+    expect((send('UpdateTable', { TableName: 'Music', BillingMode: 'PROVISIONED' }).json as { TableDescription: unknown }).TableDescription).toEqual({ ...description, BillingMode: 'PROVISIONED' });
+
+    const again = send('CreateTable', { TableName: 'Music' });
+    expect(again.status).toBe(400);
+    expect(again.json).toEqual({ __type: 'ResourceInUseException', message: expect.stringContaining('Music') });
+    expect(again.headers['x-amzn-errortype']).toBe('ResourceInUseException');
+
+    expect(send('DeleteTable', { TableName: 'Music' }).status).toBe(200);
+    const gone = send('DescribeTable', { TableName: 'Music' });
+    expect(gone.status).toBe(400);
+    expect(gone.json).toMatchObject({ __type: 'ResourceNotFoundException' });
+    expect(send('ListTables', {}).json).toEqual({ TableNames: [] });
+  });
+
+  it('names a minted record by the field its calls give (UserPoolId is the pool’s Id), and answers an empty answer as one', async () => {
+    const { artifact, send } = await open(cognito, 'AWSCognitoIdentityProviderService');
+    expect(artifact.resources[0]).toMatchObject({ name: 'UserPool', keyField: 'UserPoolId', idField: 'Id', recordField: 'UserPool' });
+    const created = (send('CreateUserPool', { PoolName: 'staff' }).json as { UserPool: { Id: string } }).UserPool;
+    expect(created.Id).toMatch(/^[\w-]+_[0-9a-zA-Z]+$/);
+    expect(send('DescribeUserPool', { UserPoolId: created.Id }).json).toEqual({ UserPool: created });
+    const updated = send('UpdateUserPool', { UserPoolId: created.Id, MfaConfiguration: 'ON' });
+    expect(updated.json).toEqual({});
+    expect((send('DescribeUserPool', { UserPoolId: created.Id }).json as { UserPool: unknown }).UserPool).toEqual({ ...created, MfaConfiguration: 'ON' });
+    expect((send('ListUserPools', { MaxResults: 10 }).json as { UserPools: unknown[] }).UserPools).toEqual([{ ...created, MfaConfiguration: 'ON' }]);
+    const deleted = send('DeleteUserPool', { UserPoolId: created.Id });
+    expect([deleted.status, deleted.json]).toEqual([200, {}]);
+    expect(send('DescribeUserPool', { UserPoolId: created.Id }).json).toMatchObject({ __type: 'ResourceNotFoundException' });
+  });
+});
