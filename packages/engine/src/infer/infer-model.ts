@@ -22,7 +22,7 @@ type Crud = keyof ArtifactResource['operations'];
  * The item schema, from the most telling operation: read, create, list, then request bodies;
  * and the field single-record answers wrap it in, when they do.
  */
-function itemSchemaOf(ops: { op: NormalisedOperation; how: Understanding }[], word: string, lookup: SchemaLookup): { itemSchema: JsonSchema | null; recordField: string | null } {
+function itemSchemaOf(ops: { op: NormalisedOperation; how: Understanding }[], word: string, lookup: SchemaLookup, rpc = false): { itemSchema: JsonSchema | null; recordField: string | null } {
   const by = (behaviour: string) => ops.find((o) => o.how.behaviour === behaviour)?.op;
   const read = by('read');
   const create = by('create');
@@ -41,6 +41,8 @@ function itemSchemaOf(ops: { op: NormalisedOperation; how: Understanding }[], wo
   // wrap the record the same way, whatever the list answers (Asana's teams are listed under an
   // organization; AWS lists summaries in `appBundleSummaryList`).
   const createAnswer = create && successSchema(create);
+  const named = rpc && readSchema ? rpcWrapper(readSchema, word, lookup) : null;
+  if (named !== null) return named;
   const field = readSchema ? soleObjectField(readSchema, lookup) : null;
   const wrapperName = field !== null && [...WRAPPER_NAMES, squash(singular(words(word).at(-1) ?? '')), squash(word)].includes(squash(field));
   // The create agrees (the same field, or another holding the same record: DynamoDB's create
@@ -50,7 +52,9 @@ function itemSchemaOf(ops: { op: NormalisedOperation; how: Understanding }[], wo
   const createAgrees = createAnswer
     ? createField === field || (createField !== null && field !== null && sameRecord(lookup.properties(createAnswer).get(createField), lookup.properties(readSchema as JsonSchema).get(field), lookup)) || [...lookup.properties(createAnswer).values()].every((sub) => lookup.properties(sub).size === 0)
     : false;
-  const alike = wrapperName && createAgrees ? sharedWrapper(readSchema as JsonSchema, field as string, lookup) : null;
+  // An RPC call's read answering `{IPSet, LockToken}` wraps the record whatever its create
+  // answers (WAF's create answers a summary of the set).
+  const alike = wrapperName && (createAgrees || rpc) ? sharedWrapper(readSchema as JsonSchema, field as string, lookup) : null;
   if (alike !== null) return alike;
   const candidates = [readSchema, createAnswer, fromList, create && requestSchema(create), replace && requestSchema(replace)].filter((s): s is JsonSchema => s !== undefined && s !== null);
   const chosen = candidates[0] ?? null;
@@ -60,6 +64,24 @@ function itemSchemaOf(ops: { op: NormalisedOperation; how: Understanding }[], wo
 /** A schema as text, after its reference: two schemas are the same when their texts are. */
 function schemaText(schema: JsonSchema, lookup: SchemaLookup): string {
   return JSON.stringify(lookup.deref(schema as Json) ?? schema);
+}
+
+/**
+ * The record in an RPC read's answer: its one object field named as the resource, or starting
+ * with its name (AWS's `{KeyMetadata}`, `{ApplicationDetail}`, `{PortfolioDetail, Tags,
+ * Budgets}`, `{Firewall, FirewallStatus}`), whatever else the answer holds, unless the answer
+ * names a record itself.
+ */
+function rpcWrapper(readSchema: JsonSchema, word: string, lookup: SchemaLookup): { itemSchema: JsonSchema; recordField: string } | null {
+  const whole = squash(word);
+  const properties = lookup.properties(readSchema);
+  // An answer naming a record at its top (Kendra's `{Id, Name, ..., IndexStatistics}`) is the record.
+  const naming = ['id', 'arn', 'name'].flatMap((suffix) => [suffix, `${whole}${suffix}`]);
+  if ([...properties.keys()].some((name) => naming.includes(squash(name)))) return null;
+  const objects = [...properties].filter(([, sub]) => lookup.properties(sub).size > 0);
+  const exact = objects.filter(([name]) => squash(name) === whole);
+  const chosen = exact.length === 1 ? exact : objects.filter(([name]) => squash(name).startsWith(whole));
+  return chosen.length === 1 ? { itemSchema: unannotated(chosen[0]![1] as JsonSchema), recordField: chosen[0]![0] as string } : null;
 }
 
 /** Whether two fields' schemas hold the same record, whatever each use of it says of it. */
@@ -143,7 +165,7 @@ export function inferModel(operations: NormalisedOperation[], lookup: SchemaLook
     const item = shape.kind === 'collection' ? groups.get(`${shape.key}/{}`) : undefined;
     const itemSegments = item?.segments ?? [];
     const idParameter = itemSegments.at(-1)?.kind === 'param' ? (itemSegments.at(-1) as { name: string }).name : null;
-    const { itemSchema, recordField } = itemSchemaOf(mine, word, lookup);
+    const { itemSchema, recordField } = itemSchemaOf(mine, word, lookup, shape.key.startsWith('rpc:'));
     itemSchemas.set(shape, itemSchema);
     const crud: ArtifactResource['operations'] = {};
     // The plain operation names the resource's read (create, ...); a query variant only when it is the only one.
@@ -156,7 +178,7 @@ export function inferModel(operations: NormalisedOperation[], lookup: SchemaLook
       collectionPath: collection?.template ?? null,
       itemPath: item?.template ?? null,
       idParameter,
-      idField: shape.kind === 'collection' ? (keyProperty(keyField.keyField, itemSchema, lookup) ?? idField(itemSchema, word, idParameter, lookup) ?? unconstrainedId(shape, itemSchema, lookup)) : null,
+      idField: shape.kind === 'collection' ? (keyProperty(keyField.keyField, itemSchema, word, lookup) ?? idField(itemSchema, word, idParameter, lookup) ?? unconstrainedId(shape, itemSchema, lookup)) : null,
       parent: shape.parent?.name ?? null,
       parentParameter: shape.parentParameter,
       scopeParameters: paramNames(collection?.segments ?? itemSegments.slice(0, -1)),
@@ -233,10 +255,16 @@ function keyFieldOf(shape: ResourceShape, ops: { op: NormalisedOperation; how: U
  * table's own `TableName`): the record is identified by it, so the name a create gives is the
  * name later calls find it by.
  */
-function keyProperty(keyField: string | undefined, itemSchema: JsonSchema | null, lookup: SchemaLookup): string | null {
+function keyProperty(keyField: string | undefined, itemSchema: JsonSchema | null, word: string, lookup: SchemaLookup): string | null {
   if (keyField === undefined) return null;
+  const names = [...lookup.properties(itemSchema).keys()];
   const wanted = squash(keyField);
-  return [...lookup.properties(itemSchema).keys()].find((name) => squash(name) === wanted) ?? null;
+  const exact = names.find((name) => squash(name) === wanted);
+  if (exact !== undefined) return exact;
+  // Athena's `WorkGroup` names the work group's `Name`; a `QueueName` would name a queue's `Name`.
+  const whole = squash(word);
+  const rest = wanted.startsWith(whole) ? wanted.slice(whole.length) || 'name' : null;
+  return rest === 'name' ? (names.find((name) => squash(name) === 'name') ?? null) : null;
 }
 
 /** Words naming the party an API's credentials belong to. */

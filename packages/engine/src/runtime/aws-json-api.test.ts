@@ -60,6 +60,25 @@ const cognito = JSON.stringify({
   },
 });
 
+/** Three more manners: KMS's `{KeyMetadata}`, WAF's create answering a summary, Athena's work group named by its `Name`. */
+const keyMetadata = { type: 'object', properties: { KeyId: { type: 'string' }, Arn: { type: 'string' }, Description: { type: 'string' }, KeyState: { type: 'string', enum: ['Enabled', 'Disabled'] } } };
+const ipSet = { type: 'object', properties: { Name: { type: 'string' }, Id: { type: 'string' }, ARN: { type: 'string' }, Addresses: { type: 'array', items: { type: 'string' } } } };
+const summary = { type: 'object', properties: { Name: { type: 'string' }, Id: { type: 'string' }, ARN: { type: 'string' }, LockToken: { type: 'string' } } };
+const workGroup = { type: 'object', properties: { Name: { type: 'string' }, State: { type: 'string', enum: ['ENABLED', 'DISABLED'] }, Description: { type: 'string' } } };
+const manners = JSON.stringify({
+  openapi: '3.0.0',
+  info: { title: 'AWS manners', version: '1' },
+  components: { schemas: { KeyMetadata: keyMetadata, IPSet: ipSet, IPSetSummary: summary, WorkGroup: workGroup, ResourceNotFoundException: {}, ResourceInUseException: {} } },
+  paths: {
+    ...call('Svc', 'CreateKey', { Description: { type: 'string' } }, { KeyMetadata: use('KeyMetadata', 'The key.') }),
+    ...call('Svc', 'DescribeKey', { KeyId: { type: 'string' } }, { KeyMetadata: use('KeyMetadata', 'The key.') }),
+    ...call('Svc', 'CreateIPSet', { Name: { type: 'string' }, Addresses: { type: 'array', items: { type: 'string' } } }, { Summary: use('IPSetSummary', 'What was made.') }),
+    ...call('Svc', 'GetIPSet', { Name: { type: 'string' }, Id: { type: 'string' } }, { IPSet: use('IPSet', 'The set.'), LockToken: { type: 'string' } }),
+    ...call('Svc', 'CreateWorkGroup', { Name: { type: 'string' }, Description: { type: 'string' } }, {}),
+    ...call('Svc', 'GetWorkGroup', { WorkGroup: { type: 'string' } }, { WorkGroup: use('WorkGroup', 'The work group.') }),
+  },
+});
+
 async function open(document: string, target: string) {
   const { artifact } = await compileArtifact(document);
   const client = await SimClient.open(artifact, { sampleRecords: 0 });
@@ -124,5 +143,29 @@ describe("AWS's JSON protocol", () => {
     const deleted = send('DeleteUserPool', { UserPoolId: created.Id });
     expect([deleted.status, deleted.json]).toEqual([200, {}]);
     expect(send('DescribeUserPool', { UserPoolId: created.Id }).json).toMatchObject({ __type: 'ResourceNotFoundException' });
+  });
+
+  it('finds the record in a field named after the resource, answers a summary of it where a create does, and names a record by its Name', async () => {
+    const { artifact, send } = await open(manners, 'Svc');
+    expect(artifact.resources.map((r) => [r.name, r.recordField, r.keyField, r.idField])).toEqual([
+      ['IPSet', 'IPSet', 'Id', 'Id'],
+      ['Key', 'KeyMetadata', 'KeyId', 'KeyId'],
+      ['WorkGroup', 'WorkGroup', 'WorkGroup', 'Name'],
+    ]);
+    const key = (send('CreateKey', { Description: 'signing' }).json as { KeyMetadata: { KeyId: string } }).KeyMetadata;
+    expect(key).toMatchObject({ Description: 'signing', KeyId: expect.any(String) });
+    expect(send('DescribeKey', { KeyId: key.KeyId }).json).toEqual({ KeyMetadata: key });
+
+    const made = (send('CreateIPSet', { Name: 'office', Addresses: ['10.0.0.0/8'] }).json as { Summary: Record<string, unknown> }).Summary;
+    // The summary holds the record's own values of the fields it declares, and generated values for the rest.
+    expect(made).toMatchObject({ Name: 'office', Id: expect.any(String) });
+    expect(made).not.toHaveProperty('Addresses');
+    const read = send('GetIPSet', { Name: 'office', Id: made.Id as string }).json as { IPSet: Record<string, unknown>; LockToken: string };
+    expect(read.IPSet).toMatchObject({ Name: 'office', Id: made.Id, Addresses: ['10.0.0.0/8'] });
+
+    expect(send('CreateWorkGroup', { Name: 'analysts', Description: 'BI' }).json).toEqual({});
+    // A new record starts in the first state of its enum.
+    expect(send('GetWorkGroup', { WorkGroup: 'analysts' }).json).toEqual({ WorkGroup: { Name: 'analysts', Description: 'BI', State: 'ENABLED' } });
+    expect(send('GetWorkGroup', { WorkGroup: 'nobody' }).json).toMatchObject({ __type: 'ResourceNotFoundException' });
   });
 });

@@ -18,25 +18,41 @@ import { unannotated } from '../annotations.js';
  * field, else the record itself.
  */
 export function wrapRecord(ex: Exchange, resource: ArtifactResource, schema: JsonSchema | null, record: Json): Json {
-  const field = resource.recordField === undefined || schema === null ? null : holdingField(ex, resource, schema, resource.recordField);
-  if (field === null) return record;
+  const held = resource.recordField === undefined || schema === null ? null : holdingField(ex, resource, schema, resource.recordField);
+  if (held === null) return record;
   const wrapped: JsonObject = {};
-  setOwn(wrapped, field, record);
+  setOwn(wrapped, held.field, held.summary === null || !isObject(record) ? record : summaryOf(record, held.summary));
   return wrapped;
 }
 
+/** The record's values of the fields a summary of it declares. */
+function summaryOf(record: JsonObject, fields: readonly string[]): JsonObject {
+  const out: JsonObject = {};
+  for (const name of fields) if (Object.hasOwn(record, name)) setOwn(out, name, record[name] as Json);
+  return out;
+}
+
+/** The field of an answer holding the record, and the fields kept where it holds a summary of it. */
+interface Held {
+  field: string;
+  summary: string[] | null;
+}
+
 /** Answer schemas by the field holding the record: found once per schema. */
-const holding = new WeakMap<object, string | null>();
+const holding = new WeakMap<object, Held | null>();
 
 /**
  * The field of an answer schema that holds the record, itself or in one of its choices
  * (DigitalOcean's create answers one droplet or several): the record field when its schema is
  * the record's, or some of the record's fields (a reference such as `{id}`); else another field
  * whose schema is exactly the record's (DynamoDB's create answers the table in
- * `TableDescription`, its read in `Table`). A field of the record field's name holding something
- * else (a purchase's `{data: {ship, agent}}`) is not the record's wrapper.
+ * `TableDescription`, its read in `Table`); else, in an RPC call's answer, the one object field
+ * declaring at least two of the record's fields, for at least half of its own (WAF's create
+ * answers `{Summary: {Name, Id, ARN, LockToken}}`), which holds those fields of the record. A
+ * field of the record field's name holding something else (a purchase's `{data: {ship,
+ * agent}}`) is not the record's wrapper.
  */
-function holdingField(ex: Exchange, resource: ArtifactResource, schema: JsonSchema, recordField: string): string | null {
+function holdingField(ex: Exchange, resource: ArtifactResource, schema: JsonSchema, recordField: string): Held | null {
   if (!isObject(schema)) return null;
   let known = holding.get(schema);
   if (known === undefined) {
@@ -44,19 +60,27 @@ function holdingField(ex: Exchange, resource: ArtifactResource, schema: JsonSche
     const item = JSON.stringify(registry.resolve(itemSchema(resource)));
     const itemFields = objectView(registry, itemSchema(resource)).properties;
     const isRecord = (field: JsonSchema | undefined) => field !== undefined && JSON.stringify(registry.resolve(unannotated(field))) === item;
-    const holds = (candidate: JsonSchema): string | null => {
+    const holds = (candidate: JsonSchema): Held | null => {
       const properties = objectView(registry, candidate).properties;
       if (Object.hasOwn(properties, recordField)) {
-        if (isRecord(properties[recordField])) return recordField;
+        if (isRecord(properties[recordField])) return { field: recordField, summary: null };
         // A reference to the record (Apideck's create answers `{data: {id}}`): fields of the record only.
         const names = Object.keys(objectView(registry, properties[recordField]).properties);
-        if (names.length > 0 && names.every((name) => Object.hasOwn(itemFields, name))) return recordField;
+        if (names.length > 0 && names.every((name) => Object.hasOwn(itemFields, name))) return { field: recordField, summary: null };
       }
-      return Object.keys(properties).find((name) => isRecord(properties[name])) ?? null;
+      const exact = Object.keys(properties).find((name) => isRecord(properties[name]));
+      if (exact !== undefined) return { field: exact, summary: null };
+      if (resource.keyField === undefined) return null;
+      const summaries = Object.keys(properties).filter((name) => {
+        const fields = Object.keys(objectView(registry, properties[name]).properties);
+        const shared = fields.filter((field) => Object.hasOwn(itemFields, field)).length;
+        return shared >= 2 && shared * 2 >= fields.length;
+      });
+      return summaries.length === 1 ? { field: summaries[0]!, summary: Object.keys(objectView(registry, properties[summaries[0]!]).properties) } : null;
     };
     const resolved = registry.resolve(schema);
     const choices = isObject(resolved) ? (resolved.oneOf ?? resolved.anyOf) : undefined;
-    known = holds(schema) ?? (Array.isArray(choices) ? (choices.map((choice) => holds(choice as JsonSchema)).find((field) => field !== null) ?? null) : null);
+    known = holds(schema) ?? (Array.isArray(choices) ? (choices.map((choice) => holds(choice as JsonSchema)).find((held) => held !== null) ?? null) : null);
     holding.set(schema, known);
   }
   return known;
