@@ -155,6 +155,8 @@ export function inferModel(operations: NormalisedOperation[], lookup: SchemaLook
   for (const [noun, shape] of findRpcShapes(operations, pathOf, new Set(shapes.keys()))) if (!named.has(shape.name)) shapes.set(`rpc:${noun}`, shape);
   const understood = operations.map((op) => ({ op, how: understand(op, shapes, pathOf(op)) }));
   const resources: ArtifactResource[] = [];
+  /** The fields an RPC resource's read requires, by resource. */
+  const readFields = new Map<string, string[]>();
   const itemSchemas = new Map<ResourceShape, JsonSchema | null>();
   const byResource = new Map<ResourceShape, typeof understood>();
   for (const u of understood) if (u.how.resource) byResource.set(u.how.resource, [...(byResource.get(u.how.resource) ?? []), u]);
@@ -172,6 +174,8 @@ export function inferModel(operations: NormalisedOperation[], lookup: SchemaLook
     const plainFirst = [...mine.filter((u) => !queryVariants.has(u.op.id)), ...mine.filter((u) => queryVariants.has(u.op.id))];
     for (const { op, how } of plainFirst) if (how.behaviour !== 'action' && how.behaviour !== 'static') crud[how.behaviour as Crud] ??= op.id;
     const keyField = keyFieldOf(shape, mine, recordField, word, lookup);
+    const read = mine.find((u) => u.how.behaviour === 'read')?.op;
+    if (keyField.keyField !== undefined && read !== undefined) readFields.set(shape.name, requiredFields(read, lookup));
     resources.push({
       name: shape.name,
       kind: shape.kind,
@@ -191,6 +195,7 @@ export function inferModel(operations: NormalisedOperation[], lookup: SchemaLook
       ...bodyFieldOf(mine, itemSchema, recordField, lookup),
     });
   }
+  scopeRpcRecords(resources, readFields);
   markTenants(resources, understood.map(({ how }) => how.resource?.name ?? null));
   const out = understood.map(({ op, how }): ArtifactOperation => {
     const word = how.resource ? (how.resource.segments.at(-1) as { text: string }).text : '';
@@ -265,6 +270,41 @@ function keyProperty(keyField: string | undefined, itemSchema: JsonSchema | null
   const whole = squash(word);
   const rest = wanted.startsWith(whole) ? wanted.slice(whole.length) || 'name' : null;
   return rest === 'name' ? (names.find((name) => squash(name) === 'name') ?? null) : null;
+}
+
+/** The query parameters and body fields an operation requires. */
+function requiredFields(op: NormalisedOperation, lookup: SchemaLookup): string[] {
+  const body = lookup.deref(requestSchema(op) as Json)?.required;
+  return [...op.parameters.filter((p) => p.in === 'query' && p.required).map((p) => p.name), ...(Array.isArray(body) ? body.filter((name): name is string => typeof name === 'string') : [])];
+}
+
+/**
+ * RPC records named within a parent: a resource whose read requires another RPC resource's key
+ * field besides its own (Cognito's `GetGroup` takes `UserPoolId` and `GroupName`) is that
+ * resource's child. Its records are kept per parent, under the parent's key the request names,
+ * as a REST resource's are under its path's parent id, and a parent that does not exist is
+ * refused. The parent's own scope comes first, so a grandchild names both.
+ */
+function scopeRpcRecords(resources: ArtifactResource[], readFields: Map<string, string[]>): void {
+  const byKey = new Map<string, ArtifactResource>();
+  for (const resource of resources) if (resource.keyField !== undefined) byKey.set(resource.keyField, resource);
+  const parentOf = new Map<ArtifactResource, ArtifactResource>();
+  for (const resource of resources) {
+    const parent = (readFields.get(resource.name) ?? []).map((field) => byKey.get(field)).find((found) => found !== undefined && found !== resource && found.keyField !== resource.keyField);
+    if (parent !== undefined) parentOf.set(resource, parent);
+  }
+  const scopeOf = (resource: ArtifactResource, depth: number): string[] => {
+    const parent = parentOf.get(resource);
+    return parent === undefined || depth > 8 ? [] : [...scopeOf(parent, depth + 1), parent.keyField as string];
+  };
+  for (const [resource, parent] of parentOf) {
+    const scope = scopeOf(resource, 0);
+    // A cycle (each read requiring the other's key) scopes neither.
+    if (new Set(scope).size !== scope.length || scope.includes(resource.keyField as string)) continue;
+    resource.parent = parent.name;
+    resource.parentParameter = parent.keyField as string;
+    resource.scopeParameters = scope;
+  }
 }
 
 /** Words naming the party an API's credentials belong to. */

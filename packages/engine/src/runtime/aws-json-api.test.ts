@@ -14,13 +14,19 @@ const exceptions = {
   '480': { description: 'ResourceNotFoundException', content: { 'application/json': { schema: { $ref: '#/components/schemas/ResourceNotFoundException' } } } },
   '481': { description: 'ResourceInUseException', content: { 'application/json': { schema: { $ref: '#/components/schemas/ResourceInUseException' } } } },
 };
+function requestSchema(request: Record<string, unknown>) {
+  const { __required, ...properties } = request;
+  return { type: 'object', properties, ...(Array.isArray(__required) ? { required: __required } : {}) };
+}
+/** Paging parameters as the converted documents declare them: in the query, while the SDKs send them in the body. */
+const paging = ['MaxResults', 'NextToken'].map((name) => ({ name, in: 'query', required: false, schema: { type: 'string' } }));
 function call(service: string, name: string, request: Record<string, unknown>, response: Record<string, unknown> | null) {
   return {
     [`/#X-Amz-Target=${service}.${name}`]: {
       post: {
         operationId: name,
-        parameters: [{ name: 'X-Amz-Target', in: 'header', required: true, schema: { type: 'string', enum: [`${service}.${name}`] } }],
-        requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', properties: request } } } },
+        parameters: [{ name: 'X-Amz-Target', in: 'header', required: true, schema: { type: 'string', enum: [`${service}.${name}`] } }, ...(name.startsWith('List') ? paging : [])],
+        requestBody: { required: true, content: { 'application/json': { schema: requestSchema(request) } } },
         responses: { '200': response === null ? { description: 'Success' } : { description: 'Success', content: { 'application/json': { schema: { type: 'object', properties: response } } } }, ...exceptions },
       },
     },
@@ -47,11 +53,17 @@ const dynamo = JSON.stringify({
 });
 
 const pool = { type: 'object', properties: { Id: { type: 'string', pattern: '^[\\w-]+_[0-9a-zA-Z]+$' }, Name: { type: 'string' }, MfaConfiguration: { type: 'string', enum: ['OFF', 'ON', 'OPTIONAL'] } } };
+const group = { type: 'object', properties: { GroupName: { type: 'string' }, UserPoolId: { type: 'string' }, Description: { type: 'string' } } };
+/** A request schema requiring `required` of its fields. */
+const requiring = (properties: Record<string, unknown>, required: string[]) => ({ __required: required, ...properties });
 const cognito = JSON.stringify({
   openapi: '3.0.0',
   info: { title: 'Amazon Cognito Identity Provider', version: '2016-04-18' },
-  components: { schemas: { UserPoolType: pool, ResourceNotFoundException: {}, ResourceInUseException: {} } },
+  components: { schemas: { UserPoolType: pool, GroupType: group, ResourceNotFoundException: {}, ResourceInUseException: {} } },
   paths: {
+    ...call('AWSCognitoIdentityProviderService', 'CreateGroup', requiring({ UserPoolId: { type: 'string' }, GroupName: { type: 'string' }, Description: { type: 'string' } }, ['UserPoolId', 'GroupName']), { Group: use('GroupType', 'The new group.') }),
+    ...call('AWSCognitoIdentityProviderService', 'GetGroup', requiring({ UserPoolId: { type: 'string' }, GroupName: { type: 'string' } }, ['GroupName', 'UserPoolId']), { Group: use('GroupType', 'The group.') }),
+    ...call('AWSCognitoIdentityProviderService', 'ListGroups', requiring({ UserPoolId: { type: 'string' } }, ['UserPoolId']), { Groups: { type: 'array', items: { $ref: '#/components/schemas/GroupType' } } }),
     ...call('AWSCognitoIdentityProviderService', 'CreateUserPool', { PoolName: { type: 'string' } }, { UserPool: use('UserPoolType', 'The new pool.') }),
     ...call('AWSCognitoIdentityProviderService', 'DescribeUserPool', { UserPoolId: { type: 'string' } }, { UserPool: use('UserPoolType', 'The pool.') }),
     ...call('AWSCognitoIdentityProviderService', 'ListUserPools', { MaxResults: { type: 'integer' } }, { UserPools: { type: 'array', items: { $ref: '#/components/schemas/UserPoolType' } }, NextToken: { type: 'string' } }),
@@ -132,7 +144,7 @@ describe("AWS's JSON protocol", () => {
 
   it('names a minted record by the field its calls give (UserPoolId is the pool’s Id), and answers an empty answer as one', async () => {
     const { artifact, send } = await open(cognito, 'AWSCognitoIdentityProviderService');
-    expect(artifact.resources[0]).toMatchObject({ name: 'UserPool', keyField: 'UserPoolId', idField: 'Id', recordField: 'UserPool' });
+    expect(artifact.resources.find((r) => r.name === 'UserPool')).toMatchObject({ keyField: 'UserPoolId', idField: 'Id', recordField: 'UserPool', parent: null });
     const created = (send('CreateUserPool', { PoolName: 'staff' }).json as { UserPool: { Id: string } }).UserPool;
     expect(created.Id).toMatch(/^[\w-]+_[0-9a-zA-Z]+$/);
     expect(send('DescribeUserPool', { UserPoolId: created.Id }).json).toEqual({ UserPool: created });
@@ -140,6 +152,12 @@ describe("AWS's JSON protocol", () => {
     expect(updated.json).toEqual({});
     expect((send('DescribeUserPool', { UserPoolId: created.Id }).json as { UserPool: unknown }).UserPool).toEqual({ ...created, MfaConfiguration: 'ON' });
     expect((send('ListUserPools', { MaxResults: 10 }).json as { UserPools: unknown[] }).UserPools).toEqual([{ ...created, MfaConfiguration: 'ON' }]);
+    const other = (send('CreateUserPool', { PoolName: 'guests' }).json as { UserPool: { Id: string } }).UserPool;
+    // Paging as the SDKs send it, in the body.
+    const first = send('ListUserPools', { MaxResults: 1 }).json as { UserPools: Array<{ Id: string }>; NextToken: string };
+    expect(first.UserPools.map((p) => p.Id)).toEqual([created.Id]);
+    const second = send('ListUserPools', { MaxResults: 1, NextToken: first.NextToken }).json as { UserPools: Array<{ Id: string }>; NextToken?: string | null };
+    expect(second.UserPools.map((p) => p.Id)).toEqual([other.Id]);
     const deleted = send('DeleteUserPool', { UserPoolId: created.Id });
     expect([deleted.status, deleted.json]).toEqual([200, {}]);
     expect(send('DescribeUserPool', { UserPoolId: created.Id }).json).toMatchObject({ __type: 'ResourceNotFoundException' });
@@ -167,5 +185,23 @@ describe("AWS's JSON protocol", () => {
     // A new record starts in the first state of its enum.
     expect(send('GetWorkGroup', { WorkGroup: 'analysts' }).json).toEqual({ WorkGroup: { Name: 'analysts', Description: 'BI', State: 'ENABLED' } });
     expect(send('GetWorkGroup', { WorkGroup: 'nobody' }).json).toMatchObject({ __type: 'ResourceNotFoundException' });
+  });
+
+  it('keeps a record named within a parent under that parent: a group per user pool', async () => {
+    const { artifact, send } = await open(cognito, 'AWSCognitoIdentityProviderService');
+    expect(artifact.resources.find((r) => r.name === 'Group')).toMatchObject({ keyField: 'GroupName', idField: 'GroupName', parent: 'UserPool', parentParameter: 'UserPoolId', scopeParameters: ['UserPoolId'] });
+    const first = (send('CreateUserPool', { PoolName: 'staff' }).json as { UserPool: { Id: string } }).UserPool.Id;
+    const second = (send('CreateUserPool', { PoolName: 'guests' }).json as { UserPool: { Id: string } }).UserPool.Id;
+    expect(send('CreateGroup', { UserPoolId: first, GroupName: 'admins', Description: 'staff admins' }).status).toBe(200);
+    // The same name in another pool is another group.
+    expect(send('CreateGroup', { UserPoolId: second, GroupName: 'admins', Description: 'guest admins' }).status).toBe(200);
+    expect(send('GetGroup', { UserPoolId: first, GroupName: 'admins' }).json).toEqual({ Group: { UserPoolId: first, GroupName: 'admins', Description: 'staff admins' } });
+    expect(send('GetGroup', { UserPoolId: second, GroupName: 'admins' }).json).toMatchObject({ Group: { Description: 'guest admins' } });
+    expect((send('ListGroups', { UserPoolId: first }).json as { Groups: unknown[] }).Groups).toEqual([{ UserPoolId: first, GroupName: 'admins', Description: 'staff admins' }]);
+    expect(send('CreateGroup', { UserPoolId: first, GroupName: 'admins' }).json).toMatchObject({ __type: 'ResourceInUseException' });
+    // A pool nobody created has no groups, and none can be made in it.
+    const orphan = send('CreateGroup', { UserPoolId: 'eu-west-1_nobody', GroupName: 'admins' });
+    expect([orphan.status, (orphan.json as { __type: string }).__type]).toEqual([400, 'ResourceNotFoundException']);
+    expect(send('GetGroup', { UserPoolId: 'eu-west-1_nobody', GroupName: 'admins' }).json).toMatchObject({ __type: 'ResourceNotFoundException' });
   });
 });

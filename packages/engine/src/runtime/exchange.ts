@@ -15,7 +15,7 @@ import { objectView, schemaTypes, type ObjectView } from './schema-view.js';
 export interface Exchange {
   model: RuntimeModel;
   operation: ArtifactOperation;
-  /** Path parameter values as text, as routed. */
+  /** Path parameter values as text, as routed, and the parents' keys an RPC call names (withRpcScope). */
   path: Record<string, string>;
   /** Query parameter values, coerced to their schemas. */
   query: Record<string, Json>;
@@ -42,6 +42,22 @@ export function itemSchema(resource: ArtifactResource): JsonSchema | null {
  * walking up through `parent`/`parentParameter`. A tenant is not checked: any id names the
  * client's own account.
  */
+/**
+ * An RPC call's scope: the parents' keys its query or body names (Cognito's `UserPoolId`), set
+ * beside the path's parameters, where a REST resource's scope is found.
+ */
+export function withRpcScope(ex: Exchange): void {
+  const resource = ex.operation.resource === null ? undefined : ex.model.resources.get(ex.operation.resource);
+  if (resource?.keyField === undefined || resource.scopeParameters.length === 0) return;
+  const scoped = { ...ex.path };
+  const body = asBodyObject(ex.body);
+  for (const field of resource.scopeParameters) {
+    const value = recordKey(Object.hasOwn(ex.query, field) ? ex.query[field] : undefined) ?? recordKey(body[field]);
+    if (value !== null) setOwn(scoped, field, value);
+  }
+  ex.path = scoped;
+}
+
 export function missingParent(ex: Exchange, resource: ArtifactResource): Refusal | null {
   let current = resource;
   for (let hops = 0; current.parent !== null && hops < 16; hops += 1) {

@@ -2,7 +2,7 @@ import type { SimContext, SimRequest, SimResult, StateAccess } from '@simplane/c
 import type { ArtifactOperation } from '../artifact/artifact.js';
 import { matchRequest, type Discriminate, type RouteMatch } from '../artifact/route-index.js';
 import { act, create, read, remove, replace, update } from './crud.js';
-import type { Exchange } from './exchange.js';
+import { withRpcScope, type Exchange } from './exchange.js';
 import type { GenerateContext } from './generate-value.js';
 import { list } from './list.js';
 import type { RuntimeModel } from './model.js';
@@ -51,6 +51,7 @@ export function handleRequest(model: RuntimeModel, request: SimRequest, state: S
   const input = validateRequest(model, operation, request, match.params);
   if ('status' in input) return { response: refuse(model, operation, input, gen), operation: operation.id };
   const ex: Exchange = { model, operation, path: match.params, query: input.query, body: input.body, bodyMediaType: input.bodyMediaType, state, context, gen, minted: 0 };
+  withRpcScope(ex);
   const response = run(ex);
   // A HEAD answer is the GET answer's status and headers, its length included, without the body.
   if (method === 'HEAD') {

@@ -194,18 +194,18 @@ type Page = { start: number; limit: number } | { refusal: { status: number; code
 function pageOf(ex: Exchange, shape: ListShape, listing: Listing): Page {
   const total = listing.total;
   const p = shape.parameters;
-  const limitValue = p.limit === null ? undefined : ex.query[p.limit];
+  const limitValue = p.limit === null ? undefined : pagingValue(ex, p.limit);
   const limit = typeof limitValue === 'number' && limitValue > 0 ? Math.floor(limitValue) : (declaredDefault(ex, p.limit) ?? (shape.paging === 'none' ? total : DEFAULT_LIMIT));
   if (shape.paging === 'offset' && p.offset) {
-    const offset = ex.query[p.offset];
+    const offset = pagingValue(ex, p.offset);
     return { start: typeof offset === 'number' && offset > 0 ? Math.floor(offset) : 0, limit };
   }
   if (shape.paging === 'page' && p.page) {
-    const page = ex.query[p.page];
+    const page = pagingValue(ex, p.page);
     return { start: (typeof page === 'number' && page > 1 ? Math.floor(page) - 1 : 0) * limit, limit };
   }
   if (shape.paging === 'cursor' && p.cursor) {
-    const cursor = ex.query[p.cursor];
+    const cursor = pagingValue(ex, p.cursor);
     if (typeof cursor !== 'string' || cursor === '') return { start: 0, limit };
     if (/after/i.test(p.cursor)) {
       const at = listing.indexOf(cursor);
@@ -215,6 +215,15 @@ function pageOf(ex: Exchange, shape: ListShape, listing: Listing): Page {
     return decoded ? { start: Number(decoded[1]), limit } : { refusal: { status: 400, code: 'invalid_cursor', message: `${p.cursor} is not a cursor this API issued`, field: p.cursor } };
   }
   return { start: 0, limit };
+}
+
+/**
+ * A paging parameter's value: from the query, else from a field of the same name in the body,
+ * where AWS's SDKs send `MaxResults` and `NextToken` (its documents declare both places).
+ */
+function pagingValue(ex: Exchange, name: string): unknown {
+  if (Object.hasOwn(ex.query, name)) return ex.query[name];
+  return isObject(ex.body) && Object.hasOwn(ex.body, name) ? ex.body[name] : undefined;
 }
 
 /**
