@@ -76,6 +76,8 @@ const AWS_OTHER_READS = new Set(['search', 'query', 'scan', 'batch', 'lookup', '
  * a plural (`DescribeInstances`) lists. Any other verb (`StopTask`) is an action.
  */
 function awsCall(call: string): RpcCall | null {
+  // Cognito's `AdminCreateUser`, `AdminGetUser` and `AdminDeleteUser` are calls on users.
+  if (/^Admin[A-Z]/.test(call)) return awsCall(call.slice('Admin'.length));
   const verb = words(call)[0] ?? '';
   const rest = call.slice(verb.length);
   const last = words(rest).at(-1);

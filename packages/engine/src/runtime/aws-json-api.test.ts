@@ -59,10 +59,17 @@ const requiring = (properties: Record<string, unknown>, required: string[]) => (
 const cognito = JSON.stringify({
   openapi: '3.0.0',
   info: { title: 'Amazon Cognito Identity Provider', version: '2016-04-18' },
-  components: { schemas: { UserPoolType: pool, GroupType: group, ResourceNotFoundException: {}, ResourceInUseException: {} } },
+  components: { schemas: { UserPoolType: pool, GroupType: group, UserType: { type: 'object', properties: { Username: { type: 'string' }, Attributes: { type: 'array', items: { type: 'object' } }, Enabled: { type: 'boolean' }, UserStatus: { type: 'string' } } }, ResourceNotFoundException: {}, ResourceInUseException: {} } },
   paths: {
     ...call('AWSCognitoIdentityProviderService', 'CreateGroup', requiring({ UserPoolId: { type: 'string' }, GroupName: { type: 'string' }, Description: { type: 'string' } }, ['UserPoolId', 'GroupName']), { Group: use('GroupType', 'The new group.') }),
     ...call('AWSCognitoIdentityProviderService', 'GetGroup', requiring({ UserPoolId: { type: 'string' }, GroupName: { type: 'string' } }, ['GroupName', 'UserPoolId']), { Group: use('GroupType', 'The group.') }),
+    ...call('AWSCognitoIdentityProviderService', 'AdminCreateUser', requiring({ UserPoolId: { type: 'string' }, Username: { type: 'string' } }, ['UserPoolId', 'Username']), { User: use('UserType', 'The new user.') }),
+    ...call('AWSCognitoIdentityProviderService', 'AdminGetUser', requiring({ UserPoolId: { type: 'string' }, Username: { type: 'string' } }, ['UserPoolId', 'Username']), {
+      Username: { type: 'string' },
+      UserAttributes: { type: 'array', items: { type: 'object' } },
+      Enabled: { type: 'boolean' },
+      UserStatus: { type: 'string' },
+    }),
     ...call('AWSCognitoIdentityProviderService', 'ListGroups', requiring({ UserPoolId: { type: 'string' } }, ['UserPoolId']), { Groups: { type: 'array', items: { $ref: '#/components/schemas/GroupType' } } }),
     ...call('AWSCognitoIdentityProviderService', 'CreateUserPool', { PoolName: { type: 'string' } }, { UserPool: use('UserPoolType', 'The new pool.') }),
     ...call('AWSCognitoIdentityProviderService', 'DescribeUserPool', { UserPoolId: { type: 'string' } }, { UserPool: use('UserPoolType', 'The pool.') }),
@@ -203,5 +210,13 @@ describe("AWS's JSON protocol", () => {
     const orphan = send('CreateGroup', { UserPoolId: 'eu-west-1_nobody', GroupName: 'admins' });
     expect([orphan.status, (orphan.json as { __type: string }).__type]).toEqual([400, 'ResourceNotFoundException']);
     expect(send('GetGroup', { UserPoolId: 'eu-west-1_nobody', GroupName: 'admins' }).json).toMatchObject({ __type: 'ResourceNotFoundException' });
+  });
+
+  it('reads Admin calls as calls on their resource, answers a create that wraps a record its read answers bare, and keeps no parent key in the record', async () => {
+    const { artifact, send } = await open(cognito, 'AWSCognitoIdentityProviderService');
+    expect(artifact.resources.find((r) => r.name === 'User')).toMatchObject({ keyField: 'Username', parent: 'UserPool', operations: { create: 'AdminCreateUser', read: 'AdminGetUser' } });
+    const pool = (send('CreateUserPool', { PoolName: 'staff' }).json as { UserPool: { Id: string } }).UserPool.Id;
+    expect(send('AdminCreateUser', { UserPoolId: pool, Username: 'ann' }).json).toEqual({ User: { Username: 'ann' } });
+    expect(send('AdminGetUser', { UserPoolId: pool, Username: 'ann' }).json).toEqual({ Username: 'ann' });
   });
 });

@@ -250,13 +250,15 @@ function withoutCredentials(body: JsonObject, view: ObjectView): JsonObject {
 
 /**
  * A write body wrapped as the resource's writes or answers are (`{"data": {...}}`, as Asana's
- * and Magento's writes are): the record inside, without the request field naming the record in
- * an RPC call. A body that is not wrapped, or a record that has a field of that name, is the
- * record itself.
+ * and Magento's writes are): the record inside, without the request fields naming the record
+ * and its parents in an RPC call (unless the record declares them). A body that is not wrapped,
+ * or a record that has a field of that name, is the record itself.
  */
 function unwrapped(body: JsonObject, resource: ArtifactResource, view: ObjectView): JsonObject {
   const key = resource.keyField;
   if (key !== undefined && !Object.hasOwn(view.properties, key)) delete body[key];
+  // The parents' keys name where the record is kept, not what it holds, unless it declares them.
+  if (key !== undefined) for (const scope of resource.scopeParameters) if (!Object.hasOwn(view.properties, scope)) delete body[scope];
   const field = resource.bodyField ?? resource.recordField;
   if (field === undefined || Object.hasOwn(view.properties, field) || !Object.hasOwn(body, field)) return body;
   const inner = body[field];

@@ -18,7 +18,9 @@ import { unannotated } from '../annotations.js';
  * field, else the record itself.
  */
 export function wrapRecord(ex: Exchange, resource: ArtifactResource, schema: JsonSchema | null, record: Json): Json {
-  const held = resource.recordField === undefined || schema === null ? null : holdingField(ex, resource, schema, resource.recordField);
+  // An RPC resource's reads may answer the record as it is while its create wraps it (Cognito's `AdminCreateUser` answers `{User}`).
+  const field = resource.recordField ?? (resource.keyField === undefined ? undefined : '');
+  const held = field === undefined || schema === null ? null : holdingField(ex, resource, schema, field);
   if (held === null) return record;
   const wrapped: JsonObject = {};
   setOwn(wrapped, held.field, held.summary === null || !isObject(record) ? record : summaryOf(record, held.summary));
@@ -71,11 +73,13 @@ function holdingField(ex: Exchange, resource: ArtifactResource, schema: JsonSche
       const exact = Object.keys(properties).find((name) => isRecord(properties[name]));
       if (exact !== undefined) return { field: exact, summary: null };
       if (resource.keyField === undefined) return null;
-      const summaries = Object.keys(properties).filter((name) => {
-        const fields = Object.keys(objectView(registry, properties[name]).properties);
+      const summarises = (fields: string[]) => {
         const shared = fields.filter((field) => Object.hasOwn(itemFields, field)).length;
         return shared >= 2 && shared * 2 >= fields.length;
-      });
+      };
+      // An answer that is itself the record, or a summary of it, wraps nothing.
+      if (summarises(Object.keys(properties))) return null;
+      const summaries = Object.keys(properties).filter((name) => summarises(Object.keys(objectView(registry, properties[name]).properties)));
       return summaries.length === 1 ? { field: summaries[0]!, summary: Object.keys(objectView(registry, properties[summaries[0]!]).properties) } : null;
     };
     const resolved = registry.resolve(schema);
