@@ -2,6 +2,7 @@ import { formatTime, type SimContext, type StateAccess } from '@simplane/core';
 import type { ArtifactOperation, ArtifactResource, JsonSchema } from '../artifact/artifact.js';
 import { copyOwn, isObject, setOwn, type Json, type JsonObject } from '../json.js';
 import { squash, words } from '../infer/naming.js';
+import { unannotated } from '../annotations.js';
 import { collectionName, recordKey, SINGLETON_KEY } from './collections.js';
 import { generateProperty, generateValue, type GenerateContext } from './generate-value.js';
 import type { RuntimeModel } from './model.js';
@@ -170,8 +171,7 @@ function planFor(registry: SchemaRegistry, schema: JsonSchema | null): FillPlan 
   if (cached !== undefined) return cached;
   const view = objectView(registry, schema);
   const rules = Object.entries(view.properties).map(([name, sub]): FieldRule => {
-    const lower = name.toLowerCase();
-    const resolved = registry.resolve(sub);
+    const resolved = registry.resolve(unannotated(sub));
     const types = schemaTypes(registry, sub) ?? ['string'];
     const format = isObject(resolved) ? resolved.format : undefined;
     const mailDate = typeof format === 'string' && Object.hasOwn(MAIL_DATES, format) ? MAIL_DATES[format] : undefined;
@@ -182,7 +182,7 @@ function planFor(registry: SchemaRegistry, schema: JsonSchema | null): FillPlan 
     let initial: FieldRule['initial'] = null;
     if (isObject(sub) && Object.hasOwn(sub, 'default')) initial = { value: sub.default as Json };
     else if (isObject(resolved) && Object.hasOwn(resolved, 'default')) initial = { value: resolved.default as Json };
-    else if ((lower === 'status' || lower === 'state') && isObject(resolved) && Array.isArray(resolved.enum) && resolved.enum.length > 0) initial = { value: startingState(resolved.enum as Json[]) };
+    else if (STATE_WORDS.has(words(name).at(-1) ?? '') && isObject(resolved) && Array.isArray(resolved.enum) && resolved.enum.length > 0) initial = { value: startingState(resolved.enum as Json[]) };
     const stamped = holdsTime ? timeName(name) : '';
     return { name, updated: UPDATED.has(stamped), created: CREATED.has(stamped), time, initial };
   });
@@ -201,8 +201,24 @@ const END_STATE_WORDS = new Set([
  * The state a new record starts in: the first enum value that does not name an end (an enum
  * written in alphabetical order, as Stripe's are, starts with `canceled`), else the first.
  */
+/** The last word of a field holding a record's state: `status`, `state`, `TableStatus`, `order_state`. */
+const STATE_WORDS = new Set(['status', 'state']);
+
+/**
+ * Words of a state a record is ready in. A Simulation's clock does not run on its own, so a
+ * record whose real counterpart passes through `CREATING` or `PENDING` to `ACTIVE` starts ready,
+ * as a client waiting for it expects to find it.
+ */
+const READY_STATE_WORDS = new Set(['active', 'available', 'ready', 'enabled', 'running']);
+
+/** The state a new record starts in: a ready one where the enum has it, else the first that does not end a record's life. */
 function startingState(values: Json[]): Json {
-  return values.find((value) => typeof value === 'string' && !words(value).some((word) => END_STATE_WORDS.has(word))) ?? (values[0] as Json);
+  const text = values.filter((value): value is string => typeof value === 'string');
+  return (
+    text.find((value) => squash(value) === 'inservice' || READY_STATE_WORDS.has(squash(value))) ??
+    text.find((value) => !words(value).some((word) => END_STATE_WORDS.has(word))) ??
+    (values[0] as Json)
+  );
 }
 
 function timeValue(now: Date, form: TimeForm): Json {

@@ -83,7 +83,8 @@ describe('records a single answer wraps', () => {
     const created = send({ method: 'POST', path: '/v2/droplets', body: JSON.stringify({ name: 'web-1', region: 'ams3' }) });
     expect(created.status).toBe(202);
     const droplet = (created.json as { droplet: { id: number; name: string; status: string } }).droplet;
-    expect(droplet).toMatchObject({ name: 'web-1', status: 'new' });
+    // A new droplet is ready at once (`active`, not `new`): nothing moves a Simulation's records on their own.
+    expect(droplet).toMatchObject({ name: 'web-1', status: 'active' });
     expect(send({ method: 'GET', path: `/v2/droplets/${droplet.id}` }).json).toEqual({ droplet: { ...droplet } });
     const listed = (send({ method: 'GET', path: '/v2/droplets' }).json as { droplets: Array<{ id: number; name: string }> }).droplets;
     expect(listed).toContainEqual(droplet);

@@ -16,17 +16,21 @@ export type BodyRead =
  */
 export const essence = remembered((contentType: string): string => (contentType.split(';')[0] ?? '').trim().toLowerCase());
 
+/** AWS's JSON protocol's media types, which its SDKs send where converted documents declare `application/json`. */
+const AWS_JSON = /^application\/x-amz-json-1\.[01]$/;
+
 export function isJsonMedia(mediaType: string): boolean {
   const m = essence(mediaType);
-  return m === 'application/json' || m.endsWith('+json') || m === '*/*';
+  return m === 'application/json' || m.endsWith('+json') || m === '*/*' || AWS_JSON.test(m);
 }
 
-/** The declared media type a Content-Type matches: exact, then `type/*`, then `*\/*`. */
+/** The declared media type a Content-Type matches: exact, then `type/*`, then `*\/*`; AWS's JSON as JSON. */
 function declaredMedia(body: ArtifactRequestBody, contentType: string): string | null {
   const want = essence(contentType);
   const declared = Object.keys(body.content);
   return (
     declared.find((d) => essence(d) === want) ??
+    (AWS_JSON.test(want) ? declared.find((d) => essence(d) === 'application/json') : undefined) ??
     declared.find((d) => essence(d).endsWith('/*') && want.startsWith(essence(d).slice(0, -1))) ??
     declared.find((d) => essence(d) === '*/*') ??
     null
