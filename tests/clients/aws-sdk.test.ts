@@ -1,9 +1,10 @@
 /**
- * The AWS SDK's own DynamoDB client drives a Simulation over a real loopback socket, as an
- * application under test would with its endpoint pointed at Simplane. The document is a part of
- * DynamoDB in the form APIs.guru converts AWS's documents to (`fixtures/dynamodb.openapi.json`):
- * the SDK signs, names the call in `X-Amz-Target`, sends `application/x-amz-json-1.0`, and reads
- * answers and `__type` errors as it would from AWS.
+ * The AWS SDK's own clients drive Simulations over a real loopback socket, as an application
+ * under test would with its endpoint pointed at Simplane. The documents are parts of DynamoDB
+ * (JSON protocol) and IAM (query protocol) in the form APIs.guru converts AWS's documents to
+ * (`fixtures/dynamodb.openapi.json`, `fixtures/iam.openapi.json`): the SDK signs, names the call
+ * in `X-Amz-Target` with `application/x-amz-json-1.0`, or posts it form-encoded, and reads
+ * answers and errors (`__type`, `<ErrorResponse>`) as it would from AWS.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -19,17 +20,51 @@ import {
   UpdateTableCommand,
   waitUntilTableExists,
 } from '@aws-sdk/client-dynamodb';
+import { CreateUserCommand, DeleteUserCommand, EntityAlreadyExistsException, GetUserCommand, IAMClient, ListUsersCommand, NoSuchEntityException, UpdateUserCommand } from '@aws-sdk/client-iam';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeControlPlane, parseConfig, type ControlPlane } from '@simplane/cli';
 import { createNodeListener } from '@simplane/host-node';
 
 const KEY = 'aws-sdk-client-key-0001';
-const documentUrl = new URL('./fixtures/dynamodb.openapi.json', import.meta.url);
+const START = '2024-05-01T12:00:00.000Z';
 
 let plane: ControlPlane;
 let server: Server;
 let dynamo: DynamoDBClient;
+let iam: IAMClient;
 let stepsOf: () => Promise<Array<{ label: string; operation: string }>>;
+
+/** A Simulation of one of the fixtures' documents: its endpoint and token. */
+async function simulate(base: string, fixture: string, reference: string): Promise<{ id: string; token: string; endpoint: string }> {
+  const auth = { authorization: `Bearer ${KEY}` };
+  const upload = new FormData();
+  upload.append('spec', new Blob([readFileSync(new URL(`./fixtures/${fixture}`, import.meta.url))]), fixture);
+  upload.append('request', JSON.stringify({ references: [reference] }));
+  expect((await fetch(`${base}/v1/simulators`, { method: 'POST', headers: auth, body: upload })).status).toBe(202);
+  await plane.scheduler.idle();
+  const created = await fetch(`${base}/v1/simulations`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify({ simulator_id: reference, seed: 'aws-sdk', sample_records: 0, start_time: START }),
+  });
+  expect(created.status).toBe(201);
+  const sim = (await created.json()) as { id: string; token: string };
+  return { ...sim, endpoint: `${base}/sim/${sim.id}` };
+}
+
+/** Adds the Simulation's token to every call of a client, beside the SDK's own signature. */
+function withToken(client: DynamoDBClient | IAMClient, token: string): void {
+  // Both stacks take the same build-step middleware; their types differ only in the commands' inputs.
+  (client.middlewareStack as DynamoDBClient['middlewareStack']).add(
+    (next) => async (args) => {
+      (args.request as { headers: Record<string, string> }).headers['simulation-token'] = token;
+      return next(args);
+    },
+    { step: 'build', name: 'simulationToken' },
+  );
+}
+
+const credentials = { accessKeyId: 'AKIDSIMULATED', secretAccessKey: 'simulated-secret' };
 
 beforeAll(async () => {
   plane = composeControlPlane(
@@ -39,34 +74,19 @@ beforeAll(async () => {
   await new Promise((resolve) => server.once('listening', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  const auth = { authorization: `Bearer ${KEY}` };
-  const upload = new FormData();
-  upload.append('spec', new Blob([readFileSync(documentUrl)]), 'dynamodb.openapi.json');
-  upload.append('request', JSON.stringify({ references: ['dynamodb:tables'] }));
-  expect((await fetch(`${base}/v1/simulators`, { method: 'POST', headers: auth, body: upload })).status).toBe(202);
-  await plane.scheduler.idle();
-  const created = await fetch(`${base}/v1/simulations`, {
-    method: 'POST',
-    headers: { ...auth, 'content-type': 'application/json' },
-    body: JSON.stringify({ simulator_id: 'dynamodb:tables', seed: 'aws-sdk', sample_records: 0 }),
-  });
-  expect(created.status).toBe(201);
-  const sim = (await created.json()) as { id: string; token: string };
-  stepsOf = async () => ((await (await fetch(`${base}/v1/simulations/${sim.id}/steps`, { headers: auth })).json()) as { steps: Array<{ label: string; operation: string }> }).steps;
+  const tables = await simulate(base, 'dynamodb.openapi.json', 'dynamodb:tables');
+  stepsOf = async () => ((await (await fetch(`${base}/v1/simulations/${tables.id}/steps`, { headers: { authorization: `Bearer ${KEY}` } })).json()) as { steps: Array<{ label: string; operation: string }> }).steps;
+  dynamo = new DynamoDBClient({ endpoint: tables.endpoint, region: 'eu-west-1', credentials, maxAttempts: 1 });
+  withToken(dynamo, tables.token);
 
-  dynamo = new DynamoDBClient({ endpoint: `${base}/sim/${sim.id}`, region: 'eu-west-1', credentials: { accessKeyId: 'AKIDSIMULATED', secretAccessKey: 'simulated-secret' }, maxAttempts: 1 });
-  // The Simulation's token goes with every call, beside the SDK's own signature.
-  dynamo.middlewareStack.add(
-    (next) => async (args) => {
-      (args.request as { headers: Record<string, string> }).headers['simulation-token'] = sim.token;
-      return next(args);
-    },
-    { step: 'build', name: 'simulationToken' },
-  );
+  const users = await simulate(base, 'iam.openapi.json', 'iam:users');
+  iam = new IAMClient({ endpoint: users.endpoint, region: 'us-east-1', credentials, maxAttempts: 1 });
+  withToken(iam, users.token);
 });
 
 afterAll(async () => {
   dynamo.destroy();
+  iam.destroy();
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
   await plane.close();
@@ -106,5 +126,30 @@ describe('the AWS SDK for JavaScript against a DynamoDB Simulation', () => {
     await expect(missing).rejects.toMatchObject({ $metadata: { httpStatusCode: 400 }, message: expect.stringContaining('Nowhere') });
     const again = dynamo.send(new CreateTableCommand({ TableName: 'Films', KeySchema: [{ AttributeName: 'Id', KeyType: 'HASH' }], AttributeDefinitions: [{ AttributeName: 'Id', AttributeType: 'S' }] }));
     await expect(again).rejects.toBeInstanceOf(ResourceInUseException);
+  });
+});
+
+describe('the AWS SDK for JavaScript against an IAM Simulation (query protocol)', () => {
+  it('creates, reads, lists, updates and deletes a user, each answer parsed by the SDK from XML', async () => {
+    const created = await iam.send(new CreateUserCommand({ UserName: 'bob', Path: '/engineering/' }));
+    expect(created.User).toMatchObject({ UserName: 'bob', Path: '/engineering/', UserId: expect.any(String), Arn: expect.any(String) });
+    // A query-protocol timestamp is text: the SDK reads the Simulation's clock.
+    expect(created.User?.CreateDate?.toISOString()).toBe(START);
+    expect((await iam.send(new GetUserCommand({ UserName: 'bob' }))).User).toEqual(created.User);
+
+    await iam.send(new CreateUserCommand({ UserName: 'ann' }));
+    expect((await iam.send(new ListUsersCommand({}))).Users?.map((u) => u.UserName)).toEqual(['bob', 'ann']);
+
+    await iam.send(new UpdateUserCommand({ UserName: 'ann', NewPath: '/sales/' }));
+    await iam.send(new DeleteUserCommand({ UserName: 'bob' }));
+    expect((await iam.send(new ListUsersCommand({}))).Users?.map((u) => u.UserName)).toEqual(['ann']);
+  });
+
+  it("raises the SDK's own exceptions from the XML error", async () => {
+    const missing = iam.send(new GetUserCommand({ UserName: 'nobody' }));
+    await expect(missing).rejects.toBeInstanceOf(NoSuchEntityException);
+    await expect(missing).rejects.toMatchObject({ $metadata: { httpStatusCode: 404 }, message: expect.stringContaining('nobody') });
+    await iam.send(new CreateUserCommand({ UserName: 'carol' }));
+    await expect(iam.send(new CreateUserCommand({ UserName: 'carol' }))).rejects.toBeInstanceOf(EntityAlreadyExistsException);
   });
 });

@@ -9,8 +9,9 @@ import type { ResourceShape } from './resource-shapes.js';
  * `/conversations.create`, `/conversations.info?channel=...` and `/conversations.list`, Plaid's
  * `POST /transfer/create`, `/transfer/get` and `/transfer/list`. The verb after the last dot
  * (or, for a known verb, the last segment) is the behaviour, and what precedes it the resource.
- * AWS's JSON protocol names the call in a header (`#X-Amz-Target=DynamoDB_20120810.CreateTable`):
- * the call's first word is the verb and the rest the resource (`Table`).
+ * AWS's JSON protocol names the call in a header (`#X-Amz-Target=DynamoDB_20120810.CreateTable`),
+ * its query protocol in a parameter (`#Action=CreateUser`): the call's first word is the verb
+ * and the rest the resource (`Table`, `User`).
  */
 
 /** Verbs by the behaviour they name; a verb starting with `post` creates (Slack's `chat.postMessage`), one starting with `set` updates (`conversations.setTopic`). */
@@ -53,7 +54,7 @@ export function rpcCall(path: string): RpcCall | null {
   const segments = parseSegments(path);
   if (segments.length === 0 || segments.some((s) => s.kind !== 'literal')) return null;
   const last = (segments.at(-1) as { text: string }).text;
-  const target = /^#X-Amz-Target=(?:.*\.)?([A-Za-z][A-Za-z0-9]*)$/i.exec(last);
+  const target = /^#(?:X-Amz-Target=(?:.*\.)?|Action=)([A-Za-z][A-Za-z0-9]*)$/i.exec(last);
   if (target !== null) return awsCall(target[1]!);
   const dot = last.lastIndexOf('.');
   const head = segments.slice(0, -1).map((s) => (s as { text: string }).text);
@@ -118,7 +119,8 @@ export function findRpcShapes(operations: NormalisedOperation[], pathOf: (op: No
   for (const [noun, mine] of calls) {
     const behaviours = new Set(mine.map((c) => c.behaviour));
     const reads = mine.some((c) => c.aws === true) ? behaviours.has('read') : behaviours.has('read') || behaviours.has('list');
-    if (taken.has(noun) || !reads || mine.length < 2) continue;
+    // Two calls, not two operations: the query protocol's GET and POST variants are one call.
+    if (taken.has(noun) || !reads || new Set(mine.map((c) => c.verb)).size < 2) continue;
     const segments: Segment[] = parseSegments(noun);
     shapes.set(noun, { name: segments.map((s) => (s as { text: string }).text).join('.'), kind: 'collection', key: `rpc:${noun}`, segments, parent: null, parentParameter: null });
   }

@@ -117,7 +117,7 @@ export function singletonRecord(ex: Exchange, resource: ArtifactResource, collec
 const CREATED = new Set([
   'createdat', 'created', 'creationdate', 'datecreated', 'insertedat', 'createtime', 'createdtime', 'creationtime',
   'createdon', 'createddate', 'creationtimestamp', 'createdtimestamp', 'placedat', 'submittedat', 'orderedat',
-  'requestedat', 'registeredat', 'receivedat',
+  'requestedat', 'registeredat', 'receivedat', 'createdate', 'creationdatetime', 'createddatetime', 'launchtime',
 ]);
 const UPDATED = new Set([
   'updatedat', 'updated', 'modifiedat', 'lastmodified', 'dateupdated', 'updatetime', 'updatedtime', 'modifiedtime',

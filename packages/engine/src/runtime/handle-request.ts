@@ -1,6 +1,7 @@
 import type { SimContext, SimRequest, SimResult, StateAccess } from '@simplane/core';
 import type { ArtifactOperation } from '../artifact/artifact.js';
 import { matchRequest, type Discriminate, type RouteMatch } from '../artifact/route-index.js';
+import { asQueryCall, queryCallBody } from './aws-query.js';
 import { act, create, read, remove, replace, update } from './crud.js';
 import { withRpcScope, type Exchange } from './exchange.js';
 import type { GenerateContext } from './generate-value.js';
@@ -36,7 +37,8 @@ function discriminator(request: Pick<SimRequest, 'query' | 'headers'>): Discrimi
 }
 
 /** Answers one data-plane request: route, validate, run the operation's behaviour. */
-export function handleRequest(model: RuntimeModel, request: SimRequest, state: StateAccess, context: SimContext): SimResult {
+export function handleRequest(model: RuntimeModel, sent: SimRequest, state: StateAccess, context: SimContext): SimResult {
+  const request = asQueryCall(model, sent);
   const method = request.method.toUpperCase();
   const { match, operation } = route(model, method, request.path, request);
   if (operation === null || match === null || !('operation' in match)) {
@@ -50,7 +52,7 @@ export function handleRequest(model: RuntimeModel, request: SimRequest, state: S
   const gen: GenerateContext = { registry: model.registry, random: randomFor(context.seed, context.step, operation.id), now: context.now };
   const input = validateRequest(model, operation, request, match.params);
   if ('status' in input) return { response: refuse(model, operation, input, gen), operation: operation.id };
-  const ex: Exchange = { model, operation, path: match.params, query: input.query, body: input.body, bodyMediaType: input.bodyMediaType, state, context, gen, minted: 0 };
+  const ex: Exchange = { model, operation, path: match.params, query: input.query, body: input.body ?? queryCallBody(operation, input.query), bodyMediaType: input.bodyMediaType, state, context, gen, minted: 0 };
   withRpcScope(ex);
   const response = run(ex);
   // A HEAD answer is the GET answer's status and headers, its length included, without the body.

@@ -2,6 +2,7 @@ import type { SimResponse } from '@simplane/core';
 import type { ArtifactOperation, ErrorFormat, JsonSchema } from '../artifact/artifact.js';
 import { mostCommonFormat } from '../artifact/most-common-format.js';
 import { awsJsonRefusal, isAwsJsonCall } from './aws-errors.js';
+import { queryAction, queryRefusal } from './aws-query.js';
 import { isObject, setOwn, type Json, type JsonObject } from '../json.js';
 import type { GenerateContext } from './generate-value.js';
 import type { RuntimeModel } from './model.js';
@@ -33,13 +34,14 @@ const TITLES: Record<number, string> = {
  * A refusal in the simulated API's own error format: the operation's declared response for the
  * status (or its `4XX`, or its `default`), else the document's usual error format for that
  * status (or its range, or its default), else the format its other errors of that class share,
- * else `{"error": <code>, "message": <sentence>}` as JSON; AWS's JSON protocol in its own manner
- * (aws-errors). Well-known fields of
+ * else `{"error": <code>, "message": <sentence>}` as JSON; AWS's JSON and query protocols in
+ * their own manners (aws-errors, aws-query). Well-known fields of
  * the error schema are filled meaningfully (message/detail name the field, status/code carry
  * the status); the rest come from the generator, and the body validates against the schema.
  */
 export function refuse(model: RuntimeModel, operation: ArtifactOperation | null, refusal: Refusal, ctx: GenerateContext): SimResponse {
   if (isAwsJsonCall(operation)) return awsJsonRefusal(operation, refusal);
+  if (operation !== null && queryAction(operation) !== null) return queryRefusal(operation, refusal, ctx);
   const format = errorFormat(model, operation, refusal.status);
   const headers = refusal.headers ?? {};
   if (format === null) return encode(refusal.status, 'application/json', { error: refusal.code, message: refusal.message }, headers);

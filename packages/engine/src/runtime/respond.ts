@@ -1,3 +1,4 @@
+import { queryAction, queryAnswerXml, requestIdFor } from './aws-query.js';
 import type { SimResponse } from '@simplane/core';
 import type { ArtifactOperation, ArtifactResponse, JsonSchema, MediaTypeEntry } from '../artifact/artifact.js';
 import { copyOwn, isObject, setOwn, type Json, type JsonObject } from '../json.js';
@@ -8,6 +9,8 @@ import { objectView } from './schema-view.js';
 export interface ChosenResponse {
   status: number;
   response: ArtifactResponse | null;
+  /** The call of an AWS query-protocol operation, whose XML answers wrap the value in `<CallResponse><CallResult>`. */
+  queryAction?: string;
 }
 
 /**
@@ -16,6 +19,12 @@ export interface ChosenResponse {
  * preferred status undeclared.
  */
 export function chooseSuccess(operation: ArtifactOperation, preferred: number): ChosenResponse {
+  const chosen = declaredSuccess(operation, preferred);
+  const action = queryAction(operation);
+  return action === null ? chosen : { ...chosen, queryAction: action };
+}
+
+function declaredSuccess(operation: ArtifactOperation, preferred: number): ChosenResponse {
   const responses = operation.responses;
   const exact = responses[String(preferred)];
   if (exact) return { status: preferred, response: exact };
@@ -83,6 +92,11 @@ export function answer(chosen: ChosenResponse, value: Json | undefined, ctx: Gen
   const media = chooseMedia(chosen.response);
   const headers = requiredHeaders(chosen.response, ctx);
   if (options.headers !== undefined) for (const [name, text] of Object.entries(options.headers)) setOwn(headers, name, text);
+  // A query-protocol call always answers its XML envelope, a call without output fields an empty result.
+  if (chosen.queryAction !== undefined && (media === null || /xml/i.test(media[0]))) {
+    const body = media === null ? {} : value !== undefined ? conform(value, media[1].schema, ctx, true) : (exampleFor(media[1], ctx) ?? generateValue(media[1].schema ?? {}, ctx));
+    return { status: chosen.status, headers: withContentType(headers, 'text/xml'), body: Buffer.from(queryAnswerXml(chosen.queryAction, body, requestIdFor(ctx))) };
+  }
   if (chosen.status === 204 || chosen.status === 304 || (media === null && chosen.response !== null && value === undefined)) return { status: chosen.status, headers, body: null };
   if (media === null) {
     if (value === undefined) return { status: chosen.status, headers, body: null };

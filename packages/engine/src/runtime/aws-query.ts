@@ -1,0 +1,98 @@
+/**
+ * AWS's query protocol (IAM, SNS, STS, EC2...), as converted documents give it: each call at
+ * `/#Action=CreateUser`, in a GET variant with its parameters in the query and a POST variant
+ * whose body the document declares as XML. The SDKs POST the parameters form-encoded
+ * (`Action=CreateUser&Version=...&UserName=bob`) and read XML answers wrapped in
+ * `<CreateUserResponse><CreateUserResult>`, lists as `<member>` elements, and errors as
+ * `<ErrorResponse><Error><Code>`.
+ */
+import type { SimRequest, SimResponse } from '@simplane/core';
+import type { ArtifactOperation } from '../artifact/artifact.js';
+import { isObject, setOwn, type Json } from '../json.js';
+import type { RuntimeModel } from './model.js';
+import { essence } from './request-body.js';
+import type { Refusal } from './refusal.js';
+import { uuidFrom, type GenerateContext } from './generate-value.js';
+
+/** The call an operation of the query protocol names (`CreateUser`), else null. */
+export function queryAction(operation: ArtifactOperation | null): string | null {
+  return operation === null ? null : (/#Action=([A-Za-z][A-Za-z0-9]*)$/.exec(operation.path)?.[1] ?? null);
+}
+
+/** Documents by whether they speak the query protocol. */
+const speaksQuery = new WeakMap<object, boolean>();
+
+/**
+ * A form-encoded POST to a query-protocol document as the call it is: its parameters in the
+ * query and no body, the form the documents give as each call's GET variant, which declares the
+ * parameters one by one. Any other request as it is.
+ */
+export function asQueryCall(model: RuntimeModel, request: SimRequest): SimRequest {
+  if (request.method.toUpperCase() !== 'POST' || request.body === null) return request;
+  const type = request.headers['content-type'];
+  if (essence(Array.isArray(type) ? (type[0] ?? '') : (type ?? '')) !== 'application/x-www-form-urlencoded') return request;
+  let known = speaksQuery.get(model.artifact);
+  if (known === undefined) {
+    known = model.artifact.operations.some((op) => queryAction(op) !== null);
+    speaksQuery.set(model.artifact, known);
+  }
+  if (!known) return request;
+  const form = Buffer.from(request.body).toString('utf8');
+  return { ...request, method: 'GET', query: [request.query, form].filter((part) => part !== '').join('&'), body: null };
+}
+
+/**
+ * A query-protocol call's parameters as the body its behaviour reads (a create's record, an
+ * update's fields), without the protocol's own `Action` and `Version`. Undefined for any other call.
+ */
+export function queryCallBody(operation: ArtifactOperation, query: Record<string, Json>): Json | undefined {
+  if (queryAction(operation) === null) return undefined;
+  const body: Record<string, Json> = {};
+  for (const [name, value] of Object.entries(query)) if (name !== 'Action' && name !== 'Version') setOwn(body, name, value);
+  return body;
+}
+
+const escape = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** A value as the query protocol's XML: a field per element, a list's items as `<member>`s. */
+function element(name: string, value: Json): string {
+  if (Array.isArray(value)) return `<${name}>${value.map((item) => element('member', item)).join('')}</${name}>`;
+  if (isObject(value)) return `<${name}>${Object.entries(value).map(([key, inner]) => element(key.replace(/[^A-Za-z0-9_.-]/g, '_'), inner as Json)).join('')}</${name}>`;
+  return `<${name}>${value === null ? '' : escape(String(value))}</${name}>`;
+}
+
+/** A success answer's body: the value's fields inside `<ActionResult>`, inside `<ActionResponse>`, with a request id. */
+export function queryAnswerXml(action: string, value: Json, requestId: string): string {
+  const fields = isObject(value) ? Object.entries(value).map(([key, inner]) => element(key, inner as Json)).join('') : '';
+  return `<?xml version="1.0" encoding="UTF-8"?><${action}Response><${action}Result>${fields}</${action}Result><ResponseMetadata><RequestId>${requestId}</RequestId></ResponseMetadata></${action}Response>`;
+}
+
+/** Words of an error code that say which refusal it is, by status. */
+const CODE_WORDS: Record<number, RegExp> = {
+  400: /InvalidInput|InvalidParameter|Validation|Malformed/,
+  404: /NoSuchEntity|NotFound|NoSuch/,
+  409: /AlreadyExists|Conflict|InUse/,
+};
+const FALLBACK: Record<number, string> = { 401: 'InvalidClientTokenId', 403: 'AccessDenied', 404: 'NoSuchEntity', 409: 'EntityAlreadyExists' };
+
+/**
+ * A refusal as the query protocol answers it: `<ErrorResponse><Error><Type>Sender</Type>
+ * <Code>NoSuchEntity</Code><Message>`, the code one the operation declares (its documents list
+ * exceptions as responses described by name, `NoSuchEntityException`; the code is the name
+ * without `Exception`, as the SDKs map it) that fits the refusal, with the refusal's status.
+ */
+export function queryRefusal(operation: ArtifactOperation, refusal: Refusal, ctx: GenerateContext): SimResponse {
+  const declared = Object.values(operation.responses)
+    .map((response) => response?.description ?? '')
+    .filter((name) => /^[A-Za-z]+(Exception|Fault)$/.test(name))
+    .map((name) => name.replace(/(Exception|Fault)$/, ''));
+  const words = CODE_WORDS[refusal.status === 422 ? 400 : refusal.status];
+  const code = (words === undefined ? undefined : declared.find((name) => words.test(name))) ?? FALLBACK[refusal.status] ?? 'InvalidInput';
+  const body = `<?xml version="1.0" encoding="UTF-8"?><ErrorResponse><Error><Type>Sender</Type><Code>${escape(code)}</Code><Message>${escape(refusal.message)}</Message></Error><RequestId>${uuidFrom(ctx.random)}</RequestId></ErrorResponse>`;
+  return { status: refusal.status === 422 ? 400 : refusal.status, headers: { ...refusal.headers, 'content-type': 'text/xml' }, body: Buffer.from(body) };
+}
+
+/** A request id for an answer, drawn from the request's randomness. */
+export function requestIdFor(ctx: GenerateContext): string {
+  return uuidFrom(ctx.random);
+}
