@@ -14,9 +14,18 @@ import { essence } from './request-body.js';
 import type { Refusal } from './refusal.js';
 import { uuidFrom, type GenerateContext } from './generate-value.js';
 
+/** Operations by the query-protocol call they name: every answer asks. */
+const actions = new WeakMap<ArtifactOperation, string | null>();
+
 /** The call an operation of the query protocol names (`CreateUser`), else null. */
 export function queryAction(operation: ArtifactOperation | null): string | null {
-  return operation === null ? null : (/#Action=([A-Za-z][A-Za-z0-9]*)$/.exec(operation.path)?.[1] ?? null);
+  if (operation === null) return null;
+  let action = actions.get(operation);
+  if (action === undefined) {
+    action = /#Action=([A-Za-z][A-Za-z0-9]*)$/.exec(operation.path)?.[1] ?? null;
+    actions.set(operation, action);
+  }
+  return action;
 }
 
 /** Documents by whether they speak the query protocol. */
