@@ -70,6 +70,10 @@ describe("AWS's query protocol", () => {
     expect(gone.text).toContain('<Code>NoSuchEntity</Code>');
   });
 
+  it("names elements only as XML allows, whatever a record's fields are called", () => {
+    expect(queryAnswerXml('Get', { '<x y="1">': 'a', '9lives': 'b', 'ok.name-1': 'c' }, 'id')).toContain('<GetResult><_x_y__1__>a</_x_y__1__><_9lives>b</_9lives><ok.name-1>c</ok.name-1></GetResult>');
+  });
+
   it('escapes text and nests lists and objects', () => {
     expect(queryAnswerXml('Get', { A: 'x<&>y', B: [{ C: 1 }, { C: 2 }], D: { E: null } }, 'id')).toBe(
       '<?xml version="1.0" encoding="UTF-8"?><GetResponse><GetResult><A>x&lt;&amp;&gt;y</A><B><member><C>1</C></member><member><C>2</C></member></B><D><E></E></D></GetResult><ResponseMetadata><RequestId>id</RequestId></ResponseMetadata></GetResponse>',

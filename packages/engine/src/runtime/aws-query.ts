@@ -63,11 +63,15 @@ export function queryCallBody(operation: ArtifactOperation, query: Record<string
 
 const escape = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
+/** A field's name as an element's: characters XML names do not allow, and a first one they cannot start with, as `_`. */
+const tagOf = (name: string): string => name.replace(/[^A-Za-z0-9_.-]/g, '_').replace(/^(?![A-Za-z_])/, '_');
+
 /** A value as the query protocol's XML: a field per element, a list's items as `<member>`s. */
 function element(name: string, value: Json): string {
-  if (Array.isArray(value)) return `<${name}>${value.map((item) => element('member', item)).join('')}</${name}>`;
-  if (isObject(value)) return `<${name}>${Object.entries(value).map(([key, inner]) => element(key.replace(/[^A-Za-z0-9_.-]/g, '_'), inner as Json)).join('')}</${name}>`;
-  return `<${name}>${value === null ? '' : escape(String(value))}</${name}>`;
+  const tag = tagOf(name);
+  if (Array.isArray(value)) return `<${tag}>${value.map((item) => element('member', item)).join('')}</${tag}>`;
+  if (isObject(value)) return `<${tag}>${Object.entries(value).map(([key, inner]) => element(key, inner as Json)).join('')}</${tag}>`;
+  return `<${tag}>${value === null ? '' : escape(String(value))}</${tag}>`;
 }
 
 /** A success answer's body: the value's fields inside `<ActionResult>`, inside `<ActionResponse>`, with a request id. */
