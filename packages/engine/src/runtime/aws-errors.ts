@@ -22,6 +22,13 @@ export function isAwsJsonCall(operation: ArtifactOperation | null): operation is
   return operation !== null && operation.path.includes('#X-Amz-Target=');
 }
 
+/** The exceptions an AWS operation declares: converted documents list them as responses described by name, under invented statuses 480 and up. */
+export function declaredExceptions(operation: ArtifactOperation): string[] {
+  return Object.values(operation.responses)
+    .map((response) => response?.description ?? '')
+    .filter((name) => /^[A-Za-z]+(Exception|Fault)$/.test(name));
+}
+
 /**
  * A refusal as AWS's JSON protocol answers it: every client error is a 400 (an unknown or bad
  * signature a 400 or 403) whose body names the exception in `__type`, the one the SDKs read
@@ -30,9 +37,7 @@ export function isAwsJsonCall(operation: ArtifactOperation | null): operation is
  * refusal: `ResourceNotFoundException` for a record that is not there.
  */
 export function awsJsonRefusal(operation: ArtifactOperation, refusal: Refusal): SimResponse {
-  const declared = Object.values(operation.responses)
-    .map((response) => response?.description ?? '')
-    .filter((name) => /^[A-Za-z]+(Exception|Fault)$/.test(name));
+  const declared = declaredExceptions(operation);
   const words = EXCEPTION_WORDS[refusal.status];
   const type = (words === undefined ? undefined : declared.find((name) => words.test(name))) ?? FALLBACK[refusal.status] ?? 'ValidationException';
   const status = refusal.status === 403 ? 403 : 400;

@@ -11,6 +11,7 @@ import type { ArtifactOperation } from '../artifact/artifact.js';
 import { isObject, setOwn, type Json } from '../json.js';
 import type { RuntimeModel } from './model.js';
 import { essence } from './request-body.js';
+import { declaredExceptions } from './aws-errors.js';
 import type { Refusal } from './refusal.js';
 import { uuidFrom, type GenerateContext } from './generate-value.js';
 
@@ -95,17 +96,9 @@ const FALLBACK: Record<number, string> = { 401: 'InvalidClientTokenId', 403: 'Ac
  * without `Exception`, as the SDKs map it) that fits the refusal, with the refusal's status.
  */
 export function queryRefusal(operation: ArtifactOperation, refusal: Refusal, ctx: GenerateContext): SimResponse {
-  const declared = Object.values(operation.responses)
-    .map((response) => response?.description ?? '')
-    .filter((name) => /^[A-Za-z]+(Exception|Fault)$/.test(name))
-    .map((name) => name.replace(/(Exception|Fault)$/, ''));
+  const declared = declaredExceptions(operation).map((name) => name.replace(/(Exception|Fault)$/, ''));
   const words = CODE_WORDS[refusal.status === 422 ? 400 : refusal.status];
   const code = (words === undefined ? undefined : declared.find((name) => words.test(name))) ?? FALLBACK[refusal.status] ?? 'InvalidInput';
   const body = `<?xml version="1.0" encoding="UTF-8"?><ErrorResponse><Error><Type>Sender</Type><Code>${escape(code)}</Code><Message>${escape(refusal.message)}</Message></Error><RequestId>${uuidFrom(ctx.random)}</RequestId></ErrorResponse>`;
   return { status: refusal.status === 422 ? 400 : refusal.status, headers: { ...refusal.headers, 'content-type': 'text/xml' }, body: Buffer.from(body) };
-}
-
-/** A request id for an answer, drawn from the request's randomness. */
-export function requestIdFor(ctx: GenerateContext): string {
-  return uuidFrom(ctx.random);
 }

@@ -2,7 +2,7 @@ import type { SimResponse } from '@simplane/core';
 import type { ArtifactResource } from '../artifact/artifact.js';
 import { copyOwn, isObject, setOwn, type Json, type JsonObject } from '../json.js';
 import { collectionName, recordKey, SINGLETON_KEY } from './collections.js';
-import { asBodyObject, bodyRecord, fillServerFields, isCreationTime, itemSchema, missingParent, notFound, singletonRecord, tenantRecord, type Exchange } from './exchange.js';
+import { asBodyObject, bodyRecord, fillServerFields, isCreationTime, itemSchema, missingParent, notFound, requestKeyField, singletonRecord, tenantRecord, type Exchange } from './exchange.js';
 import { idSchemaFor, mintId } from './ids.js';
 import { answerRecord, idAnswer, idReference, wrapRecord } from './record-answer.js';
 import { refuse } from './refusal.js';
@@ -77,9 +77,7 @@ function locate(ex: Exchange, resource: ArtifactResource): { collection: string;
  * its path, or a call that names none.
  */
 function requestKey(ex: Exchange, resource: ArtifactResource): string | null {
-  const field = resource.keyField;
-  if (field === undefined) return null;
-  return recordKey(Object.hasOwn(ex.query, field) ? ex.query[field] : undefined) ?? recordKey(asBodyObject(ex.body)[field]);
+  return resource.keyField === undefined ? null : requestKeyField(ex, resource.keyField);
 }
 
 /** A singleton for a PUT: a deleted one is created again. */

@@ -39,11 +39,6 @@ export function itemSchema(resource: ArtifactResource): JsonSchema | null {
 }
 
 /**
- * Checks every ancestor of a nested resource exists in state (a missing parent answers 404),
- * walking up through `parent`/`parentParameter`. A tenant is not checked: any id names the
- * client's own account.
- */
-/**
  * An RPC call's scope: the parents' keys its query or body names (Cognito's `UserPoolId`), set
  * beside the path's parameters, where a REST resource's scope is found.
  */
@@ -51,14 +46,24 @@ export function withRpcScope(ex: Exchange): void {
   const resource = ex.operation.resource === null ? undefined : ex.model.resources.get(ex.operation.resource);
   if (resource?.keyField === undefined || resource.scopeParameters.length === 0) return;
   const scoped = { ...ex.path };
-  const body = asBodyObject(ex.body);
   for (const field of resource.scopeParameters) {
-    const value = recordKey(Object.hasOwn(ex.query, field) ? ex.query[field] : undefined) ?? recordKey(body[field]);
+    const value = requestKeyField(ex, field);
     if (value !== null) setOwn(scoped, field, value);
   }
   ex.path = scoped;
 }
 
+/** A key an RPC call names in a request field (`?channel=C1`, `{"UserPoolId": ...}`): from the query, else the body. */
+export function requestKeyField(ex: Exchange, field: string): string | null {
+  const fromQuery = recordKey(Object.hasOwn(ex.query, field) ? ex.query[field] : undefined);
+  return fromQuery ?? (isObject(ex.body) && Object.hasOwn(ex.body, field) ? recordKey(ex.body[field]) : null);
+}
+
+/**
+ * Checks every ancestor of a nested resource exists in state (a missing parent answers 404),
+ * walking up through `parent`/`parentParameter`. A tenant is not checked: any id names the
+ * client's own account.
+ */
 export function missingParent(ex: Exchange, resource: ArtifactResource): Refusal | null {
   let current = resource;
   for (let hops = 0; current.parent !== null && hops < 16; hops += 1) {
@@ -197,10 +202,6 @@ const END_STATE_WORDS = new Set([
   'failed', 'failure', 'finished', 'lost', 'refunded', 'rejected', 'removed', 'resolved', 'revoked', 'succeeded', 'terminated', 'void', 'voided',
 ]);
 
-/**
- * The state a new record starts in: the first enum value that does not name an end (an enum
- * written in alphabetical order, as Stripe's are, starts with `canceled`), else the first.
- */
 /** The last word of a field holding a record's state: `status`, `state`, `TableStatus`, `order_state`. */
 const STATE_WORDS = new Set(['status', 'state']);
 
@@ -211,7 +212,11 @@ const STATE_WORDS = new Set(['status', 'state']);
  */
 const READY_STATE_WORDS = new Set(['active', 'available', 'ready', 'enabled', 'running']);
 
-/** The state a new record starts in: a ready one where the enum has it, else the first that does not end a record's life. */
+/**
+ * The state a new record starts in: a ready one where the enum has it, else the first that does
+ * not name an end (an enum written in alphabetical order, as Stripe's are, starts with
+ * `canceled`), else the first.
+ */
 function startingState(values: Json[]): Json {
   const text = values.filter((value): value is string => typeof value === 'string');
   return (
@@ -271,10 +276,8 @@ function withoutCredentials(body: JsonObject, view: ObjectView): JsonObject {
  * or a record that has a field of that name, is the record itself.
  */
 function unwrapped(body: JsonObject, resource: ArtifactResource, view: ObjectView): JsonObject {
-  const key = resource.keyField;
-  if (key !== undefined && !Object.hasOwn(view.properties, key)) delete body[key];
-  // The parents' keys name where the record is kept, not what it holds, unless it declares them.
-  if (key !== undefined) for (const scope of resource.scopeParameters) if (!Object.hasOwn(view.properties, scope)) delete body[scope];
+  // The fields naming the record and its parents say where it is kept, not what it holds, unless it declares them.
+  if (resource.keyField !== undefined) for (const name of [resource.keyField, ...resource.scopeParameters]) if (!Object.hasOwn(view.properties, name)) delete body[name];
   const field = resource.bodyField ?? resource.recordField;
   if (field === undefined || Object.hasOwn(view.properties, field) || !Object.hasOwn(body, field)) return body;
   const inner = body[field];

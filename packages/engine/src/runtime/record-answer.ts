@@ -18,9 +18,8 @@ import { unannotated } from '../annotations.js';
  * field, else the record itself.
  */
 export function wrapRecord(ex: Exchange, resource: ArtifactResource, schema: JsonSchema | null, record: Json): Json {
-  // An RPC resource's reads may answer the record as it is while its create wraps it (Cognito's `AdminCreateUser` answers `{User}`).
-  const field = resource.recordField ?? (resource.keyField === undefined ? undefined : '');
-  const held = field === undefined || schema === null ? null : holdingField(ex, resource, schema, field);
+  // An RPC resource's reads may answer the record bare while its create wraps it (Cognito's `AdminCreateUser` answers `{User}`), so it is looked for without a record field too.
+  const held = schema === null || (resource.recordField === undefined && resource.keyField === undefined) ? null : holdingField(ex, resource, schema);
   if (held === null) return record;
   const wrapped: JsonObject = {};
   setOwn(wrapped, held.field, held.summary === null || !isObject(record) ? record : summaryOf(record, held.summary));
@@ -40,8 +39,8 @@ interface Held {
   summary: string[] | null;
 }
 
-/** Answer schemas by the field holding the record: found once per schema. */
-const holding = new WeakMap<object, Held | null>();
+/** Answer schemas by the field holding the record, per resource: found once per schema. */
+const holding = new WeakMap<ArtifactResource, WeakMap<object, Held | null>>();
 
 /**
  * The field of an answer schema that holds the record, itself or in one of its choices
@@ -54,9 +53,14 @@ const holding = new WeakMap<object, Held | null>();
  * field of the record field's name holding something else (a purchase's `{data: {ship,
  * agent}}`) is not the record's wrapper.
  */
-function holdingField(ex: Exchange, resource: ArtifactResource, schema: JsonSchema, recordField: string): Held | null {
+function holdingField(ex: Exchange, resource: ArtifactResource, schema: JsonSchema): Held | null {
   if (!isObject(schema)) return null;
-  let known = holding.get(schema);
+  let mine = holding.get(resource);
+  if (mine === undefined) {
+    mine = new WeakMap();
+    holding.set(resource, mine);
+  }
+  let known = mine.get(schema);
   if (known === undefined) {
     const registry = ex.model.registry;
     const item = JSON.stringify(registry.resolve(itemSchema(resource)));
@@ -64,7 +68,8 @@ function holdingField(ex: Exchange, resource: ArtifactResource, schema: JsonSche
     const isRecord = (field: JsonSchema | undefined) => field !== undefined && JSON.stringify(registry.resolve(unannotated(field))) === item;
     const holds = (candidate: JsonSchema): Held | null => {
       const properties = objectView(registry, candidate).properties;
-      if (Object.hasOwn(properties, recordField)) {
+      const recordField = resource.recordField;
+      if (recordField !== undefined && Object.hasOwn(properties, recordField)) {
         if (isRecord(properties[recordField])) return { field: recordField, summary: null };
         // A reference to the record (Apideck's create answers `{data: {id}}`): fields of the record only.
         const names = Object.keys(objectView(registry, properties[recordField]).properties);
@@ -85,7 +90,7 @@ function holdingField(ex: Exchange, resource: ArtifactResource, schema: JsonSche
     const resolved = registry.resolve(schema);
     const choices = isObject(resolved) ? (resolved.oneOf ?? resolved.anyOf) : undefined;
     known = holds(schema) ?? (Array.isArray(choices) ? (choices.map((choice) => holds(choice as JsonSchema)).find((held) => held !== null) ?? null) : null);
-    holding.set(schema, known);
+    mine.set(schema, known);
   }
   return known;
 }

@@ -1,8 +1,8 @@
-import { queryAction, queryAnswerXml, requestIdFor } from './aws-query.js';
 import type { SimResponse } from '@simplane/core';
 import type { ArtifactOperation, ArtifactResponse, JsonSchema, MediaTypeEntry } from '../artifact/artifact.js';
 import { copyOwn, isObject, setOwn, type Json, type JsonObject } from '../json.js';
-import { generateProperty, generateValue, type GenerateContext } from './generate-value.js';
+import { queryAction, queryAnswerXml } from './aws-query.js';
+import { generateProperty, generateValue, uuidFrom, type GenerateContext } from './generate-value.js';
 import { isJsonMedia } from './request-body.js';
 import { objectView } from './schema-view.js';
 
@@ -93,10 +93,7 @@ export function answer(chosen: ChosenResponse, value: Json | undefined, ctx: Gen
   const headers = requiredHeaders(chosen.response, ctx);
   if (options.headers !== undefined) for (const [name, text] of Object.entries(options.headers)) setOwn(headers, name, text);
   // A query-protocol call always answers its XML envelope, a call without output fields an empty result.
-  if (chosen.queryAction !== undefined && (media === null || /xml/i.test(media[0]))) {
-    const body = media === null ? {} : value !== undefined ? conform(value, media[1].schema, ctx, true) : (exampleFor(media[1], ctx) ?? generateValue(media[1].schema ?? {}, ctx));
-    return { status: chosen.status, headers: withContentType(headers, 'text/xml'), body: Buffer.from(queryAnswerXml(chosen.queryAction, body, requestIdFor(ctx))) };
-  }
+  if (chosen.queryAction !== undefined && media === null) return queryAnswer(chosen.status, chosen.queryAction, {}, headers, ctx);
   if (chosen.status === 204 || chosen.status === 304 || (media === null && chosen.response !== null && value === undefined)) return { status: chosen.status, headers, body: null };
   if (media === null) {
     if (value === undefined) return { status: chosen.status, headers, body: null };
@@ -106,8 +103,14 @@ export function answer(chosen: ChosenResponse, value: Json | undefined, ctx: Gen
   let body: Json | undefined = value;
   if (body !== undefined) body = conform(body, entry.schema, ctx, true);
   else body = exampleFor(entry, ctx) ?? generateValue(entry.schema ?? {}, ctx);
+  if (chosen.queryAction !== undefined && /xml/i.test(mediaType)) return queryAnswer(chosen.status, chosen.queryAction, body, headers, ctx);
   if (options.reread === true && body === value && isObject(body) && isJsonMedia(mediaType)) return encodeRemembered(chosen.status, mediaType, body, headers);
   return encode(chosen.status, mediaType, body, headers);
+}
+
+/** A query-protocol answer: the value in the call's XML envelope, with a request id drawn from the request's randomness. */
+function queryAnswer(status: number, action: string, value: Json, headers: Record<string, string>, ctx: GenerateContext): SimResponse {
+  return { status, headers: withContentType(headers, 'text/xml'), body: Buffer.from(queryAnswerXml(action, value, uuidFrom(ctx.random))) };
 }
 
 /** JSON bytes of a stored record, kept on the record under a symbol JSON and copies never see. */
