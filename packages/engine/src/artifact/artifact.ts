@@ -65,8 +65,11 @@ export interface ListShape {
   paging: 'cursor' | 'offset' | 'page' | 'none';
   /** Query parameter names by role; null where the operation has none. */
   parameters: { limit: string | null; offset: string | null; page: string | null; cursor: string | null; sort: string | null };
-  /** Query parameters that filter on a field of the item schema. */
-  filters: { parameter: string; field: string }[];
+  /**
+   * Query parameters that filter on a field of the item schema; `any`: the parameter's values
+   * that mean no filter (`state=all`).
+   */
+  filters: { parameter: string; field: string; any?: string[] }[];
   /** Where the records are in the answer: null for a bare array, else the envelope's array field. */
   itemsField: string | null;
   /** Envelope fields the runtime fills when present. */

@@ -1,5 +1,6 @@
 import { unannotated } from '../annotations.js';
 import type { ListShape, JsonSchema } from '../artifact/artifact.js';
+import type { Json } from '../json.js';
 import type { NormalisedOperation } from '../normalise/model.js';
 import { squash } from './naming.js';
 import { type SchemaLookup, successSchema } from './schema-lookup.js';
@@ -46,6 +47,32 @@ function pick(names: string[], candidates: string[]): string | null {
   return null;
 }
 
+const WILDCARD_WORDS = new Set(['all', 'any', '*']);
+
+/** The enum values of a schema, or of its items for an array parameter (`?state=a&state=b`). */
+function enumValues(schema: Json | undefined, lookup: SchemaLookup): Json[] | null {
+  const node = lookup.deref(schema);
+  if (node === null) return null;
+  if (Array.isArray(node['enum'])) return node['enum'];
+  const items = lookup.arrayItems(node);
+  const inner = items === null ? null : lookup.deref(items);
+  return inner !== null && Array.isArray(inner['enum']) ? inner['enum'] : null;
+}
+
+/**
+ * Values a filter parameter declares that stand for no filter: those its enum offers that the
+ * field cannot hold (GitHub's `state` of `open`, `closed` or `all`, where an issue is `open`
+ * or `closed`), and `all`, `any` or `*` when the field's schema lists no values of its own.
+ * A value the field can hold always filters.
+ */
+function wildcards(parameterSchema: Json | undefined, fieldSchema: Json | undefined, lookup: SchemaLookup): string[] {
+  const offered = enumValues(parameterSchema, lookup);
+  if (offered === null) return [];
+  const held = enumValues(fieldSchema, lookup);
+  const heldTexts = held === null ? null : new Set(held.map((v) => String(v)));
+  return offered.map((v) => String(v)).filter((v) => (heldTexts === null ? WILDCARD_WORDS.has(v.toLowerCase()) : !heldTexts.has(v)));
+}
+
 /** Paging roles and filters a list operation's query parameters play, and its envelope fields. */
 export function listShape(op: NormalisedOperation, items: ListItems | null, lookup: SchemaLookup): ListShape {
   const query = op.parameters.filter((p) => p.in === 'query').map((p) => p.name);
@@ -58,11 +85,14 @@ export function listShape(op: NormalisedOperation, items: ListItems | null, look
   };
   const roles = new Set(Object.values(parameters).filter((v): v is string => v !== null));
   const fields = new Map([...lookup.properties(items?.itemSchema)].map(([name]) => [squash(name), name]));
+  const itemFields = lookup.properties(items?.itemSchema);
   const filters = query
     .filter((name) => !roles.has(name))
     .flatMap((parameter) => {
       const field = fields.get(squash(parameter));
-      return field === undefined ? [] : [{ parameter, field }];
+      if (field === undefined) return [];
+      const any = wildcards(op.parameters.find((p) => p.in === 'query' && p.name === parameter)?.schema, itemFields.get(field), lookup);
+      return [any.length > 0 ? { parameter, field, any } : { parameter, field }];
     });
   const envelope = items?.envelopeFields ?? [];
   return {

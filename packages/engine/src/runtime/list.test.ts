@@ -113,3 +113,61 @@ describe('listing a collection', () => {
     expect(paged()).toBe(20);
   });
 });
+
+describe('a filter value that stands for no filter', () => {
+  const doc = (fieldSchema: object, kindSchema: object) =>
+    JSON.stringify({
+      openapi: '3.0.3',
+      info: { title: 'Tracker', version: '1' },
+      paths: {
+        '/issues': {
+          get: {
+            operationId: 'listIssues',
+            parameters: [
+              { name: 'state', in: 'query', schema: { type: 'string', enum: ['open', 'closed', 'all'] } },
+              { name: 'kind', in: 'query', schema: { type: 'string', enum: ['bug', 'task', 'any'] } },
+              { name: 'title', in: 'query', schema: { type: 'string' } },
+            ],
+            responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/Issue' } } } } } },
+          },
+          post: {
+            operationId: 'createIssue',
+            requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/Issue' } } } },
+            responses: { '201': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Issue' } } } } },
+          },
+        },
+      },
+      components: { schemas: { Issue: { type: 'object', properties: { id: { type: 'integer', readOnly: true }, title: { type: 'string' }, state: fieldSchema, kind: kindSchema } } } },
+    });
+
+  async function tracker(fieldSchema: object, kindSchema: object) {
+    const { artifact } = await compileArtifact(doc(fieldSchema, kindSchema));
+    const client = await SimClient.open(artifact, { sampleRecords: 0 });
+    const made = [
+      { title: 'all', state: 'open', kind: 'bug' },
+      { title: 'b', state: 'closed', kind: 'task' },
+      { title: 'c', state: 'open', kind: 'task' },
+    ].map((issue) => client.call({ method: 'POST', path: '/issues', body: issue }).json as { id: number; title: string });
+    const titles = (query: string) => (client.call({ method: 'GET', path: '/issues', query }).json as Array<{ title: string }>).map((i) => i.title);
+    return { made, titles };
+  }
+
+  it('lists every record for an enum value the field cannot hold, and filters on the others', async () => {
+    const { titles } = await tracker({ type: 'string', enum: ['open', 'closed'] }, { type: 'string', enum: ['bug', 'task'] });
+    expect(titles('state=all')).toEqual(['all', 'b', 'c']);
+    expect(titles('state=open')).toEqual(['all', 'c']);
+    expect(titles('state=closed&kind=task')).toEqual(['b']);
+    expect(titles('state=all&kind=task')).toEqual(['b', 'c']);
+    expect(titles('state=all&kind=any')).toEqual(['all', 'b', 'c']);
+  });
+
+  it('takes all, any and * for no filter only where the parameter offers them and the field lists no values', async () => {
+    const { titles } = await tracker({ type: 'string' }, { type: 'string', enum: ['bug', 'task', 'any'] });
+    expect(titles('state=all')).toEqual(['all', 'b', 'c']);
+    expect(titles('state=closed')).toEqual(['b']);
+    // `any` is a value the field can hold: it filters (no issue has it).
+    expect(titles('kind=any')).toEqual([]);
+    // A free-text filter has no wildcard: `all` is a title.
+    expect(titles('title=all')).toEqual(['all']);
+  });
+});
