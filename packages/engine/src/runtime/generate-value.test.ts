@@ -230,6 +230,13 @@ describe('generateValue', () => {
     expect(patternStringWithin('^[a-f0-9\\-]+$', randomFor('q'), 36, 36)).toMatch(/^[a-f0-9-]{36}$/);
     expect(patternStringWithin('^[0-9]+$', randomFor('q'), 12, 12)).toMatch(/^[0-9]{12}$/);
     expect(patternStringWithin('^st-[a-zA-Z0-9]+$', randomFor('q'), 16, 16)).toMatch(/^st-[a-zA-Z0-9]{13}$/);
+    // Hex in either case is written in lowercase, as Twilio's SIDs and digests are; a class of
+    // only uppercase hex, or of letters beyond hex, keeps its case.
+    const sids = Array.from({ length: 20 }, (_, i) => patternString('^SM[0-9a-fA-F]{32}$', randomFor('sid', i)));
+    for (const sid of sids) expect(sid).toMatch(/^SM[0-9a-f]{32}$/);
+    expect(sids.join('')).toMatch(/[a-f]/);
+    expect(Array.from({ length: 20 }, (_, i) => patternString('^[0-9A-F]{32}$', randomFor('upper', i))).join('')).toMatch(/^[0-9A-F]+$/);
+    expect(Array.from({ length: 20 }, (_, i) => patternString('^[a-zA-Z0-9]{22}$', randomFor('b62', i))).join('')).toMatch(/[A-Z]/);
     // Patterns that cannot be drawn: a string longer than any answer should carry, a negated
     // property class standing alone, a pattern nothing matches.
     expect(patternString('^a{20000}$', randomFor('q'))).toBeNull();

@@ -40,6 +40,9 @@ const CACHE_SIZE = 2048;
  * none of it (`[\u00A0-\uFFFF]`, `[^\u0000-\u00FF]`): tab, line feed, carriage return and the
  * Basic Multilingual Plane without controls, surrogates or noncharacters.
  */
+/** `[0-9a-fA-F]`, and the lowercase digits drawn for it. */
+const HEX_EITHER_CASE = new DRange(0x30, 0x39).add(0x41, 0x46).add(0x61, 0x66);
+const LOWER_HEX = new DRange(0x30, 0x39).add(0x61, 0x66);
 const WIDE = new DRange(9, 10).add(13).add(0x20, 0x7e).add(0xa0, 0xd7ff).add(0xe000, 0xfffd);
 
 /** A few characters of each Unicode property class documents use, as class members. */
@@ -85,9 +88,14 @@ class SeededRandExp extends RandExp {
     return (this.random as Random).int(from, to);
   }
 
-  /** A class with nothing printable in ASCII is drawn from WIDE instead of answering nothing. */
+  /**
+   * A class with nothing printable in ASCII is drawn from WIDE instead of answering nothing; a
+   * class of hex digits in either case (`[0-9a-fA-F]{32}`) from lowercase ones, as the ids and
+   * digests such patterns describe are written.
+   */
   override _expand(token: Parameters<RandExpClass['_expand']>[0]): DRange {
     const set = super._expand(token);
+    if (set.length === HEX_EITHER_CASE.length && set.clone().subtract(HEX_EITHER_CASE).length === 0) return LOWER_HEX.clone();
     if (set.length > 0 || token.type !== types.SET) return set;
     const printable = this.defaultRange;
     this.defaultRange = WIDE;
