@@ -1,6 +1,7 @@
 import type { ArtifactOperation, ArtifactResource, JsonSchema } from '../artifact/artifact.js';
 import { remembered, type StateAccess } from '@simplane/core';
 import { isObject } from '../json.js';
+import { idExample, idLike } from './example-id.js';
 import { uuidFrom } from './generate-value.js';
 import { patternString } from './pattern-string.js';
 import { randomFor } from './random.js';
@@ -13,7 +14,8 @@ const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
  * A new record's id, derived from (seed, step, collection, counter) so a fork and its parent,
  * or a replay, mint the same ids. The shape follows the id field's schema: a UUID for
  * `format: uuid`, the next integer of the collection's sequence for integers, a string
- * matching a simple `pattern`, otherwise `<prefix>_<16 base32 chars>` (`order_k3...`).
+ * matching a simple `pattern`, one shaped like the schema's example id (`cus_...` for
+ * `cus_NffrFeUfNV2Hib`), otherwise `<prefix>_<16 base32 chars>` (`order_k3...`).
  */
 export function mintId(
   registry: SchemaRegistry,
@@ -36,9 +38,16 @@ export function mintId(
       if (fromPattern !== null && registry.validate(idSchema, fromPattern).ok) return fromPattern;
     }
   }
+  if (shape.example !== null) {
+    // Drawn again on the rare collision: an example's shape may leave room for few ids.
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      const like = idLike(shape.example, random);
+      if (state.get(collection, like) === undefined && registry.validate(idSchema, like).ok) return like;
+    }
+  }
   const candidate = `${prefixFor(resource.name)}_${random.chars(16, BASE32)}`;
   if (registry.validate(idSchema, candidate).ok) return candidate;
-  return random.chars(12, BASE32);
+  return random.chars(shape.length, BASE32);
 }
 
 /** What an id schema asks of a new id, read once per schema. */
@@ -48,6 +57,15 @@ interface IdShape {
   pattern: string | null;
   /** The ids an `enum` allows (`/emergingIssues/{issueName}` with `enum: [default]`). */
   values: Array<string | number>;
+  /** An id the document gives as the schema's example, which new ids are shaped like (example-id). */
+  example: string | null;
+  /** The length of the last resort's id: 12, within the schema's bounds. */
+  length: number;
+}
+
+function numberOr(schema: JsonSchema | null, keyword: string, fallback: number): number {
+  const value = isObject(schema) ? schema[keyword] : undefined;
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : fallback;
 }
 
 /**
@@ -70,6 +88,8 @@ function shapeOf(registry: SchemaRegistry, idSchema: JsonSchema | null): IdShape
       format: isObject(schema) && typeof schema.format === 'string' ? schema.format : '',
       pattern: isObject(schema) && typeof schema.pattern === 'string' ? schema.pattern : null,
       values: isObject(schema) && Array.isArray(schema.enum) ? schema.enum.filter((v): v is string | number => typeof v === 'string' || typeof v === 'number') : [],
+      example: isObject(schema) ? idExample(schema.examples) : null,
+      length: Math.max(Math.min(12, numberOr(schema, 'maxLength', 12)), numberOr(schema, 'minLength', 1)),
     };
     if (isObject(idSchema)) SHAPES.set(idSchema, shape);
   }

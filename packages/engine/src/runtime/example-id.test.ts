@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { compileArtifact } from '../testing/fixtures.js';
+import { SimClient } from '../testing/sim-client.js';
+import { idExample, idLike } from './example-id.js';
+import { randomFor } from './random.js';
+
+/** A collection whose id field has the schema `idSchema`. */
+function doc(idSchema: object): string {
+  return JSON.stringify({
+    openapi: '3.0.3',
+    info: { title: 'Shaped', version: '1' },
+    paths: {
+      '/things': {
+        post: {
+          operationId: 'createThing',
+          requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } } },
+          responses: { '201': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } } } },
+        },
+      },
+      '/things/{thingId}': {
+        get: {
+          operationId: 'getThing',
+          parameters: [{ name: 'thingId', in: 'path', required: true, schema: { type: 'string' } }],
+          responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } } } },
+        },
+      },
+    },
+    components: { schemas: { Thing: { type: 'object', properties: { id: { readOnly: true, ...idSchema }, name: { type: 'string' } } } } },
+  });
+}
+
+async function mint(idSchema: object, count = 20): Promise<string[]> {
+  const { artifact } = await compileArtifact(doc(idSchema));
+  const client = await SimClient.open(artifact, { sampleRecords: 0 });
+  return Array.from({ length: count }, (_, i) => {
+    const made = client.call({ method: 'POST', path: '/things', body: { name: `n${i}` } });
+    expect(made.status).toBe(201);
+    const id = (made.json as { id: string }).id;
+    expect(client.call({ method: 'GET', path: `/things/${encodeURIComponent(id)}` }).json).toEqual(made.json);
+    return id;
+  });
+}
+
+describe('ids shaped like the example the document gives', () => {
+  it('keeps a prefix and draws the rest from the example\'s alphabet, distinct and readable back', async () => {
+    const ids = await mint({ type: 'string', example: 'cus_NffrFeUfNV2Hib' });
+    for (const id of ids) expect(id).toMatch(/^cus_[A-Za-z0-9]{14}$/);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.join('')).toMatch(/[0-9]/);
+  });
+
+  it('mints digits for a numeric text, lengthened to ten and not starting with 0; hex for hex; a UUID for a UUID', async () => {
+    for (const id of await mint({ type: 'string', example: '12345' })) expect(id).toMatch(/^[1-9][0-9]{9}$/);
+    for (const id of await mint({ type: 'string', example: '54350110fedcbaf01234ffee' })) expect(id).toMatch(/^[0-9a-f]{24}$/);
+    for (const id of await mint({ type: 'string', example: '58063D82-4128-7B43-BBA9-92F706BEFCDF' })) expect(id).toMatch(/^[0-9A-F]{8}-[0-9A-F]{4}-4[0-9A-F]{3}-[89AB][0-9A-F]{3}-[0-9A-F]{12}$/);
+    for (const id of await mint({ type: 'string', example: 'ord-2024/0001' })) expect(id).toMatch(/^ord-[0-9]{4}\/[0-9]{6}$/);
+  });
+
+  it('keeps the resource prefix for a placeholder example, or one the schema would refuse', async () => {
+    for (const id of await mint({ type: 'string', example: 'string' }, 3)) expect(id).toMatch(/^thing_[a-z2-7]{16}$/);
+    // Ten digits break maxLength 8: the resource form is tried next, then a shorter one.
+    for (const id of await mint({ type: 'string', example: '12345', maxLength: 8 }, 3)) expect(id.length).toBeLessThanOrEqual(8);
+    // A pattern says more than an example.
+    for (const id of await mint({ type: 'string', example: '12345', pattern: '^th_[a-z]{6}$' }, 3)) expect(id).toMatch(/^th_[a-z]{6}$/);
+  });
+
+  it('is drawn from the request\'s randomness, so the same stream gives the same id', () => {
+    expect(idLike('cus_NffrFeUfNV2Hib', randomFor('s', 1))).toBe(idLike('cus_NffrFeUfNV2Hib', randomFor('s', 1)));
+    expect(idLike('cus_NffrFeUfNV2Hib', randomFor('s', 1))).not.toBe(idLike('cus_NffrFeUfNV2Hib', randomFor('s', 2)));
+    expect(idExample(['id'])).toBeNull();
+    expect(idExample([42, 'team_nllPyCtREAqxxdyFKbbMDlxd'])).toBe('team_nllPyCtREAqxxdyFKbbMDlxd');
+    expect(idExample(['has space 1'])).toBeNull();
+    expect(idExample(undefined)).toBeNull();
+  });
+});
