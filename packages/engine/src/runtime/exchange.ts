@@ -6,6 +6,7 @@ import { unannotated } from '../annotations.js';
 import { collectionName, recordKey, SINGLETON_KEY } from './collections.js';
 import { generateProperty, generateValue, type GenerateContext } from './generate-value.js';
 import type { RuntimeModel } from './model.js';
+import { declaredFields } from './declared-fields.js';
 import { coerce } from './parameters.js';
 import { randomFor } from './random.js';
 import type { Refusal } from './refusal.js';
@@ -287,7 +288,8 @@ function unwrapped(body: JsonObject, resource: ArtifactResource, view: ObjectVie
 /**
  * A write's body as a record of the item schema. A field named as a property but for case and
  * punctuation takes the property's name (Twilio's form field `To` is its message's `to`,
- * `StatusCallback` its `status_callback`). On a create, a property named as a scoping path
+ * `StatusCallback` its `status_callback`); a field no answer of the resource declares is not
+ * kept (declared-fields). On a create, a property named as a scoping path
  * parameter (`account_sid` under `/Accounts/{AccountSid}`) that the body leaves out takes the
  * path's value, as the real API records whose the record is.
  */
@@ -307,6 +309,8 @@ export function bodyRecord(ex: Exchange, resource: ArtifactResource, mode: 'crea
     setOwn(record, name, record[field] as Json);
     delete record[field];
   }
+  const declared = declaredFields(ex.model, resource);
+  if (declared !== null) for (const field of Object.keys(record)) if (!declared.has(field)) delete record[field];
   if (mode === 'create') {
     for (const parameter of resource.scopeParameters) {
       const name = names.get(squash(parameter));
