@@ -6,7 +6,6 @@ import { unannotated } from '../annotations.js';
 import { collectionName, recordKey, SINGLETON_KEY } from './collections.js';
 import { generateProperty, generateValue, type GenerateContext } from './generate-value.js';
 import type { RuntimeModel } from './model.js';
-import { declaredFields } from './declared-fields.js';
 import { coerce } from './parameters.js';
 import { randomFor } from './random.js';
 import type { Refusal } from './refusal.js';
@@ -264,9 +263,21 @@ const squashedNames = new WeakMap<ObjectView, Map<string, string>>();
 /** Names of credentials a client sends with a write (Plaid's `access_token` and `secret`): never kept in a record that does not declare them. */
 const CREDENTIAL_FIELD = /(password|passwd|secret|accesstoken|refreshtoken|apikey|authtoken|privatekey)$/;
 
-/** A write's body without the credentials the record's schema does not declare: a real API keeps them, if at all, out of the record it answers. */
+/**
+ * Names of fields that direct a request rather than describe a record: Stripe's `expand[]`,
+ * AWS's `DryRun`, `ClientToken` and `ClientRequestToken`, idempotency keys. Other fields a
+ * record does not declare are kept: a document's answer schema is often short of what the API
+ * returns, and a field the client wrote is not lost.
+ */
+const CONTROL_FIELD = /^(expand|dryrun|clienttoken|clientrequesttoken|idempotencykey|idempotencytoken)$/;
+
+/** A write's body without the credentials and request controls the record's schema does not declare: a real API keeps them, if at all, out of the record it answers. */
 function withoutCredentials(body: JsonObject, view: ObjectView): JsonObject {
-  for (const field of Object.keys(body)) if (!Object.hasOwn(view.properties, field) && CREDENTIAL_FIELD.test(squash(field))) delete body[field];
+  for (const field of Object.keys(body)) {
+    if (Object.hasOwn(view.properties, field)) continue;
+    const name = squash(field);
+    if (CREDENTIAL_FIELD.test(name) || CONTROL_FIELD.test(name)) delete body[field];
+  }
   return body;
 }
 
@@ -288,8 +299,7 @@ function unwrapped(body: JsonObject, resource: ArtifactResource, view: ObjectVie
 /**
  * A write's body as a record of the item schema. A field named as a property but for case and
  * punctuation takes the property's name (Twilio's form field `To` is its message's `to`,
- * `StatusCallback` its `status_callback`); a field no answer of the resource declares is not
- * kept (declared-fields). On a create, a property named as a scoping path
+ * `StatusCallback` its `status_callback`). On a create, a property named as a scoping path
  * parameter (`account_sid` under `/Accounts/{AccountSid}`) that the body leaves out takes the
  * path's value, as the real API records whose the record is.
  */
@@ -309,8 +319,6 @@ export function bodyRecord(ex: Exchange, resource: ArtifactResource, mode: 'crea
     setOwn(record, name, record[field] as Json);
     delete record[field];
   }
-  const declared = declaredFields(ex.model, resource);
-  if (declared !== null) for (const field of Object.keys(record)) if (!declared.has(field)) delete record[field];
   if (mode === 'create') {
     for (const parameter of resource.scopeParameters) {
       const name = names.get(squash(parameter));

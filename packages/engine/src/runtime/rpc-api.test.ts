@@ -94,12 +94,13 @@ describe('an API that names the method in its path', () => {
     const { artifact, send } = await open(plaid, 'application/json');
     expect(artifact.resources.find((r) => r.name === 'transfer')).toMatchObject({ keyField: 'transfer_id', recordField: 'transfer', idField: 'id' });
     expect(artifact.operations.find((op) => op.id === 'transferGet')).toMatchObject({ behaviour: 'read', readOnly: true });
-    const created = (send({ method: 'POST', path: '/transfer/create', body: JSON.stringify({ client_id: 'c1', secret: 's3cr3t', access_token: 'access-sandbox-1', amount: '12.34', description: 'rent' }) }).json as { transfer: { id: string } }).transfer;
+    const created = (send({ method: 'POST', path: '/transfer/create', body: JSON.stringify({ client_id: 'c1', secret: 's3cr3t', access_token: 'access-sandbox-1', amount: '12.34', description: 'rent', idempotency_key: 'k-1' }) }).json as { transfer: { id: string } }).transfer;
     expect(created).toMatchObject({ amount: '12.34', description: 'rent', status: 'pending' });
-    // Neither the credentials the call carried nor its other fields the transfer does not declare are kept in the record.
+    // The credentials and the idempotency key the call carried are not kept in the record; other undeclared fields are.
     expect(created).not.toHaveProperty('secret');
     expect(created).not.toHaveProperty('access_token');
-    expect(created).not.toHaveProperty('client_id');
+    expect(created).not.toHaveProperty('idempotency_key');
+    expect(created).toHaveProperty('client_id', 'c1');
     expect((send({ method: 'POST', path: '/transfer/get', body: JSON.stringify({ transfer_id: created.id }) }).json as { transfer: unknown }).transfer).toEqual(created);
     expect((send({ method: 'POST', path: '/transfer/list', body: '{}' }).json as { transfers: unknown[] }).transfers).toEqual([created]);
   });
