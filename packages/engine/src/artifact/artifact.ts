@@ -67,9 +67,10 @@ export interface ListShape {
   parameters: { limit: string | null; offset: string | null; page: string | null; cursor: string | null; sort: string | null };
   /**
    * Query parameters that filter on a field of the item schema; `any`: the parameter's values
-   * that mean no filter (`state=all`).
+   * that mean no filter (`state=all`); `default`: what a request that leaves the parameter out
+   * filters by (its declared default).
    */
-  filters: { parameter: string; field: string; any?: string[] }[];
+  filters: { parameter: string; field: string; any?: string[]; default?: string[] }[];
   /** Where the records are in the answer: null for a bare array, else the envelope's array field. */
   itemsField: string | null;
   /** Envelope fields the runtime fills when present. */

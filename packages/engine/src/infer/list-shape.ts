@@ -60,17 +60,25 @@ function enumValues(schema: Json | undefined, lookup: SchemaLookup): Json[] | nu
 }
 
 /**
- * Values a filter parameter declares that stand for no filter: those its enum offers that the
- * field cannot hold (GitHub's `state` of `open`, `closed` or `all`, where an issue is `open`
- * or `closed`), and `all`, `any` or `*` when the field's schema lists no values of its own.
- * A value the field can hold always filters.
+ * Values a filter parameter declares that stand for no filter: those its enum or default offer
+ * that the field cannot hold (GitHub's `state` of `open`, `closed` or `all`, where an issue is
+ * `open` or `closed`), and `all`, `any` or `*` when the field's schema lists no values of its
+ * own. A value the field can hold always filters.
  */
 function wildcards(parameterSchema: Json | undefined, fieldSchema: Json | undefined, lookup: SchemaLookup): string[] {
-  const offered = enumValues(parameterSchema, lookup);
-  if (offered === null) return [];
+  const offered = [...(enumValues(parameterSchema, lookup) ?? []).map((v) => String(v)), ...(defaultValues(parameterSchema, lookup) ?? [])];
   const held = enumValues(fieldSchema, lookup);
   const heldTexts = held === null ? null : new Set(held.map((v) => String(v)));
-  return offered.map((v) => String(v)).filter((v) => (heldTexts === null ? WILDCARD_WORDS.has(v.toLowerCase()) : !heldTexts.has(v)));
+  return [...new Set(offered)].filter((v) => (heldTexts === null ? WILDCARD_WORDS.has(v.toLowerCase()) : !heldTexts.has(v)));
+}
+
+/** A filter parameter's declared default, as the texts it filters by (GitHub's `state` is `open` unless a request says otherwise). */
+function defaultValues(schema: Json | undefined, lookup: SchemaLookup): string[] | null {
+  const node = lookup.deref(schema);
+  if (node === null || !Object.hasOwn(node, 'default')) return null;
+  const value = node['default'];
+  const values = Array.isArray(value) ? value : [value];
+  return values.length > 0 && values.every((v) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') ? values.map((v) => String(v)) : null;
 }
 
 /** Paging roles and filters a list operation's query parameters play, and its envelope fields. */
@@ -91,8 +99,10 @@ export function listShape(op: NormalisedOperation, items: ListItems | null, look
     .flatMap((parameter) => {
       const field = fields.get(squash(parameter));
       if (field === undefined) return [];
-      const any = wildcards(op.parameters.find((p) => p.in === 'query' && p.name === parameter)?.schema, itemFields.get(field), lookup);
-      return [any.length > 0 ? { parameter, field, any } : { parameter, field }];
+      const schema = op.parameters.find((p) => p.in === 'query' && p.name === parameter)?.schema;
+      const any = wildcards(schema, itemFields.get(field), lookup);
+      const byDefault = defaultValues(schema, lookup);
+      return [{ parameter, field, ...(any.length > 0 ? { any } : {}), ...(byDefault === null ? {} : { default: byDefault }) }];
     });
   const envelope = items?.envelopeFields ?? [];
   return {

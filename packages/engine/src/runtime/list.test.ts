@@ -115,7 +115,7 @@ describe('listing a collection', () => {
 });
 
 describe('a filter value that stands for no filter', () => {
-  const doc = (fieldSchema: object, kindSchema: object) =>
+  const doc = (fieldSchema: object, kindSchema: object, stateParameter: object = { type: 'string', enum: ['open', 'closed', 'all'] }) =>
     JSON.stringify({
       openapi: '3.0.3',
       info: { title: 'Tracker', version: '1' },
@@ -124,7 +124,7 @@ describe('a filter value that stands for no filter', () => {
           get: {
             operationId: 'listIssues',
             parameters: [
-              { name: 'state', in: 'query', schema: { type: 'string', enum: ['open', 'closed', 'all'] } },
+              { name: 'state', in: 'query', schema: stateParameter },
               { name: 'kind', in: 'query', schema: { type: 'string', enum: ['bug', 'task', 'any'] } },
               { name: 'title', in: 'query', schema: { type: 'string' } },
             ],
@@ -140,8 +140,8 @@ describe('a filter value that stands for no filter', () => {
       components: { schemas: { Issue: { type: 'object', properties: { id: { type: 'integer', readOnly: true }, title: { type: 'string' }, state: fieldSchema, kind: kindSchema } } } },
     });
 
-  async function tracker(fieldSchema: object, kindSchema: object) {
-    const { artifact } = await compileArtifact(doc(fieldSchema, kindSchema));
+  async function tracker(fieldSchema: object, kindSchema: object, stateParameter?: object) {
+    const { artifact } = await compileArtifact(doc(fieldSchema, kindSchema, stateParameter));
     const client = await SimClient.open(artifact, { sampleRecords: 0 });
     const made = [
       { title: 'all', state: 'open', kind: 'bug' },
@@ -169,5 +169,20 @@ describe('a filter value that stands for no filter', () => {
     expect(titles('kind=any')).toEqual([]);
     // A free-text filter has no wildcard: `all` is a title.
     expect(titles('title=all')).toEqual(['all']);
+  });
+
+  it('filters a request that leaves a filter out by its declared default, unless the default stands for no filter', async () => {
+    const state = { type: 'string', enum: ['open', 'closed'] };
+    const byDefault = await tracker(state, { type: 'string' }, { type: 'string', enum: ['open', 'closed', 'all'], default: 'open' });
+    expect(byDefault.titles('')).toEqual(['all', 'c']);
+    expect(byDefault.titles('kind=task')).toEqual(['c']);
+    expect(byDefault.titles('state=closed')).toEqual(['b']);
+    expect(byDefault.titles('state=all')).toEqual(['all', 'b', 'c']);
+    const allByDefault = await tracker(state, { type: 'string' }, { type: 'string', enum: ['open', 'closed', 'all'], default: 'all' });
+    expect(allByDefault.titles('')).toEqual(['all', 'b', 'c']);
+    // A default outside the field's values, even one the parameter's enum does not list, filters nothing out.
+    const loose = await tracker(state, { type: 'string' }, { type: 'string', default: 'everything' });
+    expect(loose.titles('')).toEqual(['all', 'b', 'c']);
+    expect(loose.titles('state=open')).toEqual(['all', 'c']);
   });
 });

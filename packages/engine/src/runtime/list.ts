@@ -129,12 +129,15 @@ function lazyListing(ex: Exchange, collection: string): Listing {
   };
 }
 
-/** The filters a request sets, each with the values it accepts; a wildcard value (`state=all`) sets none. */
+/**
+ * The filters a request sets, each with the values it accepts: a parameter it leaves out
+ * filters by its declared default; a wildcard value (`state=all`) sets none.
+ */
 function activeFilters(shape: ListShape, query: Record<string, Json>): Array<{ field: string; values: string[] }> {
   return shape.filters.flatMap((f) => {
     const wanted = query[f.parameter];
-    if (wanted === undefined) return [];
-    const values = (Array.isArray(wanted) ? wanted : [wanted]).map((v) => String(v));
+    if (wanted === undefined && f.default === undefined) return [];
+    const values = wanted === undefined ? (f.default ?? []) : (Array.isArray(wanted) ? wanted : [wanted]).map((v) => String(v));
     const any = f.any ?? [];
     return values.some((v) => any.includes(v)) ? [] : [{ field: f.field, values }];
   });
