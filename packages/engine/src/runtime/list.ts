@@ -131,15 +131,17 @@ function lazyListing(ex: Exchange, collection: string): Listing {
 
 /**
  * The filters a request sets, each with the values it accepts: a parameter it leaves out
- * filters by its declared default; a wildcard value (`state=all`) sets none.
+ * filters by its declared default, which keeps the records that lack the field (the client did
+ * not ask about it, and a record that never had it is not known to differ); a wildcard value
+ * (`state=all`) sets none.
  */
-function activeFilters(shape: ListShape, query: Record<string, Json>): Array<{ field: string; values: string[] }> {
+function activeFilters(shape: ListShape, query: Record<string, Json>): Array<{ field: string; values: string[]; byDefault: boolean }> {
   return shape.filters.flatMap((f) => {
     const wanted = query[f.parameter];
     if (wanted === undefined && f.default === undefined) return [];
     const values = wanted === undefined ? (f.default ?? []) : (Array.isArray(wanted) ? wanted : [wanted]).map((v) => String(v));
     const any = f.any ?? [];
-    return values.some((v) => any.includes(v)) ? [] : [{ field: f.field, values }];
+    return values.some((v) => any.includes(v)) ? [] : [{ field: f.field, values, byDefault: wanted === undefined }];
   });
 }
 
@@ -157,7 +159,7 @@ function filterOrder(values: JsonObject[], shape: ListShape, query: Record<strin
   const kept: number[] = [];
   for (let i = 0; i < values.length; i += 1) {
     const record = values[i]!;
-    if (active.every((f) => f.values.includes(String(record[f.field])))) kept.push(i);
+    if (active.every((f) => f.values.includes(String(record[f.field])) || (f.byDefault && record[f.field] === undefined))) kept.push(i);
   }
   return kept;
 }
