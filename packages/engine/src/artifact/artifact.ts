@@ -71,6 +71,12 @@ export interface ListShape {
    * filters by (its declared default).
    */
   filters: { parameter: string; field: string; any?: string[]; default?: string[] }[];
+  /**
+   * How the list is ordered beyond the sort parameter's raw value: the parameter giving the
+   * direction (`direction=asc|desc`), the item field a sort value names (`created` →
+   * `created_at`), and what a request that leaves either out gets.
+   */
+  ordering?: { direction: string | null; fields: Record<string, string>; sortDefault: string | null; directionDefault: string | null };
   /** Where the records are in the answer: null for a bare array, else the envelope's array field. */
   itemsField: string | null;
   /** Envelope fields the runtime fills when present. */

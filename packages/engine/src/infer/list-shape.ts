@@ -72,6 +72,39 @@ function wildcards(parameterSchema: Json | undefined, fieldSchema: Json | undefi
   return [...new Set(offered)].filter((v) => (heldTexts === null ? WILDCARD_WORDS.has(v.toLowerCase()) : !heldTexts.has(v)));
 }
 
+const DIRECTION_NAMES = ['direction', 'sortdirection', 'sortdir', 'orderdirection', 'sortorder', 'order', 'dir'];
+const DIRECTION_WORDS = new Set(['asc', 'desc', 'ascending', 'descending']);
+/** Suffixes a sort value leaves off its field's name: GitHub's `sort=created` orders by `created_at`. */
+const SORT_FIELD_SUFFIXES = ['', 'at', 'date', 'time', 'on', 'timestamp'];
+
+/** A query parameter that gives a sort direction: its enum is `asc` and `desc`, or, without an enum, its name says direction. */
+function isDirection(schema: Json | undefined, name: string, lookup: SchemaLookup): boolean {
+  const values = enumValues(schema, lookup)?.filter((v) => v !== null);
+  if (values !== undefined && values.length > 0) return values.every((v) => typeof v === 'string' && DIRECTION_WORDS.has(v.toLowerCase()));
+  return ['direction', 'sortdirection', 'sortdir', 'orderdirection'].includes(squash(name));
+}
+
+/**
+ * How a list is ordered beyond its sort parameter's raw value: the direction parameter, the
+ * item field each sort value names, and the defaults a request that leaves them out gets (a
+ * sort default only where it names a field). Null when there is nothing to add.
+ */
+function orderingOf(sortSchema: Json | undefined, direction: string | null, directionSchema: Json | undefined, fields: Map<string, string>, lookup: SchemaLookup): NonNullable<ListShape['ordering']> | null {
+  const named: Record<string, string> = {};
+  const sortDefault = defaultValues(sortSchema, lookup)?.[0] ?? null;
+  for (const value of [...(enumValues(sortSchema, lookup) ?? []), ...(sortDefault === null ? [] : [sortDefault])]) {
+    if (typeof value !== 'string') continue;
+    const bare = value.replace(/^[-+]/, '').replace(/:(asc|desc)$/i, '');
+    const field = SORT_FIELD_SUFFIXES.map((suffix) => fields.get(squash(bare) + suffix)).find((f) => f !== undefined);
+    if (field !== undefined && field !== bare) named[bare] = field;
+  }
+  const bareDefault = sortDefault?.replace(/^[-+]/, '').replace(/:(asc|desc)$/i, '') ?? null;
+  const usableDefault = bareDefault !== null && (Object.hasOwn(named, bareDefault) || [...fields.values()].includes(bareDefault)) ? sortDefault : null;
+  const directionDefault = defaultValues(directionSchema, lookup)?.[0] ?? null;
+  if (direction === null && Object.keys(named).length === 0 && usableDefault === null) return null;
+  return { direction, fields: named, sortDefault: usableDefault, directionDefault: direction === null ? null : directionDefault };
+}
+
 /** A filter parameter's declared default, as the texts it filters by (GitHub's `state` is `open` unless a request says otherwise). */
 function defaultValues(schema: Json | undefined, lookup: SchemaLookup): string[] | null {
   const node = lookup.deref(schema);
@@ -84,16 +117,21 @@ function defaultValues(schema: Json | undefined, lookup: SchemaLookup): string[]
 /** Paging roles and filters a list operation's query parameters play, and its envelope fields. */
 export function listShape(op: NormalisedOperation, items: ListItems | null, lookup: SchemaLookup): ListShape {
   const query = op.parameters.filter((p) => p.in === 'query').map((p) => p.name);
+  const schemaOf = (name: string | null) => (name === null ? undefined : op.parameters.find((p) => p.in === 'query' && p.name === name)?.schema);
+  // `order=asc|desc` says a direction, not a field to sort by.
+  const directions = query.filter((name) => isDirection(schemaOf(name), name, lookup));
   const parameters = {
     limit: pick(query, ROLES.limit),
     offset: pick(query, ROLES.offset),
     page: pick(query, ROLES.page),
     cursor: pick(query, ROLES.cursor),
-    sort: pick(query, ROLES.sort),
+    sort: pick(query.filter((name) => !directions.includes(name)), ROLES.sort),
   };
-  const roles = new Set(Object.values(parameters).filter((v): v is string => v !== null));
+  const direction = pick(directions, DIRECTION_NAMES);
+  const roles = new Set([...Object.values(parameters), direction].filter((v): v is string => v !== null));
   const fields = new Map([...lookup.properties(items?.itemSchema)].map(([name]) => [squash(name), name]));
   const itemFields = lookup.properties(items?.itemSchema);
+  const ordering = orderingOf(parameters.sort === null ? undefined : schemaOf(parameters.sort), direction, schemaOf(direction), fields, lookup);
   const filters = query
     .filter((name) => !roles.has(name))
     .flatMap((parameter) => {
@@ -109,6 +147,7 @@ export function listShape(op: NormalisedOperation, items: ListItems | null, look
     paging: parameters.cursor ? 'cursor' : parameters.offset ? 'offset' : parameters.page ? 'page' : 'none',
     parameters,
     filters,
+    ...(ordering === null ? {} : { ordering }),
     itemsField: items?.itemsField ?? null,
     nextCursorField: pick(envelope, NEXT_CURSOR_FIELDS),
     hasMoreField: pick(envelope, HAS_MORE_FIELDS),

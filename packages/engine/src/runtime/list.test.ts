@@ -191,3 +191,55 @@ describe('a filter value that stands for no filter', () => {
     expect(unkind.titles('kind=task')).toEqual(['b', 'c']);
   });
 });
+
+describe('the order of a list', () => {
+  const doc = (parameters: object[]) =>
+    JSON.stringify({
+      openapi: '3.0.3',
+      info: { title: 'Ordered', version: '1' },
+      paths: {
+        '/notes': {
+          get: { operationId: 'listNotes', parameters, responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/Note' } } } } } } },
+          post: {
+            operationId: 'createNote',
+            requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/Note' } } } },
+            responses: { '201': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Note' } } } } },
+          },
+        },
+      },
+      components: { schemas: { Note: { type: 'object', properties: { id: { type: 'integer', readOnly: true }, title: { type: 'string' }, created_at: { type: 'string', format: 'date-time', readOnly: true } } } } },
+    });
+
+  async function notes(parameters: object[]) {
+    const { artifact } = await compileArtifact(doc(parameters));
+    // SimClient's clock moves a second per step: each note is created a second after the last.
+    const client = await SimClient.open(artifact, { sampleRecords: 0 });
+    for (const title of ['b', 'c', 'a']) client.call({ method: 'POST', path: '/notes', body: { title } });
+    return (query: string) => (client.call({ method: 'GET', path: '/notes', query }).json as Array<{ title: string }>).map((n) => n.title);
+  }
+
+  it('follows a sort value naming a field by its stem, a direction parameter, and both their defaults, as GitHub lists newest first', async () => {
+    const list = await notes([
+      { name: 'sort', in: 'query', schema: { type: 'string', enum: ['created', 'title'], default: 'created' } },
+      { name: 'direction', in: 'query', schema: { type: 'string', enum: ['asc', 'desc'], default: 'desc' } },
+    ]);
+    expect(list('')).toEqual(['a', 'c', 'b']);
+    expect(list('direction=asc')).toEqual(['b', 'c', 'a']);
+    expect(list('sort=title')).toEqual(['c', 'b', 'a']);
+    expect(list('sort=title&direction=asc')).toEqual(['a', 'b', 'c']);
+  });
+
+  it('takes an order parameter of asc and desc as a direction over the creation order, and a sort value\'s own direction over a default', async () => {
+    const byOrder = await notes([{ name: 'order', in: 'query', schema: { type: 'string', enum: ['asc', 'desc'] } }]);
+    expect(byOrder('')).toEqual(['b', 'c', 'a']);
+    expect(byOrder('order=desc')).toEqual(['a', 'c', 'b']);
+    expect(byOrder('order=asc')).toEqual(['b', 'c', 'a']);
+    const both = await notes([
+      { name: 'sort', in: 'query', schema: { type: 'string' } },
+      { name: 'sort_direction', in: 'query', schema: { type: 'string', default: 'asc' } },
+    ]);
+    expect(both('sort=-title')).toEqual(['c', 'b', 'a']);
+    expect(both('sort=title')).toEqual(['a', 'b', 'c']);
+    expect(both('sort=-title&sort_direction=asc')).toEqual(['a', 'b', 'c']);
+  });
+});

@@ -145,11 +145,25 @@ function activeFilters(shape: ListShape, query: Record<string, Json>): Array<{ f
   });
 }
 
-/** The sort parameter's field and direction, or null without one. */
-function sortField(shape: ListShape, query: Record<string, Json>): { field: string; desc: boolean } | null {
-  const sort = shape.parameters.sort === null ? undefined : query[shape.parameters.sort];
-  if (typeof sort !== 'string' || sort === '') return null;
-  return { field: sort.replace(/^[-+]/, '').replace(/:(asc|desc)$/, ''), desc: sort.startsWith('-') || sort.endsWith(':desc') };
+/**
+ * The field a list is sorted by and its direction, or null for the collection's own order:
+ * the sort parameter's value (`field`, `-field`, `field:desc`) or its default, the field it
+ * names (`created` → `created_at`), and the direction parameter's value or default. A
+ * direction without a sort field orders by creation (`order=desc`: newest first).
+ */
+function sortField(shape: ListShape, query: Record<string, Json>): { field: string | null; desc: boolean } | null {
+  const ordering = shape.ordering;
+  const given = shape.parameters.sort === null ? undefined : query[shape.parameters.sort];
+  const sort = given ?? ordering?.sortDefault ?? undefined;
+  const descending = (value: Json | undefined) => (typeof value === 'string' ? /^desc/i.test(value) : null);
+  const asked = ordering?.direction == null ? null : descending(query[ordering.direction]);
+  const byDefault = descending(ordering?.directionDefault ?? undefined);
+  if (typeof sort !== 'string' || sort === '') return (asked ?? byDefault) === true ? { field: null, desc: true } : null;
+  const bare = sort.replace(/^[-+]/, '').replace(/:(asc|desc)$/i, '');
+  const field = ordering !== undefined && Object.hasOwn(ordering.fields, bare) ? (ordering.fields[bare] as string) : bare;
+  // The direction the request gives wins, then the sort value's own (`-field`, `field:asc`), then the default.
+  const own = sort.startsWith('-') || /:desc$/i.test(sort) ? true : sort.startsWith('+') || /:asc$/i.test(sort) ? false : null;
+  return { field, desc: asked ?? own ?? byDefault ?? false };
 }
 
 /** Positions of the records the active filters keep, or null when no filter is active (all of them). */
@@ -175,6 +189,7 @@ function sortOrder(values: JsonObject[], order: number[] | null, shape: ListShap
   if (sort === null) return order;
   const { field, desc } = sort;
   const positions = order ?? values.map((_, i) => i);
+  if (field === null) return desc ? [...positions].reverse() : positions;
   const numbers: Array<number | undefined> = new Array<number | undefined>(values.length);
   const texts: string[] = new Array<string>(values.length);
   let allNumbers = true;
