@@ -58,6 +58,12 @@ export function conform(value: Json, schema: JsonSchema | null, ctx: GenerateCon
       if (propSchema === undefined || ctx.registry.validate(propSchema, sub).ok) setOwn(fixed, name, sub);
       // A nested object keeps what it holds that fits (an error envelope's `{"error": {...}}`).
       else if (isObject(sub)) setOwn(fixed, name, conform(sub, propSchema, ctx));
+      else {
+        // The same value in the type this answer writes it in: Jira's record has the id 10000
+        // where its create answers `{"id": "10000"}`.
+        const retyped = retype(sub);
+        if (retyped !== undefined && ctx.registry.validate(propSchema, retyped).ok) setOwn(fixed, name, retyped);
+      }
     }
     for (const name of view.required) {
       if (!Object.hasOwn(fixed, name)) setOwn(fixed, name, generateProperty(name, view.properties[name] ?? true, ctx));
@@ -68,13 +74,24 @@ export function conform(value: Json, schema: JsonSchema | null, ctx: GenerateCon
       const merged: JsonObject = copyOwn(generated);
       for (const [name, sub] of Object.entries(fixed)) {
         setOwn(merged, name, sub);
-        if (!ctx.registry.validate(schema, merged).ok) setOwn(merged, name, generated[name] as Json);
+        if (ctx.registry.validate(schema, merged).ok) continue;
+        // Back to the generated value, or to no field where none was generated (a field the
+        // answer does not allow), so one misfit does not fail every field after it.
+        if (Object.hasOwn(generated, name)) setOwn(merged, name, generated[name] as Json);
+        else delete merged[name];
       }
       if (ctx.registry.validate(schema, merged).ok) return merged;
     }
     return generated;
   }
   return generateValue(schema, ctx);
+}
+
+/** A number as its text, or a text that is a plain decimal number as the number; otherwise undefined. */
+function retype(value: Json): Json | undefined {
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'string' && /^-?(0|[1-9][0-9]{0,14})(\.[0-9]{1,15})?$/.test(value)) return Number(value);
+  return undefined;
 }
 
 export interface AnswerOptions {
