@@ -65,6 +65,8 @@ export interface ListShape {
   paging: 'cursor' | 'offset' | 'page' | 'none';
   /** Query parameter names by role; null where the operation has none. */
   parameters: { limit: string | null; offset: string | null; page: string | null; cursor: string | null; sort: string | null };
+  /** The offset of the first record where it is not 0 (SCIM's `startIndex` counts from 1). */
+  offsetBase?: number;
   /**
    * Query parameters that filter on a field of the item schema; `any`: the parameter's values
    * that mean no filter (`state=all`); `default`: what a request that leaves the parameter out

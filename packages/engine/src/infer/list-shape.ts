@@ -12,7 +12,7 @@ const ROLES: Record<keyof ListShape['parameters'], string[]> = {
   cursor: ['cursor', 'after', 'before', 'pagetoken', 'nextpagetoken', 'startingafter', 'endingbefore', 'continuationtoken', 'marker', 'nexttoken', 'pagecursor', 'startafter', 'next'],
   sort: ['sort', 'sortby', 'orderby', 'order', 'sortorder', 'sortdir', 'sortdirection'],
 };
-const ITEMS_FIELDS = ['data', 'items', 'results', 'records', 'entries', 'values', 'elements', 'list', 'content', 'objects', 'rows', 'hits', 'nodes'];
+const ITEMS_FIELDS = ['data', 'items', 'results', 'records', 'entries', 'values', 'elements', 'list', 'content', 'objects', 'rows', 'hits', 'nodes', 'resources'];
 const NEXT_CURSOR_FIELDS = ['nextcursor', 'nextpagetoken', 'cursor', 'next', 'nexttoken', 'continuationtoken', 'endcursor', 'after'];
 const HAS_MORE_FIELDS = ['hasmore', 'hasnext', 'hasnextpage', 'more'];
 const TOTAL_FIELDS = ['total', 'totalcount', 'count', 'totalresults', 'totalitems', 'totalsize', 'totalelements'];
@@ -143,9 +143,13 @@ export function listShape(op: NormalisedOperation, items: ListItems | null, look
       return [{ parameter, field, ...(any.length > 0 ? { any } : {}), ...(byDefault === null ? {} : { default: byDefault }) }];
     });
   const envelope = items?.envelopeFields ?? [];
+  // SCIM's `startIndex` counts from 1 (its default is 1): the record at 1 is the first.
+  const offsetSchema = lookup.deref(schemaOf(parameters.offset));
+  const fromOne = offsetSchema !== null && (offsetSchema['default'] === 1 || offsetSchema['minimum'] === 1);
   return {
     paging: parameters.cursor ? 'cursor' : parameters.offset ? 'offset' : parameters.page ? 'page' : 'none',
     parameters,
+    ...(fromOne ? { offsetBase: 1 } : {}),
     filters,
     ...(ordering === null ? {} : { ordering }),
     itemsField: items?.itemsField ?? null,

@@ -54,6 +54,8 @@ describe('ids shaped like the example the document gives', () => {
     for (const id of await mint({ type: 'string', example: '54350110fedcbaf01234ffee' })) expect(id).toMatch(/^[0-9a-f]{24}$/);
     for (const id of await mint({ type: 'string', example: '58063D82-4128-7B43-BBA9-92F706BEFCDF' })) expect(id).toMatch(/^[0-9A-F]{8}-[0-9A-F]{4}-4[0-9A-F]{3}-[89AB][0-9A-F]{3}-[0-9A-F]{12}$/);
     for (const id of await mint({ type: 'string', example: 'ord-2024/0001' })) expect(id).toMatch(/^ord-[0-9]{4}\/[0-9]{6}$/);
+    // A text of digits by pattern is a sequence, as a database would number it.
+    expect(await mint({ type: 'string', pattern: '^[0-9]+$' }, 3)).toEqual(['1', '2', '3']);
   });
 
   it('keeps the resource prefix for a placeholder example, or one the schema would refuse', async () => {
@@ -71,5 +73,37 @@ describe('ids shaped like the example the document gives', () => {
     expect(idExample([42, 'team_nllPyCtREAqxxdyFKbbMDlxd'])).toBe('team_nllPyCtREAqxxdyFKbbMDlxd');
     expect(idExample(['has space 1'])).toBeNull();
     expect(idExample(undefined)).toBeNull();
+  });
+});
+
+describe('ids of records nested under a parent whose key is named id', () => {
+  it('are the records\' own, and digits where the item path reads an integer and the record keeps text (GitLab v3)', async () => {
+    const hook = { type: 'object', properties: { id: { type: 'string' }, url: { type: 'string' } } };
+    const answer = { '201': { description: 'ok', content: { 'application/json': { schema: hook } } } };
+    const { artifact } = await compileArtifact(
+      JSON.stringify({
+        openapi: '3.0.3',
+        info: { title: 'Hooks', version: '3' },
+        paths: {
+          '/projects/{id}/hooks': {
+            parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+            post: { operationId: 'createHook', requestBody: { required: true, content: { 'application/json': { schema: hook } } }, responses: answer },
+            get: { operationId: 'listHooks', responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'array', items: hook } } } } } },
+          },
+          '/projects/{id}/hooks/{hook_id}': {
+            parameters: [
+              { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
+              { name: 'hook_id', in: 'path', required: true, schema: { type: 'integer' } },
+            ],
+            get: { operationId: 'getHook', responses: { '200': { description: 'ok', content: { 'application/json': { schema: hook } } } } },
+          },
+        },
+      }),
+    );
+    const client = await SimClient.open(artifact, { sampleRecords: 0 });
+    const made = ['a', 'b'].map((name) => client.call({ method: 'POST', path: '/projects/acme-web/hooks', body: { url: `https://example.com/${name}` } }).json as { id: string });
+    expect(made.map((h) => h.id)).toEqual(['1', '2']);
+    expect(client.call({ method: 'GET', path: '/projects/acme-web/hooks/2' }).json).toEqual({ url: 'https://example.com/b', id: '2' });
+    expect(client.call({ method: 'GET', path: '/projects/other/hooks/2' }).status).toBe(404);
   });
 });

@@ -323,7 +323,8 @@ export function bodyRecord(ex: Exchange, resource: ArtifactResource, mode: 'crea
     for (const parameter of resource.scopeParameters) {
       const name = names.get(squash(parameter));
       const value = ex.path[parameter];
-      if (name === undefined || value === undefined || Object.hasOwn(record, name)) continue;
+      // A parent's key never becomes the record's own id (GitLab's `/projects/{id}/hooks`: the hook's `id` is its own).
+      if (name === undefined || value === undefined || name === resource.idField || Object.hasOwn(record, name)) continue;
       const candidate = coerce(ex.model.registry, view.properties[name] ?? null, value);
       if (ex.model.registry.validate(view.properties[name], candidate).ok) setOwn(record, name, candidate);
     }

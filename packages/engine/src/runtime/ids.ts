@@ -28,6 +28,10 @@ export function mintId(
   const shape = shapeOf(registry, idSchema);
   if (shape.values.length > 0) return nextOf(shape.values, state, collection, parts.counter);
   if (shape.integer) return nextInteger(state, collection);
+  if (shape.digits) {
+    const text = String(nextInteger(state, collection));
+    if (registry.validate(idSchema, text).ok) return text;
+  }
   const random = randomFor(parts.seed, parts.step, collection, parts.counter);
   if (shape.format === 'uuid') return uuidFrom(random);
   if (shape.pattern !== null) {
@@ -57,6 +61,8 @@ interface IdShape {
   pattern: string | null;
   /** The ids an `enum` allows (`/emergingIssues/{issueName}` with `enum: [default]`). */
   values: Array<string | number>;
+  /** Ids are decimal digits as text (`pattern: ^[0-9]+$`, or an integer path parameter for a text field): a sequence, as text. */
+  digits: boolean;
   /** An id the document gives as the schema's example, which new ids are shaped like (example-id). */
   example: string | null;
   /** The length of the last resort's id: 12, within the schema's bounds. */
@@ -77,6 +83,10 @@ function nextOf(values: Array<string | number>, state: StateAccess, collection: 
 }
 
 const SHAPES = new WeakMap<object, IdShape>();
+/** A pattern of decimal digits and nothing else. */
+const DIGITS_ONLY = /^\^?(\\d|\[0-9\])[+*]\$?$/;
+/** What an integer path parameter asks of an id its record's schema keeps as text. */
+const DIGITS_TEXT = { pattern: '^[0-9]+$' };
 
 function shapeOf(registry: SchemaRegistry, idSchema: JsonSchema | null): IdShape {
   let shape = isObject(idSchema) ? SHAPES.get(idSchema) : undefined;
@@ -88,6 +98,7 @@ function shapeOf(registry: SchemaRegistry, idSchema: JsonSchema | null): IdShape
       format: isObject(schema) && typeof schema.format === 'string' ? schema.format : '',
       pattern: isObject(schema) && typeof schema.pattern === 'string' ? schema.pattern : null,
       values: isObject(schema) && Array.isArray(schema.enum) ? schema.enum.filter((v): v is string | number => typeof v === 'string' || typeof v === 'number') : [],
+      digits: isObject(schema) && typeof schema.pattern === 'string' && DIGITS_ONLY.test(schema.pattern),
       example: isObject(schema) ? idExample(schema.examples) : null,
       length: Math.max(Math.min(12, numberOr(schema, 'maxLength', 12)), numberOr(schema, 'minLength', 1)),
     };
@@ -166,6 +177,12 @@ function findIdSchema(registry: SchemaRegistry, resource: ArtifactResource, oper
     const param = op.parameters.find((p) => p.in === 'path' && p.name === resource.idParameter);
     const resolved = param ? registry.resolve(param.schema) : null;
     if (isObject(resolved) && (typeof resolved.pattern === 'string' || typeof resolved.format === 'string' || Array.isArray(resolved.enum))) return field === null ? resolved : { allOf: [field, resolved] };
+    // GitLab reads `/hooks/{hook_id}` with an integer where the hook's `id` is a text: ids are digits.
+    const paramTypes = param ? schemaTypes(registry, param.schema) : null;
+    const fieldTypes = schemaTypes(registry, field) ?? ['string'];
+    if (paramTypes !== null && paramTypes.includes('integer') && !paramTypes.includes('string') && fieldTypes.includes('string') && !fieldTypes.includes('integer')) {
+      return field === null ? { type: 'string', pattern: DIGITS_TEXT.pattern } : { allOf: [field, DIGITS_TEXT] };
+    }
   }
   return field;
 }

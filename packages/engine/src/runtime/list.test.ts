@@ -243,3 +243,45 @@ describe('the order of a list', () => {
     expect(both('sort=-title&sort_direction=asc')).toEqual(['a', 'b', 'c']);
   });
 });
+
+describe('a SCIM list', () => {
+  it('answers its records in Resources, and counts startIndex from 1 where the parameter starts at 1', async () => {
+    const group = { type: 'object', properties: { id: { type: 'string', readOnly: true }, displayName: { type: 'string' } } };
+    const { artifact } = await compileArtifact(
+      JSON.stringify({
+        openapi: '3.0.3',
+        info: { title: 'SCIM', version: '2' },
+        paths: {
+          '/scim/v2/Groups': {
+            get: {
+              operationId: 'listGroups',
+              parameters: [
+                { name: 'startIndex', in: 'query', schema: { type: 'integer', default: 1 } },
+                { name: 'count', in: 'query', schema: { type: 'integer', default: 30 } },
+              ],
+              responses: {
+                '200': {
+                  description: 'ok',
+                  content: { 'application/scim+json': { schema: { type: 'object', properties: { schemas: { type: 'array', items: { type: 'string' } }, totalResults: { type: 'integer' }, itemsPerPage: { type: 'integer' }, Resources: { type: 'array', items: group } } } } },
+                },
+              },
+            },
+            post: {
+              operationId: 'createGroup',
+              requestBody: { required: true, content: { 'application/scim+json': { schema: group } } },
+              responses: { '201': { description: 'ok', content: { 'application/scim+json': { schema: group } } } },
+            },
+          },
+        },
+      }),
+    );
+    const client = await SimClient.open(artifact, { sampleRecords: 0 });
+    const headers = { 'content-type': 'application/scim+json' };
+    for (const displayName of ['ops', 'dev', 'qa']) expect(client.call({ method: 'POST', path: '/scim/v2/Groups', headers, body: { displayName } }).status).toBe(201);
+    const page = (query: string) => client.call({ method: 'GET', path: '/scim/v2/Groups', query }).json as { totalResults: number; Resources: Array<{ displayName: string }> };
+    expect(page('').Resources.map((g) => g.displayName)).toEqual(['ops', 'dev', 'qa']);
+    expect(page('startIndex=1&count=2').Resources.map((g) => g.displayName)).toEqual(['ops', 'dev']);
+    expect(page('startIndex=3&count=2').Resources.map((g) => g.displayName)).toEqual(['qa']);
+    expect(page('startIndex=1').totalResults).toBe(3);
+  });
+});

@@ -220,7 +220,8 @@ function pageOf(ex: Exchange, shape: ListShape, listing: Listing): Page {
   const limit = typeof limitValue === 'number' && limitValue > 0 ? Math.floor(limitValue) : (declaredDefault(ex, p.limit) ?? (shape.paging === 'none' ? total : DEFAULT_LIMIT));
   if (shape.paging === 'offset' && p.offset) {
     const offset = pagingValue(ex, p.offset);
-    return { start: typeof offset === 'number' && offset > 0 ? Math.floor(offset) : 0, limit };
+    const base = shape.offsetBase ?? 0;
+    return { start: typeof offset === 'number' && offset > base ? Math.floor(offset) - base : 0, limit };
   }
   if (shape.paging === 'page' && p.page) {
     const page = pagingValue(ex, p.page);
