@@ -1,5 +1,6 @@
 import type { SimRequest } from '@simplane/core';
-import type { ArtifactOperation } from '../artifact/artifact.js';
+import type { ArtifactOperation, ArtifactParameter } from '../artifact/artifact.js';
+import { squash } from '../infer/naming.js';
 import { setOwn, type Json } from '../json.js';
 import type { RuntimeModel } from './model.js';
 import { headerText, parseCookies, parseQuery, readParameter, type RawInput } from './parameters.js';
@@ -28,7 +29,7 @@ export function validateRequest(model: RuntimeModel, operation: ArtifactOperatio
   for (const param of operation.parameters) {
     const value = readParameter(model.registry, param, raw);
     if (value === undefined) {
-      if (param.required) return { status: 400, code: 'missing_parameter', message: `the ${WHERE[param.in]} ${param.name} is required`, field: param.name };
+      if (param.required && !credentialSentElsewhere(param, raw)) return { status: 400, code: 'missing_parameter', message: `the ${WHERE[param.in]} ${param.name} is required`, field: param.name };
       continue;
     }
     const verdict = model.registry.validate(param.schema, value);
@@ -48,6 +49,20 @@ export function validateRequest(model: RuntimeModel, operation: ArtifactOperatio
     }
   }
   return { query, body: body.value, bodyMediaType: body.mediaType };
+}
+
+/** Names of header or query parameters that carry the caller's credential: Slack's `token`, Google's `key`. */
+const CREDENTIAL_PARAMETER = /^(token|accesstoken|apitoken|authtoken|apikey|key)$/;
+
+/**
+ * Whether a required parameter that carries a credential is answered by the request's
+ * `Authorization` header instead: Slack documents a required `token` header on every method,
+ * and its clients send `Authorization: Bearer xoxb-...`, which Slack accepts.
+ */
+function credentialSentElsewhere(param: ArtifactParameter, raw: RawInput): boolean {
+  if ((param.in !== 'header' && param.in !== 'query') || !CREDENTIAL_PARAMETER.test(squash(param.name))) return false;
+  const authorization = headerText(raw.headers, 'authorization');
+  return authorization !== undefined && authorization.trim() !== '';
 }
 
 function declares422(model: RuntimeModel, operation: ArtifactOperation): boolean {

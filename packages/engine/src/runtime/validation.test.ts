@@ -291,3 +291,37 @@ describe('classify', () => {
     expect(client.simulator.classify('GET', '/nope')).toEqual({ operation: null, readOnly: true });
   });
 });
+
+describe('a credential the document asks for as a parameter', () => {
+  it('is answered by the Authorization header its clients send, as Slack accepts; any other required parameter is not', async () => {
+    const { artifact } = await compileArtifact(
+      JSON.stringify({
+        openapi: '3.0.3',
+        info: { title: 'Chat', version: '1' },
+        components: { securitySchemes: { slackAuth: { type: 'oauth2', flows: { authorizationCode: { authorizationUrl: 'https://example.com/a', tokenUrl: 'https://example.com/t', scopes: {} } } } } },
+        paths: {
+          '/chat.postMessage': {
+            post: {
+              operationId: 'chat_postMessage',
+              security: [{ slackAuth: [] }, {}],
+              parameters: [
+                { name: 'token', in: 'header', required: true, schema: { type: 'string' } },
+                { name: 'X-Team', in: 'header', required: true, schema: { type: 'string' } },
+              ],
+              responses: {
+                '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object', properties: { ok: { type: 'boolean', enum: [true] } }, required: ['ok'] } } } },
+                default: { description: 'error', content: { 'application/json': { schema: { type: 'object', properties: { ok: { type: 'boolean', enum: [false] }, error: { type: 'string' } }, required: ['ok', 'error'] } } } },
+              },
+            },
+          },
+        },
+      }),
+    );
+    const client = await SimClient.open(artifact, { sampleRecords: 0 });
+    const post = (headers: Record<string, string>) => client.call({ method: 'POST', path: '/chat.postMessage', headers });
+    expect(post({ authorization: 'Bearer xoxb-1', 'x-team': 'T1' }).status).toBe(200);
+    expect(post({ token: 'xoxb-1', 'x-team': 'T1' }).status).toBe(200);
+    expect(post({ 'x-team': 'T1' })).toMatchObject({ status: 400, json: { ok: false } });
+    expect(post({ authorization: 'Bearer xoxb-1' }).status).toBe(400);
+  });
+});
