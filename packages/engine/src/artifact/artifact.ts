@@ -111,6 +111,14 @@ export interface ArtifactOperation {
   list: ListShape | null;
   /** For `action` operations: the action's name and the state it moves the record to, when clear. */
   action: ArtifactAction | null;
+  /**
+   * Path parameters of a nested route to a resource kept at a shallower scope (GitHub's
+   * `issue_number` in `/issues/{issue_number}/comments`, for comments kept per repository): a
+   * create remembers their values for its record, a list answers the records that have them.
+   */
+  links?: string[];
+  /** With `links`: the parent the nested route names and its path parameter, checked as a nested resource's parent is. */
+  linkedParent?: { name: string; parameter: string | null };
 }
 
 export interface ArtifactAction {

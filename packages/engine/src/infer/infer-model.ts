@@ -5,6 +5,7 @@ import { type Understanding, understand } from './behaviour.js';
 import { actionTarget, idField, lifecycleHints } from './item-fields.js';
 import { singular, squash, words } from './naming.js';
 import { listItems, listShape } from './list-shape.js';
+import { mergeNestedAliases } from './nested-aliases.js';
 import { paramNames } from './path-shape.js';
 import { findResourceShapes, groupByShape, type ResourceShape } from './resource-shapes.js';
 import { findRpcShapes } from './rpc-shapes.js';
@@ -203,7 +204,8 @@ export function inferModel(operations: NormalisedOperation[], lookup: SchemaLook
     const action = how.actionName !== null && how.resource ? actionTarget(how.actionName, itemSchemas.get(how.resource) ?? null, lookup) : null;
     return { ...op, behaviour: how.behaviour, resource: how.resource?.name ?? null, readOnly: how.readOnly, list, action };
   });
-  return { operations: out, resources: resources.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)) };
+  const kept = mergeNestedAliases(resources, out, lookup);
+  return { operations: out, resources: kept.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)) };
 }
 
 /**

@@ -14,6 +14,14 @@ export function collectionName(resource: ArtifactResource, params: Record<string
   return `${resource.name}:${resource.scopeParameters.map((p) => encodeURIComponent(params[p] ?? '')).join('/')}`;
 }
 
+/**
+ * Where the records of a collection remember the nested route they were created under
+ * (ArtifactOperation.links): the route's parameter values by record key.
+ */
+export function linksCollection(collection: string): string {
+  return `${collection}#links`;
+}
+
 /** A record's key: its id field's value, as text. */
 export function recordKey(value: unknown): string | null {
   if (typeof value === 'string' && value !== '') return value;

@@ -1,7 +1,7 @@
 import type { SimResponse } from '@simplane/core';
 import type { ArtifactResource } from '../artifact/artifact.js';
 import { copyOwn, isObject, setOwn, type Json, type JsonObject } from '../json.js';
-import { collectionName, recordKey, SINGLETON_KEY } from './collections.js';
+import { collectionName, linksCollection, recordKey, SINGLETON_KEY } from './collections.js';
 import { asBodyObject, bodyRecord, fillServerFields, isCreationTime, itemSchema, missingParent, notFound, requestKeyField, singletonRecord, tenantRecord, type Exchange } from './exchange.js';
 import { idSchemaFor, mintId } from './ids.js';
 import { answerRecord, idAnswer, idReference, wrapRecord } from './record-answer.js';
@@ -41,6 +41,12 @@ export function create(ex: Exchange, resource: ArtifactResource): SimResponse {
     if (idField !== null) setOwn(record, idField, id);
   }
   const stored = store(ex, resource, collection, key, fillServerFields(ex, record, itemSchema(resource), 'create'));
+  const links = ex.operation.links ?? [];
+  if (links.length > 0) {
+    const linked: JsonObject = {};
+    for (const parameter of links) setOwn(linked, parameter, ex.path[parameter] ?? '');
+    ex.state.put(linksCollection(collection), key, linked);
+  }
   const chosen = chooseSuccess(ex.operation, 201);
   const newId = idAnswer(ex, resource, chosen, stored) ?? idReference(ex, resource, chosen, stored);
   return newId === undefined ? answerRecord(ex, resource, chosen, stored) : answer(chosen, newId, ex.gen);
@@ -121,6 +127,12 @@ function createAt(ex: Exchange, resource: ArtifactResource): SimResponse | null 
     setOwn(record, resource.idField, numeric && /^-?\d+$/.test(key) ? Number(key) : key);
   }
   const stored = store(ex, resource, collection, key, fillServerFields(ex, record, itemSchema(resource), 'create'));
+  const links = ex.operation.links ?? [];
+  if (links.length > 0) {
+    const linked: JsonObject = {};
+    for (const parameter of links) setOwn(linked, parameter, ex.path[parameter] ?? '');
+    ex.state.put(linksCollection(collection), key, linked);
+  }
   const chosen = chooseSuccess(ex.operation, 201);
   const newId = idAnswer(ex, resource, chosen, stored);
   return newId === undefined ? answerRecord(ex, resource, chosen, stored) : answer(chosen, newId, ex.gen);
@@ -155,7 +167,10 @@ export function remove(ex: Exchange, resource: ArtifactResource): SimResponse {
   const found = locate(ex, resource);
   if (isResponse(found)) return found;
   if (found.key === SINGLETON_KEY) ex.state.put(found.collection, SINGLETON_KEY, null);
-  else ex.state.delete(found.collection, found.key);
+  else {
+    ex.state.delete(found.collection, found.key);
+    if (ex.state.get(linksCollection(found.collection), found.key) !== undefined) ex.state.delete(linksCollection(found.collection), found.key);
+  }
   const chosen = chooseSuccess(ex.operation, 204);
   return chosen.status === 204 ? answer(chosen, undefined, ex.gen) : answerRecord(ex, resource, chosen, found.record);
 }

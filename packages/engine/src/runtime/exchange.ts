@@ -65,7 +65,9 @@ export function requestKeyField(ex: Exchange, field: string): string | null {
  * client's own account.
  */
 export function missingParent(ex: Exchange, resource: ArtifactResource): Refusal | null {
-  let current = resource;
+  // A nested route to a shallower collection checks the parents its own path names (GitHub's issue of a new comment).
+  const linked = ex.operation.linkedParent;
+  let current = linked === undefined || ex.operation.resource !== resource.name ? resource : { ...resource, parent: linked.name, parentParameter: linked.parameter };
   for (let hops = 0; current.parent !== null && hops < 16; hops += 1) {
     const parent = ex.model.resources.get(current.parent);
     if (!parent) return null;
@@ -320,7 +322,7 @@ export function bodyRecord(ex: Exchange, resource: ArtifactResource, mode: 'crea
     delete record[field];
   }
   if (mode === 'create') {
-    for (const parameter of resource.scopeParameters) {
+    for (const parameter of [...resource.scopeParameters, ...(ex.operation.links ?? [])]) {
       const name = names.get(squash(parameter));
       const value = ex.path[parameter];
       // A parent's key never becomes the record's own id (GitLab's `/projects/{id}/hooks`: the hook's `id` is its own).

@@ -1,7 +1,8 @@
 import type { SimResponse } from '@simplane/core';
 import type { ArtifactResource, JsonSchema, ListShape } from '../artifact/artifact.js';
 import { isObject, setOwn, type Json, type JsonObject } from '../json.js';
-import { collectionName } from './collections.js';
+import { squash } from '../infer/naming.js';
+import { collectionName, linksCollection } from './collections.js';
 import { missingParent, type Exchange } from './exchange.js';
 import { refuse } from './refusal.js';
 import { answer, chooseMedia, chooseSuccess, conform } from './respond.js';
@@ -59,14 +60,15 @@ interface Listing {
  */
 function listingOf(ex: Exchange, resource: ArtifactResource, shape: ListShape | null): Listing {
   const collection = collectionName(resource, ex.path);
-  const plain = shape === null || (activeFilters(shape, ex.query).length === 0 && sortField(shape, ex.query) === null);
+  const linked = linkedTo(ex, resource, collection);
+  const plain = linked === null && (shape === null || (activeFilters(shape, ex.query).length === 0 && sortField(shape, ex.query) === null));
   if (plain && holdsOnlyRecords(ex, resource)) return lazyListing(ex, collection);
   // Keys and records side by side, and the listed ones as positions into them: a list of a
   // large collection makes no pair per record, and filters and sorts move numbers.
   const keys: string[] = [];
   const values: JsonObject[] = [];
   for (const [key, value] of ex.state.entries(collection)) {
-    if (!isObject(value)) continue;
+    if (!isObject(value) || (linked !== null && !linked(key, value))) continue;
     keys.push(key);
     values.push(value);
   }
@@ -81,6 +83,28 @@ function listingOf(ex: Exchange, resource: ArtifactResource, shape: ListShape | 
       for (let i = 0; i < total; i += 1) if (keys[position(i)] === key) return i;
       return -1;
     },
+  };
+}
+
+/**
+ * For a list on a nested route to a shallower collection (ArtifactOperation.links), whether a
+ * record belongs to the route's parameters: as its create remembered them, else by a field of
+ * the record named like each parameter (JSONPlaceholder's comment `postId` under
+ * `/posts/{postId}/comments`). Null for any other list.
+ */
+function linkedTo(ex: Exchange, resource: ArtifactResource, collection: string): ((key: string, record: JsonObject) => boolean) | null {
+  const links = ex.operation.links ?? [];
+  if (links.length === 0) return null;
+  const fields = new Map(Object.keys(objectView(ex.model.registry, resource.itemSchema ?? null).properties).map((name) => [squash(name), name]));
+  const remembered = linksCollection(collection);
+  return (key, record) => {
+    const linked = ex.state.get(remembered, key);
+    return links.every((parameter) => {
+      const wanted = ex.path[parameter] ?? '';
+      if (isObject(linked)) return linked[parameter] === wanted;
+      const field = fields.get(squash(parameter));
+      return field !== undefined && record[field] !== undefined && String(record[field]) === wanted;
+    });
   };
 }
 

@@ -1,0 +1,66 @@
+import type { ArtifactOperation, ArtifactResource } from '../artifact/artifact.js';
+import type { Json } from '../json.js';
+import type { SchemaLookup } from './schema-lookup.js';
+
+/**
+ * Merges a nested route that only creates and lists into the resource that reads the same
+ * records at a shallower scope. GitHub creates an issue comment at
+ * `/repos/{owner}/{repo}/issues/{issue_number}/comments` and reads, updates and deletes it at
+ * `/repos/{owner}/{repo}/issues/comments/{comment_id}`: one collection per repository, whose
+ * records remember the issue they were created under (the operations' `links`), so the
+ * nested list answers that issue's. The shallower resource's collection path must be the
+ * nested one with segments left out, among them every parameter it does not scope by; both
+ * must keep records of the same schema; where several fit, the longest path (the nearest
+ * relative: `/pulls/comments` before `/comments` for a pull request's comments) is taken.
+ */
+export function mergeNestedAliases(resources: ArtifactResource[], operations: ArtifactOperation[], lookup: SchemaLookup): ArtifactResource[] {
+  const parents = new Set(resources.map((r) => r.parent));
+  const merged = new Map<string, { into: ArtifactResource; links: string[]; linkedParent?: { name: string; parameter: string | null } }>();
+  for (const nested of resources) {
+    if (nested.kind !== 'collection' || nested.itemPath !== null || nested.collectionPath === null || nested.operations.create === undefined) continue;
+    if (nested.keyField !== undefined || parents.has(nested.name)) continue;
+    const into = bestAlias(nested, resources, lookup);
+    if (into === null) continue;
+    const links = nested.scopeParameters.filter((p) => !into.scopeParameters.includes(p));
+    merged.set(nested.name, { into, links, ...(nested.parent === null ? {} : { linkedParent: { name: nested.parent, parameter: nested.parentParameter } }) });
+  }
+  if (merged.size === 0) return resources;
+  for (let i = 0; i < operations.length; i += 1) {
+    const op = operations[i]!;
+    const target = op.resource === null ? undefined : merged.get(op.resource);
+    if (target === undefined) continue;
+    operations[i] = { ...op, resource: target.into.name, links: target.links, ...(target.linkedParent === undefined ? {} : { linkedParent: target.linkedParent }) };
+    if (op.behaviour === 'create') target.into.operations.create ??= op.id;
+  }
+  return resources.filter((r) => !merged.has(r.name));
+}
+
+function bestAlias(nested: ArtifactResource, resources: ArtifactResource[], lookup: SchemaLookup): ArtifactResource | null {
+  const segments = (nested.collectionPath as string).split('/').filter((s) => s !== '');
+  const extra = nested.scopeParameters;
+  let best: ArtifactResource | null = null;
+  for (const candidate of resources) {
+    if (candidate === nested || candidate.kind !== 'collection' || candidate.itemPath === null || candidate.collectionPath === null || candidate.keyField !== undefined) continue;
+    if (candidate.scopeParameters.length >= extra.length || !candidate.scopeParameters.every((p) => extra.includes(p))) continue;
+    const theirs = candidate.collectionPath.split('/').filter((s) => s !== '');
+    if (theirs.at(-1) !== segments.at(-1) || !leftOut(segments, theirs, extra.filter((p) => !candidate.scopeParameters.includes(p)))) continue;
+    if (schemaText(candidate.itemSchema, lookup) !== schemaText(nested.itemSchema, lookup)) continue;
+    if (best === null || (best.collectionPath as string).length < candidate.collectionPath.length) best = candidate;
+  }
+  return best;
+}
+
+/** Whether `shorter` is `longer` with some segments left out, the segments of `parameters` among them. */
+function leftOut(longer: string[], shorter: string[], parameters: string[]): boolean {
+  const dropped: string[] = [];
+  let j = 0;
+  for (const segment of longer) {
+    if (j < shorter.length && shorter[j] === segment) j += 1;
+    else dropped.push(segment);
+  }
+  return j === shorter.length && parameters.every((p) => dropped.includes(`{${p}}`));
+}
+
+function schemaText(schema: Json | undefined, lookup: SchemaLookup): string {
+  return JSON.stringify(lookup.deref(schema) ?? schema ?? null);
+}
