@@ -20,6 +20,20 @@ describe('route index', () => {
     expect(matchRoute(root, 'GET', '/files/recent/7')).toEqual({ operation: 'recentN', params: { n: '7' } });
   });
 
+  it('lets a last parameter named as a path, a key or a ref take the rest of a path no route matches', () => {
+    const root = emptyNode();
+    insertRoute(root, 'GET', '/repos/{owner}/{repo}/contents/{path}', 'content');
+    insertRoute(root, 'GET', '/repos/{owner}/{repo}/git/ref/{ref}', 'ref');
+    insertRoute(root, 'GET', '/repos/{owner}/{repo}/issues/{issue_number}', 'issue');
+    insertRoute(root, 'GET', '/repos/{owner}/{repo}/contents/{path}/history', 'history');
+    expect(matchRoute(root, 'GET', '/repos/a/b/contents/docs/guide/readme.md')).toEqual({ operation: 'content', params: { owner: 'a', repo: 'b', path: 'docs/guide/readme.md' } });
+    expect(matchRoute(root, 'GET', '/repos/a/b/contents/docs%2Fx/y')).toEqual({ operation: 'content', params: { owner: 'a', repo: 'b', path: 'docs/x/y' } });
+    expect(matchRoute(root, 'GET', '/repos/a/b/git/ref/heads/feature/x')).toEqual({ operation: 'ref', params: { owner: 'a', repo: 'b', ref: 'heads/feature/x' } });
+    // A route that matches as written comes first; a parameter named otherwise takes one segment.
+    expect(matchRoute(root, 'GET', '/repos/a/b/contents/readme.md/history')).toEqual({ operation: 'history', params: { owner: 'a', repo: 'b', path: 'readme.md' } });
+    expect(matchRoute(root, 'GET', '/repos/a/b/issues/1/2')).toBeNull();
+  });
+
   it('answers the allowed methods for a known path and null for an unknown one', () => {
     const root = emptyNode();
     insertRoute(root, 'GET', '/pets/{id}', 'get');

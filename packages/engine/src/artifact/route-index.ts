@@ -201,21 +201,46 @@ function walk(node: RouteNode, segments: string[], index: number, values: string
 export function matchRoute(root: RouteNode, method: string, path: string, discriminate?: Discriminate): RouteMatch | null {
   let allowed: string[] | null = null;
   let result: RouteMatch | null = null;
-  walk(root, splitPath(path), 0, [], (node, values) => {
+  const segments = splitPath(path);
+  const found = (greedy: boolean) => (node: RouteNode, values: string[]) => {
     const target = Object.hasOwn(node.methods, method) ? node.methods[method] : undefined;
     if (target) {
       const chosen = target.variants?.find((v) => discriminate?.(v.name, v.value) === true) ?? target;
       // Only variants answer here, and the request names none of them: no route.
       if (chosen.operation === '') return false;
+      if (greedy && !PATH_LIKE.test(chosen.params.at(-1)?.replace(/[^A-Za-z]/g, '').toLowerCase() ?? '')) return false;
       const params: Record<string, string> = {};
       chosen.params.forEach((name, i) => setOwn(params, name, values[i] ?? ''));
       result = { operation: chosen.operation, params };
       return true;
     }
-    allowed ??= Object.keys(node.methods).sort();
+    if (!greedy) allowed ??= Object.keys(node.methods).sort();
     return false;
-  });
+  };
+  walk(root, segments, 0, [], found(false));
+  if (result === null && allowed === null && segments.length > 1) walkRest(root, segments, 0, [], found(true));
   return result ?? (allowed ? { allowed } : null);
+}
+
+/** Names of a last path parameter that may hold slashes: a file's path, an object's key, a git ref. */
+const PATH_LIKE = /^(path|filepath|key|objectkey|filename|ref)$/;
+
+/**
+ * The walk again, for a path no route matched, letting a route's last parameter take the rest
+ * of the path, slashes and all: GitHub's `/repos/{owner}/{repo}/contents/{path}` is asked for
+ * `contents/docs/readme.md`, and its `/git/ref/{ref}` for `ref/heads/main`.
+ */
+function walkRest(node: RouteNode, segments: string[], index: number, values: string[], found: (node: RouteNode, values: string[]) => boolean): boolean {
+  if (index >= segments.length - 1) return false;
+  const raw = segments[index] as string;
+  if (node.param !== null && raw !== '' && hasMethods(node.param) && found(node.param, [...values, segments.slice(index).map(decode).join('/')])) return true;
+  const literal = Object.hasOwn(node.literals, raw) ? node.literals[raw] : undefined;
+  if (literal && walkRest(literal, segments, index + 1, values, found)) return true;
+  for (const pattern of node.patterns) {
+    const match = regexOf(pattern).exec(raw);
+    if (match && walkRest(pattern.node, segments, index + 1, [...values, ...match.slice(1).map(decode)], found)) return true;
+  }
+  return node.param !== null && raw !== '' && walkRest(node.param, segments, index + 1, [...values, decode(raw)], found);
 }
 
 /** Base paths longest first, without the empty one, per loaded index. */

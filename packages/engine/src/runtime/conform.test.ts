@@ -55,3 +55,42 @@ describe('an answer that allows fewer fields than the record holds', () => {
     expect(read.id).toBe(String(created.id));
   });
 });
+
+describe('a record whose schema is a choice', () => {
+  it('is kept as the branch naming its fields, at a path whose last parameter takes the rest of the path (GitHub contents)', async () => {
+    const file = { type: 'object', properties: { type: { type: 'string', enum: ['file'] }, path: { type: 'string' }, content: { type: 'string' }, sha: { type: 'string' } }, required: ['type', 'path'] };
+    const link = { type: 'object', properties: { type: { type: 'string', enum: ['symlink'] }, path: { type: 'string' }, target: { type: 'string' } }, required: ['type', 'target'] };
+    const entry = { oneOf: [{ type: 'array', items: file }, file, link] };
+    const { artifact } = await compileArtifact(
+      JSON.stringify({
+        openapi: '3.0.3',
+        info: { title: 'Contents', version: '1' },
+        paths: {
+          '/repos/{owner}/contents/{path}': {
+            parameters: [
+              { name: 'owner', in: 'path', required: true, schema: { type: 'string' } },
+              { name: 'path', in: 'path', required: true, schema: { type: 'string' } },
+            ],
+            get: { operationId: 'getContent', responses: { '200': { description: 'ok', content: { 'application/json': { schema: entry } } } } },
+            put: {
+              operationId: 'putContent',
+              requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', properties: { content: { type: 'string' }, message: { type: 'string' } } } } } },
+              responses: { '201': { description: 'ok', content: { 'application/json': { schema: entry } } } },
+            },
+          },
+        },
+      }),
+    );
+    const client = await SimClient.open(artifact, { sampleRecords: 0 });
+    const checker = new ResponseChecker(artifact);
+    const put = client.call({ method: 'PUT', path: '/repos/acme/contents/docs/guide/readme.md', body: { content: 'aGVsbG8=', message: 'add' } });
+    expect(put.status).toBe(201);
+    expect(checker.problem(put)).toBeNull();
+    const read = client.call({ method: 'GET', path: '/repos/acme/contents/docs/guide/readme.md' });
+    expect(read.status).toBe(200);
+    expect(checker.problem(read)).toBeNull();
+    expect(read.json).toMatchObject({ type: 'file', path: 'docs/guide/readme.md', content: 'aGVsbG8=' });
+    // A deeper path that no route's last parameter is named for stays unknown.
+    expect(client.call({ method: 'GET', path: '/repos/acme/other/docs/readme.md' }).status).toBe(404);
+  });
+});

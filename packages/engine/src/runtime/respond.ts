@@ -4,7 +4,7 @@ import { copyOwn, isObject, setOwn, type Json, type JsonObject } from '../json.j
 import { queryAction, queryAnswerXml } from './aws-query.js';
 import { generateProperty, generateValue, uuidFrom, type GenerateContext } from './generate-value.js';
 import { isJsonMedia } from './request-body.js';
-import { objectView } from './schema-view.js';
+import { objectView, schemaTypes } from './schema-view.js';
 
 export interface ChosenResponse {
   status: number;
@@ -51,6 +51,11 @@ export function conform(value: Json, schema: JsonSchema | null, ctx: GenerateCon
   // so a pass is remembered (a record read again is not validated again).
   if (schema === null || (answering ? ctx.registry.validateUnchanging(schema, value) : ctx.registry.validate(schema, value)).ok) return value;
   if (isObject(value)) {
+    const branch = closestBranch(value, schema, ctx);
+    if (branch !== null) {
+      const fitted = conform(value, branch, ctx);
+      if (ctx.registry.validate(schema, fitted).ok) return fitted;
+    }
     const view = objectView(ctx.registry, schema);
     const fixed: JsonObject = {};
     for (const [name, sub] of Object.entries(value)) {
@@ -85,6 +90,33 @@ export function conform(value: Json, schema: JsonSchema | null, ctx: GenerateCon
     return generated;
   }
   return generateValue(schema, ctx);
+}
+
+/**
+ * For an object and a choice of schemas (`oneOf`, `anyOf`), the object branch naming most of
+ * the object's fields: GitHub's contents are a directory (an array), a file, a symlink or a
+ * submodule, and a file written is made to fit the file, not the first branch. Null for a
+ * schema without a choice, or when no object branch names any of the fields.
+ */
+function closestBranch(value: JsonObject, schema: JsonSchema, ctx: GenerateContext): JsonSchema | null {
+  const resolved = ctx.registry.resolve(schema);
+  if (!isObject(resolved)) return null;
+  const branches = Array.isArray(resolved.oneOf) ? resolved.oneOf : Array.isArray(resolved.anyOf) ? resolved.anyOf : null;
+  if (branches === null) return null;
+  const fields = Object.keys(value);
+  let best: JsonSchema | null = null;
+  let bestShared = 0;
+  for (const branch of branches as JsonSchema[]) {
+    const types = schemaTypes(ctx.registry, branch);
+    if (types !== null && !types.includes('object')) continue;
+    const properties = objectView(ctx.registry, branch).properties;
+    const shared = fields.filter((field) => Object.hasOwn(properties, field)).length;
+    if (shared > bestShared) {
+      best = branch;
+      bestShared = shared;
+    }
+  }
+  return best;
 }
 
 /** A number as its text, or a text that is a plain decimal number as the number; otherwise undefined. */
