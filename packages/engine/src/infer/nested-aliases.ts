@@ -9,8 +9,9 @@ import type { SchemaLookup } from './schema-lookup.js';
  * `/repos/{owner}/{repo}/issues/comments/{comment_id}`: one collection per repository, whose
  * records remember the issue they were created under (the operations' `links`), so the
  * nested list answers that issue's. The shallower resource's collection path must be the
- * nested one with segments left out, among them every parameter it does not scope by; both
- * must keep records of the same schema; where several fit, the longest path (the nearest
+ * nested one with segments left out, among them every parameter it does not scope by (or, for
+ * a resource read only by its item path, the path above it); both must keep records of one
+ * kind (sameRecords); where several fit, the longest path (the nearest
  * relative: `/pulls/comments` before `/comments` for a pull request's comments) is taken.
  */
 export function mergeNestedAliases(resources: ArtifactResource[], operations: ArtifactOperation[], lookup: SchemaLookup): ArtifactResource[] {
@@ -39,13 +40,19 @@ function bestAlias(nested: ArtifactResource, resources: ArtifactResource[], look
   const segments = (nested.collectionPath as string).split('/').filter((s) => s !== '');
   const extra = nested.scopeParameters;
   let best: ArtifactResource | null = null;
+  let bestLength = 0;
   for (const candidate of resources) {
-    if (candidate === nested || candidate.kind !== 'collection' || candidate.itemPath === null || candidate.collectionPath === null || candidate.keyField !== undefined) continue;
+    if (candidate === nested || candidate.kind !== 'collection' || candidate.itemPath === null || candidate.keyField !== undefined) continue;
     if (candidate.scopeParameters.length >= extra.length || !candidate.scopeParameters.every((p) => extra.includes(p))) continue;
-    const theirs = candidate.collectionPath.split('/').filter((s) => s !== '');
+    // A resource read only by its item path (Zoom's `/meetings/{meetingId}`) is collected at the path above it.
+    const theirs = (candidate.collectionPath ?? candidate.itemPath).split('/').filter((s) => s !== '');
+    if (candidate.collectionPath === null) theirs.pop();
     if (theirs.at(-1) !== segments.at(-1) || !leftOut(segments, theirs, extra.filter((p) => !candidate.scopeParameters.includes(p)))) continue;
-    if (schemaText(candidate.itemSchema, lookup) !== schemaText(nested.itemSchema, lookup)) continue;
-    if (best === null || (best.collectionPath as string).length < candidate.collectionPath.length) best = candidate;
+    if (!sameRecords(candidate.itemSchema, nested.itemSchema, lookup)) continue;
+    if (best === null || theirs.length > bestLength) {
+      best = candidate;
+      bestLength = theirs.length;
+    }
   }
   return best;
 }
@@ -61,6 +68,16 @@ function leftOut(longer: string[], shorter: string[], parameters: string[]): boo
   return j === shorter.length && parameters.every((p) => dropped.includes(`{${p}}`));
 }
 
-function schemaText(schema: Json | undefined, lookup: SchemaLookup): string {
-  return JSON.stringify(lookup.deref(schema) ?? schema ?? null);
+/**
+ * Whether two item schemas describe the same records: the same schema, or objects sharing at
+ * least half of the smaller one's fields (Zoom's create answers a meeting with fewer fields
+ * than its read).
+ */
+function sameRecords(a: Json | undefined, b: Json | undefined, lookup: SchemaLookup): boolean {
+  if (JSON.stringify(lookup.deref(a) ?? a ?? null) === JSON.stringify(lookup.deref(b) ?? b ?? null)) return true;
+  const mine = [...lookup.properties(a).keys()];
+  const theirs = new Set(lookup.properties(b).keys());
+  if (mine.length === 0 || theirs.size === 0) return false;
+  const shared = mine.filter((name) => theirs.has(name)).length;
+  return shared * 2 >= Math.min(mine.length, theirs.size);
 }

@@ -2,7 +2,7 @@ import type { SimResponse } from '@simplane/core';
 import type { ArtifactResource } from '../artifact/artifact.js';
 import { copyOwn, isObject, setOwn, type Json, type JsonObject } from '../json.js';
 import { collectionName, linksCollection, recordKey, SINGLETON_KEY } from './collections.js';
-import { asBodyObject, bodyRecord, fillServerFields, isCreationTime, itemSchema, missingParent, notFound, requestKeyField, singletonRecord, tenantRecord, type Exchange } from './exchange.js';
+import { asBodyObject, bodyRecord, fillServerFields, isCreationTime, isSelfAlias, itemSchema, missingParent, notFound, requestKeyField, singletonRecord, tenantRecord, type Exchange } from './exchange.js';
 import { idSchemaFor, mintId } from './ids.js';
 import { answerRecord, idAnswer, idReference, wrapRecord } from './record-answer.js';
 import { refuse } from './refusal.js';
@@ -72,7 +72,7 @@ function locate(ex: Exchange, resource: ArtifactResource): { collection: string;
   const fromBody = resource.idField === null ? null : recordKey(asBodyObject(ex.body)[resource.idField]);
   const key = Object.hasOwn(ex.path, resource.idParameter) ? (ex.path[resource.idParameter] as string) : (fromBody ?? '');
   const stored = ex.state.get(collection, key);
-  const record = stored === undefined && resource.tenant === true && key !== '' ? tenantRecord(ex, resource, key) : stored;
+  const record = stored === undefined && key !== '' && (resource.tenant === true || isSelfAlias(key)) ? tenantRecord(ex, resource, key) : stored;
   if (!isObject(record)) return refused(ex, { ...notFound(`${resource.name} ${key} not found`), field: resource.idParameter });
   return { collection, key, record };
 }

@@ -72,29 +72,38 @@ export function missingParent(ex: Exchange, resource: ArtifactResource): Refusal
     const parent = ex.model.resources.get(current.parent);
     if (!parent) return null;
     const collection = collectionName(parent, ex.path);
-    if (parent.tenant === true) {
-      // Nothing to check.
+    const key = ex.path[current.parentParameter ?? ''] ?? '';
+    if (parent.tenant === true || (parent.kind === 'collection' && isSelfAlias(key))) {
+      // Nothing to check: the caller's own account, whatever its id.
     } else if (parent.kind === 'singleton') {
       if (singletonRecord(ex, parent, collection) === null) return notFound(`${parent.name} not found`);
-    } else {
-      const key = ex.path[current.parentParameter ?? ''] ?? '';
-      if (ex.state.get(collection, key) === undefined) return notFound(`${parent.name} ${key} not found`);
+    } else if (ex.state.get(collection, key) === undefined) {
+      return notFound(`${parent.name} ${key} not found`);
     }
     current = parent;
   }
   return null;
 }
 
+/** Ids that name the caller rather than a record: Zoom's `/users/me`, Discord's `@me`. */
+const SELF_ALIASES = new Set(['me', '@me', 'self', 'myself', 'current']);
+
+/** Whether a path's id names the caller (`/users/me/meetings`): the account exists, as a tenant does. */
+export function isSelfAlias(key: string): boolean {
+  return SELF_ALIASES.has(key.toLowerCase());
+}
+
 /**
  * The tenant record of an id nobody created: the client's own account, which exists in the real
  * system, generated from the seed and the id (so every read of it answers the same), with its id
- * field holding the id. Not stored: a write to it stores the written record, as to any other.
+ * field holding the id (a generated one for `me`). Not stored: a write to it stores the written record, as to any other.
  */
 export function tenantRecord(ex: Exchange, resource: ArtifactResource, key: string): JsonObject {
   const gen: GenerateContext = { registry: ex.model.registry, random: randomFor(ex.context.seed, 'tenant', resource.name, key), now: ex.context.now };
   const value = generateValue(itemSchema(resource) ?? { type: 'object' }, gen);
   const record: JsonObject = isObject(value) ? value : {};
-  if (resource.idField !== null) {
+  // The caller's account answers its own id, not the alias it was asked by.
+  if (resource.idField !== null && !(isSelfAlias(key) && record[resource.idField] !== undefined)) {
     const idSchema = objectView(ex.model.registry, itemSchema(resource)).properties[resource.idField];
     const numeric = Number(key);
     const id = idSchema !== undefined && !ex.model.registry.validate(idSchema, key).ok && ex.model.registry.validate(idSchema, numeric).ok ? numeric : key;

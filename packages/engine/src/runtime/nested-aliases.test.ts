@@ -110,3 +110,45 @@ describe('a record created under one route and read under another', () => {
     expect(bodies('/posts/2/comments')).toEqual(['flat']);
   });
 });
+
+describe('a record created under the caller and read by its id alone (Zoom)', () => {
+  it('is created under /users/me, read, edited and deleted at /meetings/{id}, and listed under the user', async () => {
+    const meeting = { type: 'object', properties: { id: { type: 'integer', readOnly: true }, topic: { type: 'string' }, duration: { type: 'integer' } } };
+    const details = { type: 'object', properties: { ...meeting.properties, agenda: { type: 'string' }, host_id: { type: 'string' } } };
+    const user = { type: 'object', properties: { id: { type: 'string' }, email: { type: 'string' } }, required: ['id', 'email'] };
+    const { artifact, call } = await open(
+      JSON.stringify({
+        openapi: '3.0.3',
+        info: { title: 'Meetings', version: '2' },
+        paths: {
+          '/users': { post: { operationId: 'userCreate', requestBody: json(user), responses: ok(user, '201') } },
+          '/users/{userId}': { get: { operationId: 'user', parameters: [param('userId')], responses: ok(user) } },
+          '/users/{userId}/meetings': {
+            parameters: [param('userId')],
+            post: { operationId: 'meetingCreate', requestBody: json(meeting), responses: ok(meeting, '201') },
+            get: { operationId: 'meetings', responses: ok({ type: 'object', properties: { meetings: { type: 'array', items: meeting } } }) },
+          },
+          '/meetings/{meetingId}': {
+            parameters: [param('meetingId', 'integer')],
+            get: { operationId: 'meeting', responses: ok(details) },
+            patch: { operationId: 'meetingUpdate', requestBody: json(meeting), responses: { '204': { description: 'updated' } } },
+            delete: { operationId: 'meetingDelete', responses: { '204': { description: 'gone' } } },
+          },
+        },
+      }),
+    );
+    expect(artifact.resources.map((r) => r.name).sort()).toEqual(['meetings', 'users']);
+    // `me` is the caller's own account, which exists without being created, and reads with an id of its own.
+    const me = call({ method: 'GET', path: '/users/me' });
+    expect(me.status).toBe(200);
+    expect((me.json as { id: string }).id).not.toBe('me');
+    expect(call({ method: 'GET', path: '/users/someone-else' }).status).toBe(404);
+    const made = call({ method: 'POST', path: '/users/me/meetings', body: { topic: 'Standup', duration: 30 } }).json as { id: number };
+    expect(call({ method: 'GET', path: `/meetings/${made.id}` }).json).toMatchObject({ id: made.id, topic: 'Standup' });
+    expect(call({ method: 'PATCH', path: `/meetings/${made.id}`, body: { topic: 'Daily' } }).status).toBe(204);
+    expect((call({ method: 'GET', path: '/users/me/meetings' }).json as { meetings: Array<{ topic: string }> }).meetings.map((m) => m.topic)).toEqual(['Daily']);
+    expect(call({ method: 'POST', path: '/users/nobody/meetings', body: { topic: 'x' } }).status).toBe(404);
+    expect(call({ method: 'DELETE', path: `/meetings/${made.id}` }).status).toBe(204);
+    expect(call({ method: 'GET', path: `/meetings/${made.id}` }).status).toBe(404);
+  });
+});
