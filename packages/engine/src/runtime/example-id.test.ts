@@ -107,3 +107,26 @@ describe('ids of records nested under a parent whose key is named id', () => {
     expect(client.call({ method: 'GET', path: '/projects/other/hooks/2' }).status).toBe(404);
   });
 });
+
+describe('ids a create answers as numbers', () => {
+  it('are digits where the record keeps its id as text (Jira\'s projects), so the answered id reads the record back', async () => {
+    const project = { type: 'object', properties: { id: { type: 'string', readOnly: true }, key: { type: 'string' }, name: { type: 'string' } } };
+    const created = { type: 'object', additionalProperties: false, properties: { id: { type: 'integer' }, key: { type: 'string' } }, required: ['id', 'key'] };
+    const { artifact } = await compileArtifact(
+      JSON.stringify({
+        openapi: '3.0.3',
+        info: { title: 'Projects', version: '3' },
+        paths: {
+          '/project': { post: { operationId: 'createProject', requestBody: { required: true, content: { 'application/json': { schema: project } } }, responses: { '201': { description: 'ok', content: { 'application/json': { schema: created } } } } } },
+          '/project/{projectIdOrKey}': {
+            get: { operationId: 'getProject', parameters: [{ name: 'projectIdOrKey', in: 'path', required: true, schema: { type: 'string' } }], responses: { '200': { description: 'ok', content: { 'application/json': { schema: project } } } } },
+          },
+        },
+      }),
+    );
+    const client = await SimClient.open(artifact, { sampleRecords: 0 });
+    const answered = client.call({ method: 'POST', path: '/project', body: { key: 'WEB', name: 'Web' } }).json as { id: number; key: string };
+    expect(answered).toEqual({ id: 1, key: 'WEB' });
+    expect(client.call({ method: 'GET', path: `/project/${answered.id}` }).json).toEqual({ id: '1', key: 'WEB', name: 'Web' });
+  });
+});

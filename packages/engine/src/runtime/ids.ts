@@ -172,17 +172,29 @@ const ID_SCHEMAS = new WeakMap<ArtifactResource, JsonSchema | null>();
 function findIdSchema(registry: SchemaRegistry, resource: ArtifactResource, operations: Iterable<ArtifactOperation>): JsonSchema | null {
   const field = resource.idField === null ? null : (objectView(registry, resource.itemSchema).properties[resource.idField] ?? null);
   if (resource.idParameter === null) return field;
+  const fieldTypes = schemaTypes(registry, field) ?? ['string'];
+  const textField = fieldTypes.includes('string') && !fieldTypes.includes('integer') && !fieldTypes.includes('number');
+  let numbered = false;
   for (const op of operations) {
     if (op.resource !== resource.name) continue;
     const param = op.parameters.find((p) => p.in === 'path' && p.name === resource.idParameter);
     const resolved = param ? registry.resolve(param.schema) : null;
     if (isObject(resolved) && (typeof resolved.pattern === 'string' || typeof resolved.format === 'string' || Array.isArray(resolved.enum))) return field === null ? resolved : { allOf: [field, resolved] };
-    // GitLab reads `/hooks/{hook_id}` with an integer where the hook's `id` is a text: ids are digits.
-    const paramTypes = param ? schemaTypes(registry, param.schema) : null;
-    const fieldTypes = schemaTypes(registry, field) ?? ['string'];
-    if (paramTypes !== null && paramTypes.includes('integer') && !paramTypes.includes('string') && fieldTypes.includes('string') && !fieldTypes.includes('integer')) {
-      return field === null ? { type: 'string', pattern: DIGITS_TEXT.pattern } : { allOf: [field, DIGITS_TEXT] };
+    // GitLab reads `/hooks/{hook_id}` with an integer (Pendo a user with a number), and Jira's
+    // create answers a project's id as one, where the record keeps its id as text: ids are digits.
+    if (param !== undefined && numeric(schemaTypes(registry, param.schema))) numbered = true;
+    if (op.behaviour === 'create' && resource.idField !== null) {
+      for (const [status, response] of Object.entries(op.responses)) {
+        if (!status.startsWith('2')) continue;
+        for (const entry of Object.values(response.content)) if (numeric(schemaTypes(registry, objectView(registry, entry.schema).properties[resource.idField] ?? null))) numbered = true;
+      }
     }
   }
+  if (numbered && textField) return field === null ? { type: 'string', pattern: DIGITS_TEXT.pattern } : { allOf: [field, DIGITS_TEXT] };
   return field;
+}
+
+/** Types that hold a number and not a text. */
+function numeric(types: string[] | null): boolean {
+  return types !== null && (types.includes('integer') || types.includes('number')) && !types.includes('string');
 }
