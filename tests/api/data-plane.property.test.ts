@@ -94,8 +94,8 @@ function writes(op: ArtifactOperation, resource: ArtifactResource | undefined, p
     case 'delete':
       return true;
     case 'action':
-      // Only an item-level action with a known target state changes the record.
-      return op.action?.stateField != null && op.action.targetState != null && (resource.kind === 'singleton' || (resource.idParameter !== null && Object.hasOwn(params, resource.idParameter)));
+      // Only an item-level action with a known target state or flag changes the record.
+      return ((op.action?.stateField != null && op.action.targetState != null) || op.action?.flag !== undefined) && (resource.kind === 'singleton' || (resource.idParameter !== null && Object.hasOwn(params, resource.idParameter)));
     default:
       return false;
   }

@@ -126,6 +126,8 @@ export interface ArtifactAction {
   /** The item field holding the state (e.g. `status`) and the value the action sets, when clear. */
   stateField: string | null;
   targetState: string | null;
+  /** A boolean item field the action sets, and to what: `merged` true for merge, `locked` false for unlock. */
+  flag?: { field: string; value: boolean };
 }
 
 /** Inferred, declarative time-based behaviour; the runtime schedules from it. */

@@ -201,7 +201,7 @@ export function inferModel(operations: NormalisedOperation[], lookup: SchemaLook
   const out = understood.map(({ op, how }): ArtifactOperation => {
     const word = how.resource ? (how.resource.segments.at(-1) as { text: string }).text : '';
     const list = how.behaviour === 'list' ? listShape(op, listItems(op, lookup, word), lookup) : null;
-    const action = how.actionName !== null && how.resource ? actionTarget(how.actionName, itemSchemas.get(how.resource) ?? null, lookup) : null;
+    const action = how.actionName !== null && how.resource ? actionTarget(how.actionName, itemSchemas.get(how.resource) ?? null, lookup, op.method) : null;
     return { ...op, behaviour: how.behaviour, resource: how.resource?.name ?? null, readOnly: how.readOnly, list, action };
   });
   const kept = mergeNestedAliases(resources, out, lookup);

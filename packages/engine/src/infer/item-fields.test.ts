@@ -43,6 +43,21 @@ describe('the state an action moves a record to', () => {
     expect(actionTarget('approve', states('requires_approval', 'rejected', 'completed'), lookup).targetState).toBe('completed');
   });
 
+  it('sets the boolean field named as the verb done, and clears it for the verb undone or a DELETE on its path', () => {
+    const pull = { type: 'object', properties: { number: { type: 'integer' }, state: { type: 'string', enum: ['open', 'closed'] }, merged: { type: 'boolean' }, is_locked: { type: 'boolean' }, pinned: { type: 'string' } } };
+    expect(actionTarget('merge', pull, lookup, 'PUT')).toEqual({ name: 'merge', stateField: null, targetState: null, flag: { field: 'merged', value: true } });
+    expect(actionTarget('lock', pull, lookup, 'PUT').flag).toEqual({ field: 'is_locked', value: true });
+    expect(actionTarget('lock', pull, lookup, 'DELETE').flag).toEqual({ field: 'is_locked', value: false });
+    expect(actionTarget('unlock', pull, lookup, 'POST').flag).toEqual({ field: 'is_locked', value: false });
+    // Only a boolean field is a flag; a verb done that the item does not hold sets none.
+    expect(actionTarget('pin', pull, lookup).flag).toBeUndefined();
+    expect(actionTarget('archive', pull, lookup).flag).toBeUndefined();
+    // A state and a flag together: closing sets the state, and a DELETE names no state.
+    const both = { type: 'object', properties: { status: { type: 'string', enum: ['open', 'closed'] }, closed: { type: 'boolean' } } };
+    expect(actionTarget('close', both, lookup)).toEqual({ name: 'close', stateField: 'status', targetState: 'closed', flag: { field: 'closed', value: true } });
+    expect(actionTarget('close', both, lookup, 'DELETE')).toEqual({ name: 'close', stateField: null, targetState: null, flag: { field: 'closed', value: false } });
+  });
+
   it('is unknown when nothing waits for the verb or nothing says the record went through', () => {
     expect(actionTarget('refresh', intent, lookup)).toEqual({ name: 'refresh', stateField: null, targetState: null });
     expect(actionTarget('confirm', states('requires_confirmation', 'processing', 'failed'), lookup).targetState).toBeNull();

@@ -56,21 +56,45 @@ const SUCCESS_STATES = ['succeeded', 'success', 'successful', 'completed', 'comp
  * waits for the action (`requires_confirmation` for confirm, `requires_capture` for capture, as
  * Stripe's PaymentIntents do), the state that says it went through (`succeeded`).
  */
-export function actionTarget(name: string, item: JsonSchema | null, lookup: SchemaLookup): ArtifactAction {
+export function actionTarget(name: string, item: JsonSchema | null, lookup: SchemaLookup, method = 'POST'): ArtifactAction {
   const verb = words(name)[0] ?? name;
+  const withFlag = (action: ArtifactAction): ArtifactAction => {
+    const flag = flagOf(verb, method, item, lookup);
+    return flag === null ? action : { ...action, flag };
+  };
+  // DELETE on an action's path undoes it (GitHub's `DELETE /issues/{n}/lock` unlocks): no state it names.
+  if (method === 'DELETE') return withFlag({ name, stateField: null, targetState: null });
   const forms = stateForms(verb);
   const fields = stateFields(item, lookup).filter(([field]) => /(status|state)$/i.test(field));
   for (const [field, values] of fields) {
     const value = values.find((v) => forms.has(squash(v)));
-    if (value !== undefined) return { name, stateField: field, targetState: value };
+    if (value !== undefined) return withFlag({ name, stateField: field, targetState: value });
   }
   const waiting = [...forms, ...nouns(verb)].map((form) => `requires${form}`);
   for (const [field, values] of fields) {
     if (!values.some((v) => waiting.includes(squash(v)))) continue;
     const done = SUCCESS_STATES.map((state) => values.find((v) => squash(v) === state)).find((v) => v !== undefined);
-    if (done !== undefined) return { name, stateField: field, targetState: done };
+    if (done !== undefined) return withFlag({ name, stateField: field, targetState: done });
   }
-  return { name, stateField: null, targetState: null };
+  return withFlag({ name, stateField: null, targetState: null });
+}
+
+/**
+ * The boolean field an action sets: the one named as the verb done (`merged` for merge,
+ * `locked` or `is_locked` for lock, `pinned` for pin), true; for its undoing (`unlock`,
+ * `unarchive`, or a DELETE on the action's path), false. Null when the item has no such field.
+ */
+function flagOf(verb: string, method: string, item: JsonSchema | null, lookup: SchemaLookup): { field: string; value: boolean } | null {
+  const lower = verb.toLowerCase();
+  const undoes = method === 'DELETE' || (lower.startsWith('un') && lower.length > 4);
+  const root = method !== 'DELETE' && undoes ? lower.slice(2) : lower;
+  const done = [...stateForms(root)].filter((form) => form !== root && !form.endsWith('ing'));
+  const names = new Set(done.flatMap((form) => [form, `is${form}`]));
+  for (const [field, schema] of lookup.properties(item)) {
+    const resolved = lookup.deref(schema) ?? schema;
+    if (resolved['type'] === 'boolean' && names.has(squash(field))) return { field, value: !undoes };
+  }
+  return null;
 }
 
 const EXPIRY_FIELDS = ['expiresat', 'expiry', 'expirydate', 'expirationdate', 'expiresatutc', 'expires', 'expirationtime', 'expiretime'];

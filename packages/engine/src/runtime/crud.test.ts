@@ -464,3 +464,38 @@ describe('petstore 2.0 and inline documents', () => {
     expect(created.json).toMatchObject({ title: 't', priority: 'normal', size: 'm' });
   });
 });
+
+describe('an action that sets a flag', () => {
+  it('sets the record\'s flag, answers as its schema says, and a DELETE on its path clears it (GitHub merge and lock)', async () => {
+    const pull = { type: 'object', properties: { number: { type: 'integer', readOnly: true }, title: { type: 'string' }, merged: { type: 'boolean' }, locked: { type: 'boolean' } } };
+    const result = { type: 'object', properties: { merged: { type: 'boolean' }, message: { type: 'string' }, sha: { type: 'string' } }, required: ['merged', 'message', 'sha'] };
+    const number = [{ name: 'number', in: 'path', required: true, schema: { type: 'integer' } }];
+    const { artifact } = await compileArtifact(
+      JSON.stringify({
+        openapi: '3.0.3',
+        info: { title: 'Pulls', version: '1' },
+        paths: {
+          '/pulls': { post: { operationId: 'createPull', requestBody: { required: true, content: { 'application/json': { schema: pull } } }, responses: { '201': { description: 'ok', content: { 'application/json': { schema: pull } } } } } },
+          '/pulls/{number}': { get: { operationId: 'getPull', parameters: number, responses: { '200': { description: 'ok', content: { 'application/json': { schema: pull } } } } } },
+          '/pulls/{number}/merge': { put: { operationId: 'mergePull', parameters: number, responses: { '200': { description: 'ok', content: { 'application/json': { schema: result } } } } } },
+          '/pulls/{number}/lock': {
+            put: { operationId: 'lockPull', parameters: number, responses: { '204': { description: 'locked' } } },
+            delete: { operationId: 'unlockPull', parameters: number, responses: { '204': { description: 'unlocked' } } },
+          },
+        },
+      }),
+    );
+    const client = await SimClient.open(artifact, { sampleRecords: 0 });
+    const checker = new ResponseChecker(artifact);
+    client.call({ method: 'POST', path: '/pulls', body: { title: 'Fix', merged: false, locked: false } });
+    const merged = client.call({ method: 'PUT', path: '/pulls/1/merge' });
+    expect(checker.problem(merged)).toBeNull();
+    expect(Object.keys(merged.json as object).sort()).toEqual(['merged', 'message', 'sha']);
+    const read = () => client.call({ method: 'GET', path: '/pulls/1' }).json as { merged: boolean; locked: boolean };
+    expect(read()).toMatchObject({ merged: true, locked: false });
+    expect(client.call({ method: 'PUT', path: '/pulls/1/lock' }).status).toBe(204);
+    expect(read().locked).toBe(true);
+    expect(client.call({ method: 'DELETE', path: '/pulls/1/lock' }).status).toBe(204);
+    expect(read().locked).toBe(false);
+  });
+});

@@ -175,7 +175,7 @@ export function remove(ex: Exchange, resource: ArtifactResource): SimResponse {
   return chosen.status === 204 ? answer(chosen, undefined, ex.gen) : answerRecord(ex, resource, chosen, found.record);
 }
 
-/** An action: sets the state field when the artifact names one, else answers from the schema. */
+/** An action: sets the state field and the flag the artifact names, else answers from the schema. */
 export function act(ex: Exchange, resource: ArtifactResource): SimResponse {
   const onOne = resource.keyField !== undefined ? requestKey(ex, resource) !== null : resource.idParameter !== null && Object.hasOwn(ex.path, resource.idParameter);
   if (resource.kind === 'collection' && !onOne) {
@@ -186,16 +186,22 @@ export function act(ex: Exchange, resource: ArtifactResource): SimResponse {
   const found = locate(ex, resource);
   if (isResponse(found)) return found;
   const action = ex.operation.action;
-  if (action?.stateField && action.targetState) {
+  if ((action?.stateField && action.targetState) || action?.flag) {
     const record: JsonObject = copyOwn(found.record);
-    setOwn(record, action.stateField, action.targetState);
+    if (action.stateField && action.targetState) setOwn(record, action.stateField, action.targetState);
+    if (action.flag) setOwn(record, action.flag.field, action.flag.value);
     const stored = store(ex, resource, found.collection, found.key, fillServerFields(ex, record, itemSchema(resource), 'write'));
-    return answerRecord(ex, resource, chooseSuccess(ex.operation, 200), stored);
+    // A flag alone says nothing of the answer: GitHub's merge answers `{merged, message, sha}`, not the pull request.
+    return action.stateField && action.targetState ? answerRecord(ex, resource, chooseSuccess(ex.operation, 200), stored) : recordOrSchema(ex, resource, isObject(stored) ? stored : record);
   }
-  // No state change: the record itself when the documented answer is the record, else the schema's.
+  return recordOrSchema(ex, resource, found.record);
+}
+
+/** An action's answer: the record itself when the documented answer is the record, else the schema's. */
+function recordOrSchema(ex: Exchange, resource: ArtifactResource, record: JsonObject): SimResponse {
   const chosen = chooseSuccess(ex.operation, 200);
   const schema = chooseMedia(chosen.response)?.[1].schema ?? null;
-  const wrapped = wrapRecord(ex, resource, schema, found.record);
+  const wrapped = wrapRecord(ex, resource, schema, record);
   const fits = schema !== null && ex.model.registry.validate(schema, wrapped).ok;
   return answer(chosen, fits ? wrapped : undefined, ex.gen);
 }
