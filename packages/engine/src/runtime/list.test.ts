@@ -285,3 +285,32 @@ describe('a SCIM list', () => {
     expect(page('startIndex=1').totalResults).toBe(3);
   });
 });
+
+describe('a list whose item schema has items but no type', () => {
+  it('lists records, not ids, where the schema allows an object (Slack\'s conversation schema)', async () => {
+    const conversation = { items: { anyOf: [{ type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' } } }] } };
+    const answer = (properties: object) => ({ '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object', properties: { ok: { type: 'boolean' }, ...properties } } } } } });
+    const { artifact } = await compileArtifact(
+      JSON.stringify({
+        openapi: '3.0.3',
+        info: { title: 'Slack', version: '1' },
+        components: { schemas: { conversation } },
+        paths: {
+          '/conversations.create': {
+            post: {
+              operationId: 'conversations_create',
+              requestBody: { content: { 'application/x-www-form-urlencoded': { schema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] } } } },
+              responses: answer({ channel: { $ref: '#/components/schemas/conversation' } }),
+            },
+          },
+          '/conversations.info': { get: { operationId: 'conversations_info', parameters: [{ name: 'channel', in: 'query', required: true, schema: { type: 'string' } }], responses: answer({ channel: { $ref: '#/components/schemas/conversation' } }) } },
+          '/conversations.list': { get: { operationId: 'conversations_list', responses: answer({ channels: { type: 'array', items: { $ref: '#/components/schemas/conversation' } } }) } },
+        },
+      }),
+    );
+    const client = await SimClient.open(artifact, { sampleRecords: 0 });
+    const made = client.call({ method: 'POST', path: '/conversations.create', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'name=general' }).json as { channel: { id: string; name: string } };
+    expect(made.channel.name).toBe('general');
+    expect((client.call({ method: 'GET', path: '/conversations.list' }).json as { channels: unknown[] }).channels).toEqual([made.channel]);
+  });
+});

@@ -299,5 +299,7 @@ function listed(record: JsonObject, resource: ArtifactResource, itemSchema: Json
   const idField = resource.idField;
   if (idField === null || itemSchema === null || !isObject(record) || !Object.hasOwn(record, idField)) return record;
   const types = schemaTypes(ex.model.registry, itemSchema);
-  return types !== null && !types.includes('object') ? (record[idField] as Json) : record;
+  // Only items declared as texts or numbers are ids: Slack's conversation schema, `{items: ...}`
+  // without a type, allows an object and lists records.
+  return types !== null && types.length > 0 && types.every((t) => t === 'string' || t === 'integer' || t === 'number') ? (record[idField] as Json) : record;
 }
