@@ -61,8 +61,8 @@ export function requestKeyField(ex: Exchange, field: string): string | null {
 
 /**
  * Checks every ancestor of a nested resource exists in state (a missing parent answers 404),
- * walking up through `parent`/`parentParameter`. A tenant is not checked: any id names the
- * client's own account.
+ * walking up through `parent`/`parentParameter`. A tenant, or a parent named `me`, is not
+ * checked: that id names the client's own account.
  */
 export function missingParent(ex: Exchange, resource: ArtifactResource): Refusal | null {
   // A nested route to a shallower collection checks the parents its own path names (GitHub's issue of a new comment).
@@ -283,7 +283,7 @@ const CREDENTIAL_FIELD = /(password|passwd|secret|accesstoken|refreshtoken|apike
 const CONTROL_FIELD = /^(expand|dryrun|clienttoken|clientrequesttoken|idempotencykey|idempotencytoken)$/;
 
 /** A write's body without the credentials and request controls the record's schema does not declare: a real API keeps them, if at all, out of the record it answers. */
-function withoutCredentials(body: JsonObject, view: ObjectView): JsonObject {
+function withoutCredentialsOrControls(body: JsonObject, view: ObjectView): JsonObject {
   for (const field of Object.keys(body)) {
     if (Object.hasOwn(view.properties, field)) continue;
     const name = squash(field);
@@ -316,7 +316,7 @@ function unwrapped(body: JsonObject, resource: ArtifactResource, view: ObjectVie
  */
 export function bodyRecord(ex: Exchange, resource: ArtifactResource, mode: 'create' | 'write'): JsonObject {
   const view = objectView(ex.model.registry, itemSchema(resource));
-  const record = withoutCredentials(unwrapped(asBodyObject(ex.body), resource, view), view);
+  const record = withoutCredentialsOrControls(unwrapped(asBodyObject(ex.body), resource, view), view);
   let names = squashedNames.get(view);
   if (names === undefined) {
     names = new Map();
