@@ -180,18 +180,20 @@ function hasMethods(node: RouteNode): boolean {
 
 /**
  * Depth-first over the candidates in precedence order; `found` answers true to stop. A plain
- * recursion rather than a generator: this runs on every data-plane request.
+ * recursion rather than a generator: this runs on every data-plane request. `rest`: a route's
+ * last parameter may also take the rest of the path, slashes and all (matchRoute's second try).
  */
-function walk(node: RouteNode, segments: string[], index: number, values: string[], found: (node: RouteNode, values: string[]) => boolean): boolean {
+function walk(node: RouteNode, segments: string[], index: number, values: string[], found: (node: RouteNode, values: string[]) => boolean, rest = false): boolean {
   if (index === segments.length) return hasMethods(node) && found(node, values);
   const raw = segments[index] as string;
+  if (rest && index < segments.length - 1 && node.param !== null && raw !== '' && hasMethods(node.param) && found(node.param, [...values, segments.slice(index).map(decode).join('/')])) return true;
   const literal = Object.hasOwn(node.literals, raw) ? node.literals[raw] : undefined;
-  if (literal && walk(literal, segments, index + 1, values, found)) return true;
+  if (literal && walk(literal, segments, index + 1, values, found, rest)) return true;
   for (const pattern of node.patterns) {
     const match = regexOf(pattern).exec(raw);
-    if (match && walk(pattern.node, segments, index + 1, [...values, ...match.slice(1).map(decode)], found)) return true;
+    if (match && walk(pattern.node, segments, index + 1, [...values, ...match.slice(1).map(decode)], found, rest)) return true;
   }
-  return node.param !== null && raw !== '' && walk(node.param, segments, index + 1, [...values, decode(raw)], found);
+  return node.param !== null && raw !== '' && walk(node.param, segments, index + 1, [...values, decode(raw)], found, rest);
 }
 
 /**
@@ -218,30 +220,15 @@ export function matchRoute(root: RouteNode, method: string, path: string, discri
     return false;
   };
   walk(root, segments, 0, [], found(false));
-  if (result === null && allowed === null && segments.length > 1) walkRest(root, segments, 0, [], found(true));
+  // A path no route matches may reach a route whose last parameter takes the rest of it:
+  // GitHub's `/repos/{owner}/{repo}/contents/{path}` is asked for `contents/docs/readme.md`.
+  if (result === null && allowed === null && segments.length > 1) walk(root, segments, 0, [], found(true), true);
   return result ?? (allowed ? { allowed } : null);
 }
 
 /** Names of a last path parameter that may hold slashes: a file's path, an object's key, a git ref. */
 const PATH_LIKE = /^(path|filepath|key|objectkey|filename|ref)$/;
 
-/**
- * The walk again, for a path no route matched, letting a route's last parameter take the rest
- * of the path, slashes and all: GitHub's `/repos/{owner}/{repo}/contents/{path}` is asked for
- * `contents/docs/readme.md`, and its `/git/ref/{ref}` for `ref/heads/main`.
- */
-function walkRest(node: RouteNode, segments: string[], index: number, values: string[], found: (node: RouteNode, values: string[]) => boolean): boolean {
-  if (index >= segments.length - 1) return false;
-  const raw = segments[index] as string;
-  if (node.param !== null && raw !== '' && hasMethods(node.param) && found(node.param, [...values, segments.slice(index).map(decode).join('/')])) return true;
-  const literal = Object.hasOwn(node.literals, raw) ? node.literals[raw] : undefined;
-  if (literal && walkRest(literal, segments, index + 1, values, found)) return true;
-  for (const pattern of node.patterns) {
-    const match = regexOf(pattern).exec(raw);
-    if (match && walkRest(pattern.node, segments, index + 1, [...values, ...match.slice(1).map(decode)], found)) return true;
-  }
-  return node.param !== null && raw !== '' && walkRest(node.param, segments, index + 1, [...values, decode(raw)], found);
-}
 
 /** Base paths longest first, without the empty one, per loaded index. */
 const sortedBases = new WeakMap<readonly string[], string[]>();
