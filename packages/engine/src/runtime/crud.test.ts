@@ -499,3 +499,45 @@ describe('an action that sets a flag', () => {
     expect(read().locked).toBe(false);
   });
 });
+
+describe('a payment that waits for its client', () => {
+  const intent = {
+    type: 'object',
+    properties: {
+      id: { type: 'string', readOnly: true },
+      amount: { type: 'integer' },
+      payment_method: { type: 'string', nullable: true },
+      status: { type: 'string', enum: ['canceled', 'processing', 'requires_action', 'requires_confirmation', 'requires_payment_method', 'succeeded'] },
+    },
+  };
+  const form = (properties: object) => ({ required: true, content: { 'application/x-www-form-urlencoded': { schema: { type: 'object', properties } } } });
+  const ok = { '200': { description: 'ok', content: { 'application/json': { schema: intent } } } };
+  const document = JSON.stringify({
+    openapi: '3.0.3',
+    info: { title: 'Payments', version: '1' },
+    paths: {
+      '/v1/payment_intents': { post: { operationId: 'PostPaymentIntents', requestBody: form({ amount: { type: 'integer' }, payment_method: { type: 'string' }, confirm: { type: 'boolean' } }), responses: ok } },
+      '/v1/payment_intents/{intent}': { get: { operationId: 'GetPaymentIntent', parameters: [{ name: 'intent', in: 'path', required: true, schema: { type: 'string' } }], responses: ok } },
+      '/v1/payment_intents/{intent}/confirm': { post: { operationId: 'PostPaymentIntentsIntentConfirm', parameters: [{ name: 'intent', in: 'path', required: true, schema: { type: 'string' } }], requestBody: form({ payment_method: { type: 'string' } }), responses: ok } },
+    },
+  });
+  const create = async (body: string) => {
+    const { artifact } = await compileArtifact(document);
+    const client = await SimClient.open(artifact, { sampleRecords: 0 });
+    return client.call({ method: 'POST', path: '/v1/payment_intents', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body }).json as Record<string, unknown>;
+  };
+
+  it('starts in the state that names the field it lacks (requires_payment_method), not the first the enum lists', async () => {
+    expect((await create('amount=100')).status).toBe('requires_payment_method');
+    expect((await create('amount=100&payment_method=pm_card_visa')).status).not.toBe('requires_payment_method');
+  });
+
+  it('is acted on at once by a true field named as its action (confirm=true), which the record does not keep', async () => {
+    const confirmed = await create('amount=100&payment_method=pm_card_visa&confirm=true');
+    expect(confirmed.status).toBe('succeeded');
+    expect(confirmed).not.toHaveProperty('confirm');
+    const unconfirmed = await create('amount=100&payment_method=pm_card_visa&confirm=false');
+    expect(unconfirmed.status).not.toBe('succeeded');
+    expect(unconfirmed).not.toHaveProperty('confirm');
+  });
+});

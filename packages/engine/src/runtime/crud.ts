@@ -1,6 +1,7 @@
 import type { SimResponse } from '@simplane/core';
 import type { ArtifactResource } from '../artifact/artifact.js';
 import { copyOwn, isObject, setOwn, type Json, type JsonObject } from '../json.js';
+import { squash } from '../infer/naming.js';
 import { collectionName, linksCollection, recordKey, SINGLETON_KEY } from './collections.js';
 import { asBodyObject, bodyRecord, fillServerFields, isCreationTime, isSelfAlias, itemSchema, missingParent, notFound, requestKeyField, singletonRecord, tenantRecord, type Exchange } from './exchange.js';
 import { idSchemaFor, mintId } from './ids.js';
@@ -40,16 +41,38 @@ export function create(ex: Exchange, resource: ArtifactResource): SimResponse {
     key = String(id);
     if (idField !== null) setOwn(record, idField, id);
   }
-  const stored = store(ex, resource, collection, key, fillServerFields(ex, record, itemSchema(resource), 'create'));
-  const links = ex.operation.links ?? [];
-  if (links.length > 0) {
-    const linked: JsonObject = {};
-    for (const parameter of links) setOwn(linked, parameter, ex.path[parameter] ?? '');
-    ex.state.put(linksCollection(collection), key, linked);
-  }
+  const stored = store(ex, resource, collection, key, actedOnCreate(ex, resource, fillServerFields(ex, record, itemSchema(resource), 'create')));
+  rememberLinks(ex, collection, key);
   const chosen = chooseSuccess(ex.operation, 201);
   const newId = idAnswer(ex, resource, chosen, stored) ?? idReference(ex, resource, chosen, stored);
   return newId === undefined ? answerRecord(ex, resource, chosen, stored) : answer(chosen, newId, ex.gen);
+}
+
+/** On a nested route to a shallower collection (ArtifactOperation.links), remembers the route's parameter values for the new record. */
+function rememberLinks(ex: Exchange, collection: string, key: string): void {
+  const links = ex.operation.links ?? [];
+  if (links.length === 0) return;
+  const linked: JsonObject = {};
+  for (const parameter of links) setOwn(linked, parameter, ex.path[parameter] ?? '');
+  ex.state.put(linksCollection(collection), key, linked);
+}
+
+/**
+ * A new record that a create asks to act on at once, by a true field named as one of the
+ * resource's actions: Stripe's `confirm=true` creates a payment intent confirmed, in the state
+ * its confirm action moves it to. The field, true or false, is the request's, not the record's,
+ * unless the record declares it.
+ */
+function actedOnCreate(ex: Exchange, resource: ArtifactResource, record: JsonObject): JsonObject {
+  for (const id of resource.actions) {
+    const action = ex.model.operations.get(id)?.action;
+    if (!action?.stateField || !action.targetState || ex.model.operations.get(id)?.method === 'DELETE') continue;
+    const field = Object.keys(record).find((name) => squash(name) === squash(action.name));
+    if (field === undefined) continue;
+    if (record[field] === true || record[field] === 'true') setOwn(record, action.stateField, action.targetState);
+    if (!Object.hasOwn(objectView(ex.model.registry, itemSchema(resource)).properties, field)) delete record[field];
+  }
+  return record;
 }
 
 /** The addressed record, or the refusal explaining why there is none. */
@@ -126,13 +149,8 @@ function createAt(ex: Exchange, resource: ArtifactResource): SimResponse | null 
     const numeric = schemaTypes(ex.model.registry, objectView(ex.model.registry, itemSchema(resource)).properties[resource.idField])?.some((t) => t === 'integer' || t === 'number') === true;
     setOwn(record, resource.idField, numeric && /^-?\d+$/.test(key) ? Number(key) : key);
   }
-  const stored = store(ex, resource, collection, key, fillServerFields(ex, record, itemSchema(resource), 'create'));
-  const links = ex.operation.links ?? [];
-  if (links.length > 0) {
-    const linked: JsonObject = {};
-    for (const parameter of links) setOwn(linked, parameter, ex.path[parameter] ?? '');
-    ex.state.put(linksCollection(collection), key, linked);
-  }
+  const stored = store(ex, resource, collection, key, actedOnCreate(ex, resource, fillServerFields(ex, record, itemSchema(resource), 'create')));
+  rememberLinks(ex, collection, key);
   const chosen = chooseSuccess(ex.operation, 201);
   const newId = idAnswer(ex, resource, chosen, stored);
   return newId === undefined ? answerRecord(ex, resource, chosen, stored) : answer(chosen, newId, ex.gen);

@@ -170,7 +170,11 @@ interface FieldRule {
   created: boolean;
   time: TimeForm;
   /** On a create that did not give it: the schema's default or starting status, if it has one. */
-  initial: { value: Json } | null;
+  /**
+   * `waiting`: states that say the record waits for one of its fields (Stripe's
+   * `requires_payment_method`), taken before `value` by a record that lacks that field.
+   */
+  initial: { value: Json; waiting?: Array<{ value: string; field: string }> } | null;
 }
 
 /** The rules of an item schema, in property order, and the view they were read from (its required names and their schemas). */
@@ -198,7 +202,10 @@ function planFor(registry: SchemaRegistry, schema: JsonSchema | null): FillPlan 
     let initial: FieldRule['initial'] = null;
     if (isObject(sub) && Object.hasOwn(sub, 'default')) initial = { value: sub.default as Json };
     else if (isObject(resolved) && Object.hasOwn(resolved, 'default')) initial = { value: resolved.default as Json };
-    else if (STATE_WORDS.has(words(name).at(-1) ?? '') && isObject(resolved) && Array.isArray(resolved.enum) && resolved.enum.length > 0) initial = { value: startingState(resolved.enum as Json[]) };
+    else if (STATE_WORDS.has(words(name).at(-1) ?? '') && isObject(resolved) && Array.isArray(resolved.enum) && resolved.enum.length > 0) {
+      const waiting = waitingStates(resolved.enum as Json[], Object.keys(view.properties));
+      initial = { value: startingState(resolved.enum as Json[]), ...(waiting.length > 0 ? { waiting } : {}) };
+    }
     const stamped = holdsTime ? timeName(name) : '';
     return { name, updated: UPDATED.has(stamped), created: CREATED.has(stamped), time, initial };
   });
@@ -237,6 +244,16 @@ function startingState(values: Json[]): Json {
   );
 }
 
+/** States of the form `requires_<field>` naming a field of the record: `requires_payment_method` waits for `payment_method`. */
+function waitingStates(values: Json[], fields: string[]): Array<{ value: string; field: string }> {
+  const byName = new Map(fields.map((field) => [squash(field), field]));
+  return values.flatMap((value) => {
+    if (typeof value !== 'string' || !/^requires?[_\s-]?/i.test(value)) return [];
+    const field = byName.get(squash(value.replace(/^requires?/i, '')));
+    return field === undefined ? [] : [{ value, field }];
+  });
+}
+
 function timeValue(now: Date, form: TimeForm): Json {
   if (form === 'epoch') return Math.floor(now.getTime() / 1000);
   if (form === 'rfc1123') return now.toUTCString();
@@ -253,7 +270,10 @@ export function fillServerFields(ex: Exchange, record: JsonObject, schema: JsonS
   const plan = planFor(ex.model.registry, schema);
   for (const rule of plan.rules) {
     if (rule.updated || (mode === 'create' && rule.created && !Object.hasOwn(record, rule.name))) setOwn(record, rule.name, timeValue(ex.context.now, rule.time));
-    else if (mode === 'create' && rule.initial !== null && !Object.hasOwn(record, rule.name)) setOwn(record, rule.name, rule.initial.value);
+    else if (mode === 'create' && rule.initial !== null && !Object.hasOwn(record, rule.name)) {
+      const waitsFor = rule.initial.waiting?.find((w) => record[w.field] === undefined || record[w.field] === null);
+      setOwn(record, rule.name, waitsFor?.value ?? rule.initial.value);
+    }
   }
   const { required, properties } = plan.view;
   for (const name of required) if (!Object.hasOwn(record, name)) setOwn(record, name, generateProperty(name, properties[name] ?? true, ex.gen));
