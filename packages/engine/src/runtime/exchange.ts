@@ -61,8 +61,9 @@ export function requestKeyField(ex: Exchange, field: string): string | null {
 
 /**
  * Checks every ancestor of a nested resource exists in state (a missing parent answers 404),
- * walking up through `parent`/`parentParameter`. A tenant, or a parent named `me`, is not
- * checked: that id names the client's own account.
+ * walking up through `parent`/`parentParameter`. A tenant, a parent named `me`, or one no
+ * client can create is not checked: the id names the client's own account, or a record of the
+ * real system.
  */
 export function missingParent(ex: Exchange, resource: ArtifactResource): Refusal | null {
   // A nested route to a shallower collection checks the parents its own path names (GitHub's issue of a new comment).
@@ -73,8 +74,8 @@ export function missingParent(ex: Exchange, resource: ArtifactResource): Refusal
     if (!parent) return null;
     const collection = collectionName(parent, ex.path);
     const key = ex.path[current.parentParameter ?? ''] ?? '';
-    if (parent.tenant === true || (parent.kind === 'collection' && isSelfAlias(key))) {
-      // Nothing to check: the caller's own account, whatever its id.
+    if (parent.tenant === true || (parent.kind === 'collection' && (isSelfAlias(key) || uncreatable(parent)))) {
+      // Nothing to check: the caller's own account, whatever its id, or records only the real system makes.
     } else if (parent.kind === 'singleton') {
       if (singletonRecord(ex, parent, collection) === null) return notFound(`${parent.name} not found`);
     } else if (ex.state.get(collection, key) === undefined) {
@@ -83,6 +84,15 @@ export function missingParent(ex: Exchange, resource: ArtifactResource): Refusal
     current = parent;
   }
   return null;
+}
+
+/**
+ * A resource the API gives a client no way to make (no create, no replace): Spotify's users,
+ * whose playlists are made under `/users/{user_id}/playlists`. Its records exist in the real
+ * system whatever the Simulation holds, so an id is not refused as a parent.
+ */
+function uncreatable(resource: ArtifactResource): boolean {
+  return resource.operations.create === undefined && resource.operations.replace === undefined;
 }
 
 /** Ids that name the caller rather than a record: Zoom's `/users/me`, Discord's `@me`. */

@@ -152,3 +152,31 @@ describe('a record created under the caller and read by its id alone (Zoom)', ()
     expect(call({ method: 'GET', path: `/meetings/${made.id}` }).status).toBe(404);
   });
 });
+
+describe('a parent no client can create (Spotify\'s users)', () => {
+  it('is taken to exist, so a playlist made under any user is kept, read by its id and listed under that user', async () => {
+    const playlist = { type: 'object', properties: { id: { type: 'string', readOnly: true }, name: { type: 'string' } } };
+    const user = { type: 'object', properties: { id: { type: 'string' }, display_name: { type: 'string' } } };
+    const { call } = await open(
+      JSON.stringify({
+        openapi: '3.0.3',
+        info: { title: 'Music', version: '1' },
+        paths: {
+          '/users/{user_id}': { get: { operationId: 'get-users-profile', parameters: [param('user_id')], responses: ok(user) } },
+          '/users/{user_id}/playlists': {
+            parameters: [param('user_id')],
+            post: { operationId: 'create-playlist', requestBody: json(playlist), responses: ok(playlist, '201') },
+            get: { operationId: 'get-list-users-playlists', responses: ok({ type: 'object', properties: { items: { type: 'array', items: playlist } } }) },
+          },
+          '/playlists/{playlist_id}': { get: { operationId: 'get-playlist', parameters: [param('playlist_id')], responses: ok(playlist) } },
+        },
+      }),
+    );
+    const made = call({ method: 'POST', path: '/users/alice/playlists', body: { name: 'Road trip' } });
+    expect(made.status).toBe(201);
+    const id = (made.json as { id: string }).id;
+    expect(call({ method: 'GET', path: `/playlists/${id}` }).json).toEqual({ id, name: 'Road trip' });
+    expect((call({ method: 'GET', path: '/users/alice/playlists' }).json as { items: unknown[] }).items).toEqual([{ id, name: 'Road trip' }]);
+    expect((call({ method: 'GET', path: '/users/bob/playlists' }).json as { items: unknown[] }).items).toEqual([]);
+  });
+});
