@@ -79,6 +79,8 @@ export interface ListShape {
    * `created_at`), and what a request that leaves either out gets.
    */
   ordering?: { direction: string | null; fields: Record<string, string>; sortDefault: string | null; directionDefault: string | null };
+  /** For a search (`/customers/search?query=...`): the query parameter whose terms the listed records must match. */
+  search?: string;
   /** Where the records are in the answer: null for a bare array, else the envelope's array field. */
   itemsField: string | null;
   /** Envelope fields the runtime fills when present. */

@@ -6,6 +6,7 @@ import { actionTarget, idField, lifecycleHints } from './item-fields.js';
 import { singular, squash, words } from './naming.js';
 import { listItems, listShape } from './list-shape.js';
 import { mergeNestedAliases } from './nested-aliases.js';
+import { searchLists } from './search-lists.js';
 import { paramNames } from './path-shape.js';
 import { findResourceShapes, groupByShape, type ResourceShape } from './resource-shapes.js';
 import { findRpcShapes } from './rpc-shapes.js';
@@ -205,6 +206,7 @@ export function inferModel(operations: NormalisedOperation[], lookup: SchemaLook
     return { ...op, behaviour: how.behaviour, resource: how.resource?.name ?? null, readOnly: how.readOnly, list, action };
   });
   const kept = mergeNestedAliases(resources, out, lookup);
+  searchLists(kept, out, lookup);
   return { operations: out, resources: kept.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)) };
 }
 

@@ -1,5 +1,5 @@
 import type { ArtifactOperation, ArtifactResource } from '../artifact/artifact.js';
-import type { Json } from '../json.js';
+import { sameRecords } from './same-records.js';
 import type { SchemaLookup } from './schema-lookup.js';
 
 /**
@@ -66,18 +66,4 @@ function leftOut(longer: string[], shorter: string[], parameters: string[]): boo
     else dropped.push(segment);
   }
   return j === shorter.length && parameters.every((p) => dropped.includes(`{${p}}`));
-}
-
-/**
- * Whether two item schemas describe the same records: the same schema, or objects sharing at
- * least half of the smaller one's fields (Zoom's create answers a meeting with fewer fields
- * than its read).
- */
-function sameRecords(a: Json | undefined, b: Json | undefined, lookup: SchemaLookup): boolean {
-  if (JSON.stringify(lookup.deref(a) ?? a ?? null) === JSON.stringify(lookup.deref(b) ?? b ?? null)) return true;
-  const mine = [...lookup.properties(a).keys()];
-  const theirs = new Set(lookup.properties(b).keys());
-  if (mine.length === 0 || theirs.size === 0) return false;
-  const shared = mine.filter((name) => theirs.has(name)).length;
-  return shared * 2 >= Math.min(mine.length, theirs.size);
 }

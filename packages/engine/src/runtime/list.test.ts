@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compileArtifact } from '../testing/fixtures.js';
+import { ResponseChecker } from '../testing/response-check.js';
 import { SimClient } from '../testing/sim-client.js';
 
 const DOC = JSON.stringify({
@@ -312,5 +313,54 @@ describe('a list whose item schema has items but no type', () => {
     const made = client.call({ method: 'POST', path: '/conversations.create', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'name=general' }).json as { channel: { id: string; name: string } };
     expect(made.channel.name).toBe('general');
     expect((client.call({ method: 'GET', path: '/conversations.list' }).json as { channels: unknown[] }).channels).toEqual([made.channel]);
+  });
+});
+
+describe('a search of a collection', () => {
+  it('answers the stored records its query matches, in the search\'s own envelope (Stripe)', async () => {
+    const customer = { type: 'object', properties: { id: { type: 'string', readOnly: true }, email: { type: 'string' }, metadata: { type: 'object', additionalProperties: { type: 'string' } } } };
+    const { artifact } = await compileArtifact(
+      JSON.stringify({
+        openapi: '3.0.3',
+        info: { title: 'Payments', version: '1' },
+        paths: {
+          '/v1/customers': {
+            post: { operationId: 'PostCustomers', requestBody: { required: true, content: { 'application/json': { schema: customer } } }, responses: { '200': { description: 'ok', content: { 'application/json': { schema: customer } } } } },
+          },
+          '/v1/customers/{customer}': { get: { operationId: 'GetCustomer', parameters: [{ name: 'customer', in: 'path', required: true, schema: { type: 'string' } }], responses: { '200': { description: 'ok', content: { 'application/json': { schema: customer } } } } } },
+          '/v1/customers/search': {
+            get: {
+              operationId: 'GetCustomersSearch',
+              parameters: [
+                { name: 'query', in: 'query', required: true, schema: { type: 'string' } },
+                { name: 'limit', in: 'query', schema: { type: 'integer' } },
+              ],
+              responses: {
+                '200': {
+                  description: 'ok',
+                  content: { 'application/json': { schema: { type: 'object', required: ['object', 'data'], properties: { object: { type: 'string', enum: ['search_result'] }, data: { type: 'array', items: customer }, has_more: { type: 'boolean' }, total_count: { type: 'integer' } } } } },
+                },
+              },
+            },
+          },
+        },
+      }),
+    );
+    expect(artifact.operations.find((op) => op.id === 'GetCustomersSearch')).toMatchObject({ behaviour: 'list', readOnly: true, list: { search: 'query' } });
+    const client = await SimClient.open(artifact, { sampleRecords: 0 });
+    const checker = new ResponseChecker(artifact);
+    for (const [email, plan] of [['ann@example.com', 'gold'], ['bob@example.com', 'free'], ['cy@example.org', 'gold']]) {
+      client.call({ method: 'POST', path: '/v1/customers', body: { email, metadata: { plan } } });
+    }
+    const search = (query: string) => {
+      const answer = client.call({ method: 'GET', path: '/v1/customers/search', query: `query=${encodeURIComponent(query)}` });
+      expect(checker.problem(answer)).toBeNull();
+      return answer.json as { object: string; data: Array<{ email: string }>; total_count: number };
+    };
+    expect(search("email:'bob@example.com'").data.map((c) => c.email)).toEqual(['bob@example.com']);
+    const gold = search("metadata['plan']:'gold' AND email~'example.com'");
+    expect(gold).toMatchObject({ object: 'search_result', total_count: 1 });
+    expect(gold.data.map((c) => c.email)).toEqual(['ann@example.com']);
+    expect(search("email:'nobody@example.com'").data).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import { squash } from '../infer/naming.js';
 import { collectionName, linksCollection } from './collections.js';
 import { missingParent, type Exchange } from './exchange.js';
 import { refuse } from './refusal.js';
+import { searchMatcher } from './search-query.js';
 import { answer, chooseMedia, chooseSuccess, conform } from './respond.js';
 import { itemsOf, objectView, schemaTypes } from './schema-view.js';
 
@@ -61,14 +62,16 @@ interface Listing {
 function listingOf(ex: Exchange, resource: ArtifactResource, shape: ListShape | null): Listing {
   const collection = collectionName(resource, ex.path);
   const linked = linkedTo(ex, resource, collection);
-  const plain = linked === null && (shape === null || (activeFilters(shape, ex.query).length === 0 && sortField(shape, ex.query) === null));
+  const searched = shape?.search === undefined ? undefined : ex.query[shape.search];
+  const matches = typeof searched === 'string' && searched.trim() !== '' ? searchMatcher(searched) : null;
+  const plain = linked === null && matches === null && (shape === null || (activeFilters(shape, ex.query).length === 0 && sortField(shape, ex.query) === null));
   if (plain && holdsOnlyRecords(ex, resource)) return lazyListing(ex, collection);
   // Keys and records side by side, and the listed ones as positions into them: a list of a
   // large collection makes no pair per record, and filters and sorts move numbers.
   const keys: string[] = [];
   const values: JsonObject[] = [];
   for (const [key, value] of ex.state.entries(collection)) {
-    if (!isObject(value) || (linked !== null && !linked(key, value))) continue;
+    if (!isObject(value) || (linked !== null && !linked(key, value)) || (matches !== null && !matches(value))) continue;
     keys.push(key);
     values.push(value);
   }

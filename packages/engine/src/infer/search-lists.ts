@@ -1,0 +1,34 @@
+import type { ArtifactOperation, ArtifactResource } from '../artifact/artifact.js';
+import { listItems, listShape } from './list-shape.js';
+import { squash } from './naming.js';
+import { sameRecords } from './same-records.js';
+import type { SchemaLookup } from './schema-lookup.js';
+
+const SEARCH_WORDS = new Set(['search', 'query', 'find']);
+const QUERY_PARAMETERS = ['query', 'q', 'search', 'searchterm', 'searchquery', 'term', 'keyword', 'keywords'];
+
+/**
+ * Makes a search of a collection a list of its records: Stripe's
+ * `GET /v1/customers/search?query=email:'ann@example.com'` answers the stored customers the
+ * query matches, in the search's own envelope, instead of generated ones. A search is a GET on
+ * the collection's path and `/search` (or `/query`, `/find`) with a query parameter
+ * (`query`, `q`, `search`, `term`...), whose answer lists records of the collection's kind.
+ */
+export function searchLists(resources: ArtifactResource[], operations: ArtifactOperation[], lookup: SchemaLookup): void {
+  for (let i = 0; i < operations.length; i += 1) {
+    const op = operations[i]!;
+    if (op.behaviour !== 'static' || op.method !== 'GET' || op.resource !== null) continue;
+    const segments = op.path.split('/');
+    const last = segments.at(-1) ?? '';
+    if (!SEARCH_WORDS.has(squash(last))) continue;
+    const parent = segments.slice(0, -1).join('/');
+    const resource = resources.find((r) => r.kind === 'collection' && r.collectionPath === parent);
+    const search = op.parameters.find((p) => p.in === 'query' && QUERY_PARAMETERS.includes(squash(p.name)));
+    if (resource === undefined || search === undefined) continue;
+    const word = parent.split('/').at(-1) ?? '';
+    const items = listItems(op, lookup, word);
+    if (items === null || !sameRecords(items.itemSchema, resource.itemSchema ?? undefined, lookup)) continue;
+    const shape = listShape(op, items, lookup);
+    operations[i] = { ...op, behaviour: 'list', resource: resource.name, list: { ...shape, search: search.name, filters: shape.filters.filter((f) => f.parameter !== search.name) } };
+  }
+}
