@@ -34,3 +34,22 @@ describe('a search query', () => {
     expect(searchMatcher(`${' '.repeat(2_100)}email:'bob@example.com'`)(ann)).toBe(true);
   });
 });
+
+describe('a JSON filter', () => {
+  it('is read as its conditions, as Autotask\'s query endpoints take it: field names without case, all conditions together', () => {
+    const companies = [
+      { id: 7, companyName: 'Acme Corp', isActive: true, city: 'Oslo' },
+      { id: 8, companyName: 'Beta Ltd', isActive: false },
+      { id: 9, companyName: 'Acme Labs', isActive: true, city: 'Bergen' },
+    ];
+    const pick = (filter: unknown) => companies.filter(searchMatcher(JSON.stringify(filter))).map((c) => c.id);
+    expect(pick({ filter: [{ op: 'eq', field: 'id', value: 8 }] })).toEqual([8]);
+    expect(pick({ filter: [{ op: 'beginsWith', field: 'CompanyName', value: 'acme' }, { op: 'eq', field: 'isActive', value: true }] })).toEqual([7, 9]);
+    expect(pick({ filter: [{ op: 'gt', field: 'id', value: 7 }, { op: 'noteq', field: 'companyName', value: 'Beta Ltd' }] })).toEqual([9]);
+    expect(pick({ filter: [{ op: 'exist', field: 'city' }] })).toEqual([7, 9]);
+    expect(pick({ filter: [{ op: 'or', items: [{ op: 'contains', field: 'companyName', value: 'labs' }] }] })).toEqual([9]);
+    expect(pick({ filter: [{ op: 'in', field: 'id', value: [7, 8] }] })).toEqual([7, 8]);
+    // Not a filter: read as free text.
+    expect(companies.filter(searchMatcher('{"name":')).map((c) => c.id)).toEqual([]);
+  });
+});

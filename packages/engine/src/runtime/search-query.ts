@@ -12,10 +12,13 @@ const JOINERS = new Set(['and', 'or', 'not']);
  * language; `:` and `=` match the value, `~` a part of it, without case; `metadata['key']`
  * reaches into an object) must all hold; a query without such terms is free text, each of
  * whose words must appear in one of the record's texts, at the top or one level down. `OR`
- * is read as `AND`: a Simulation's search answers fewer records rather than wrong ones.
+ * is read as `AND`: a Simulation's search answers fewer records rather than wrong ones. A JSON
+ * filter (jsonFilter) is read as its conditions.
  */
 export function searchMatcher(query: string): (record: JsonObject) => boolean {
   const text = query.slice(0, MAX_QUERY);
+  const conditions = jsonFilter(query);
+  if (conditions !== null) return (record) => conditions.every((condition) => holds(record, condition));
   const terms = [...text.matchAll(TERM)].map((m) => ({ path: fieldPath(m[1] as string), op: m[2] as string, value: (m[3] ?? m[4] ?? m[5] ?? '').toLowerCase() }));
   if (terms.length > 0) {
     return (record) =>
@@ -37,6 +40,80 @@ export function searchMatcher(query: string): (record: JsonObject) => boolean {
   };
 }
 
+/** One condition of a JSON filter: `{"op": "eq", "field": "companyName", "value": "Acme"}`. */
+interface Condition {
+  op: string;
+  path: string[];
+  value: Json | undefined;
+}
+
+/** Largest JSON filter read, in characters and in conditions. */
+const MAX_FILTER = 16 * 1024;
+const MAX_CONDITIONS = 64;
+
+/**
+ * The conditions of a JSON filter, as Autotask's query endpoints take it
+ * (`search={"filter":[{"op":"eq","field":"id","value":7}]}`); grouped conditions (`items`)
+ * are read as further conditions, all of which must hold. Null for any other query.
+ */
+function jsonFilter(query: string): Condition[] | null {
+  const trimmed = query.trim();
+  if (!trimmed.startsWith('{') || trimmed.length > MAX_FILTER) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(trimmed);
+  } catch {
+    return null;
+  }
+  if (!isObject(parsed as Json) || !Array.isArray((parsed as JsonObject).filter)) return null;
+  const out: Condition[] = [];
+  const visit = (items: Json[], depth: number) => {
+    for (const item of items) {
+      if (!isObject(item) || out.length >= MAX_CONDITIONS || depth > 4) continue;
+      if (Array.isArray(item.items)) visit(item.items, depth + 1);
+      if (typeof item.op === 'string' && typeof item.field === 'string') out.push({ op: item.op.toLowerCase(), path: fieldPath(item.field), value: item.value });
+    }
+  };
+  visit((parsed as JsonObject).filter as Json[], 0);
+  return out;
+}
+
+/** Whether a record meets one condition; field names compare without case, as Autotask's do. */
+function holds(record: JsonObject, condition: Condition): boolean {
+  const found = valueAt(record, condition.path, true);
+  const have = found === undefined || found === null ? null : String(found).toLowerCase();
+  const want = condition.value === undefined || condition.value === null ? '' : String(condition.value).toLowerCase();
+  const numbers = typeof found === 'number' && typeof condition.value === 'number';
+  switch (condition.op) {
+    case 'exist':
+      return have !== null;
+    case 'notexist':
+      return have === null;
+    case 'eq':
+      return have === want;
+    case 'noteq':
+      return have !== want;
+    case 'contains':
+      return have !== null && have.includes(want);
+    case 'beginswith':
+      return have !== null && have.startsWith(want);
+    case 'endswith':
+      return have !== null && have.endsWith(want);
+    case 'in':
+      return have !== null && Array.isArray(condition.value) && condition.value.some((v) => String(v).toLowerCase() === have);
+    case 'gt':
+      return numbers ? (found as number) > (condition.value as number) : have !== null && have > want;
+    case 'gte':
+      return numbers ? (found as number) >= (condition.value as number) : have !== null && have >= want;
+    case 'lt':
+      return numbers ? (found as number) < (condition.value as number) : have !== null && have < want;
+    case 'lte':
+      return numbers ? (found as number) <= (condition.value as number) : have !== null && have <= want;
+    default:
+      return true;
+  }
+}
+
 /** `metadata['key']` → `['metadata', 'key']`; `address.city` → `['address', 'city']`. */
 function fieldPath(field: string): string[] {
   return field
@@ -45,11 +122,13 @@ function fieldPath(field: string): string[] {
     .filter((part) => part !== '');
 }
 
-function valueAt(record: JsonObject, path: string[]): Json | undefined {
+function valueAt(record: JsonObject, path: string[], anyCase = false): Json | undefined {
   let at: Json | undefined = record;
   for (const part of path) {
-    if (!isObject(at) || !Object.hasOwn(at, part)) return undefined;
-    at = at[part];
+    if (!isObject(at)) return undefined;
+    const key: string | undefined = Object.hasOwn(at, part) ? part : anyCase ? Object.keys(at).find((k) => k.toLowerCase() === part.toLowerCase()) : undefined;
+    if (key === undefined) return undefined;
+    at = at[key];
   }
   return at;
 }
