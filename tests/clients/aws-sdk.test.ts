@@ -145,6 +145,15 @@ describe('the AWS SDK for JavaScript against an IAM Simulation (query protocol)'
     expect((await iam.send(new ListUsersCommand({}))).Users?.map((u) => u.UserName)).toEqual(['ann']);
   });
 
+  it('keeps a list of structures the SDK writes one leaf a form field (Tags.member.1.Key), and answers it as members', async () => {
+    const tags = [
+      { Key: 'team', Value: 'payments' },
+      { Key: 'cost-center', Value: '42' },
+    ];
+    await iam.send(new CreateUserCommand({ UserName: 'dana', Tags: tags }));
+    expect((await iam.send(new GetUserCommand({ UserName: 'dana' }))).User?.Tags).toEqual(tags);
+  });
+
   it("raises the SDK's own exceptions from the XML error", async () => {
     const missing = iam.send(new GetUserCommand({ UserName: 'nobody' }));
     await expect(missing).rejects.toBeInstanceOf(NoSuchEntityException);

@@ -1,5 +1,6 @@
 import type { ArtifactParameter, JsonSchema } from '../artifact/artifact.js';
 import { setOwn, type Json, type JsonObject } from '../json.js';
+import { readAwsQueryParameter } from './aws-query-params.js';
 import type { SchemaRegistry } from './schema-registry.js';
 import { itemsOf, objectView, schemaTypes } from './schema-view.js';
 
@@ -52,6 +53,11 @@ export function headerText(headers: RawInput['headers'], name: string): string |
  */
 export function readParameter(registry: SchemaRegistry, param: ArtifactParameter, raw: RawInput): Json | undefined {
   const types = schemaTypes(registry, param.schema) ?? [];
+  // AWS's query protocol writes a list, map or structure one leaf a name: `Tags.member.1.Key`.
+  if (param.in === 'query' && (types.includes('array') || types.includes('object')) && !raw.query.some(([n]) => n === param.name)) {
+    const structured = readAwsQueryParameter(registry, param.name, param.schema, raw.query);
+    if (structured !== undefined) return structured;
+  }
   if (param.in === 'query' && types.includes('object') && (param.style === 'deepObject' || param.explode)) return readObjectQuery(registry, param, raw.query);
   let texts: string[];
   let bracketed = false;

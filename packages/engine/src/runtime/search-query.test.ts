@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { JsonObject } from '../json.js';
 import { searchMatcher } from './search-query.js';
 
 const ann = { id: 'cus_1', email: 'Ann@Example.com', name: 'Ann Lee', metadata: { plan: 'gold', seats: 3 }, address: { city: 'Oslo' } };
@@ -37,7 +38,7 @@ describe('a search query', () => {
 
 describe('a JSON filter', () => {
   it('is read as its conditions, as Autotask\'s query endpoints take it: field names without case, all conditions together', () => {
-    const companies = [
+    const companies: JsonObject[] = [
       { id: 7, companyName: 'Acme Corp', isActive: true, city: 'Oslo' },
       { id: 8, companyName: 'Beta Ltd', isActive: false },
       { id: 9, companyName: 'Acme Labs', isActive: true, city: 'Bergen' },
