@@ -364,3 +364,29 @@ describe('a search of a collection', () => {
     expect(search("email:'nobody@example.com'").data).toEqual([]);
   });
 });
+
+describe('a filter on a list field', () => {
+  it('keeps the records whose list holds every comma-separated value, items or their names (GitHub labels)', async () => {
+    const issue = { type: 'object', properties: { number: { type: 'integer', readOnly: true }, title: { type: 'string' }, labels: { type: 'array', items: { anyOf: [{ type: 'string' }, { type: 'object', properties: { name: { type: 'string' } } }] } } } };
+    const { artifact } = await compileArtifact(
+      JSON.stringify({
+        openapi: '3.0.3',
+        info: { title: 'Issues', version: '1' },
+        paths: {
+          '/issues': {
+            get: { operationId: 'listIssues', parameters: [{ name: 'labels', in: 'query', schema: { type: 'string' } }], responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'array', items: issue } } } } } },
+            post: { operationId: 'createIssue', requestBody: { required: true, content: { 'application/json': { schema: issue } } }, responses: { '201': { description: 'ok', content: { 'application/json': { schema: issue } } } } },
+          },
+        },
+      }),
+    );
+    const client = await SimClient.open(artifact, { sampleRecords: 0 });
+    client.call({ method: 'POST', path: '/issues', body: { title: 'a', labels: ['bug', 'ui'] } });
+    client.call({ method: 'POST', path: '/issues', body: { title: 'b', labels: [{ name: 'bug' }] } });
+    client.call({ method: 'POST', path: '/issues', body: { title: 'c', labels: [] } });
+    const titles = (query: string) => (client.call({ method: 'GET', path: '/issues', query }).json as Array<{ title: string }>).map((i) => i.title);
+    expect(titles('labels=bug')).toEqual(['a', 'b']);
+    expect(titles('labels=bug,ui')).toEqual(['a']);
+    expect(titles('labels=docs')).toEqual([]);
+  });
+});

@@ -200,9 +200,21 @@ function filterOrder(values: JsonObject[], shape: ListShape, query: Record<strin
   const kept: number[] = [];
   for (let i = 0; i < values.length; i += 1) {
     const record = values[i]!;
-    if (active.every((f) => f.values.includes(String(record[f.field])) || (f.byDefault && record[f.field] === undefined))) kept.push(i);
+    if (active.every((f) => matchesFilter(record[f.field], f.values) || (f.byDefault && record[f.field] === undefined))) kept.push(i);
   }
   return kept;
+}
+
+/**
+ * Whether a record's field holds one of a filter's values: equal as text; for a list field
+ * (GitHub's issue `labels`), a value is held when every one of its comma-separated parts is an
+ * item of the list, an object item by its `name`, `id` or `key` (`labels=bug,ui` keeps the
+ * issues labelled both).
+ */
+function matchesFilter(held: Json | undefined, values: string[]): boolean {
+  if (!Array.isArray(held)) return values.includes(String(held));
+  const items = held.map((item) => (isObject(item) ? String(item.name ?? item.id ?? item.key ?? '') : String(item)));
+  return values.some((value) => value.split(',').every((part) => items.includes(part.trim())));
 }
 
 /**
