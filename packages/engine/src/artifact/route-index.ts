@@ -229,7 +229,6 @@ export function matchRoute(root: RouteNode, method: string, path: string, discri
 /** Names of a last path parameter that may hold slashes: a file's path, an object's key, a git ref. */
 const PATH_LIKE = /^(path|filepath|key|objectkey|filename|ref)$/;
 
-
 /** Base paths longest first, without the empty one, per loaded index. */
 const sortedBases = new WeakMap<readonly string[], string[]>();
 

@@ -6,6 +6,7 @@ import { actionTarget, idField, lifecycleHints } from './item-fields.js';
 import { singular, squash, words } from './naming.js';
 import { listItems, listShape } from './list-shape.js';
 import { mergeNestedAliases } from './nested-aliases.js';
+import { schemaText } from './same-records.js';
 import { searchLists } from './search-lists.js';
 import { paramNames } from './path-shape.js';
 import { findResourceShapes, groupByShape, type ResourceShape } from './resource-shapes.js';
@@ -61,11 +62,6 @@ function itemSchemaOf(ops: { op: NormalisedOperation; how: Understanding }[], wo
   const candidates = [readSchema, createAnswer, fromList, create && requestSchema(create), replace && requestSchema(replace)].filter((s): s is JsonSchema => s !== undefined && s !== null);
   const chosen = candidates[0] ?? null;
   return { itemSchema: chosen === null ? null : (memberNamedElsewhere(chosen, candidates.slice(1), lookup) ?? chosen), recordField: null };
-}
-
-/** A schema as text, after its reference: two schemas are the same when their texts are. */
-function schemaText(schema: JsonSchema, lookup: SchemaLookup): string {
-  return JSON.stringify(lookup.deref(schema as Json) ?? schema);
 }
 
 /**

@@ -72,7 +72,9 @@ function wildcards(parameterSchema: Json | undefined, fieldSchema: Json | undefi
   return [...new Set(offered)].filter((v) => (heldTexts === null ? WILDCARD_WORDS.has(v.toLowerCase()) : !heldTexts.has(v)));
 }
 
-const DIRECTION_NAMES = ['direction', 'sortdirection', 'sortdir', 'orderdirection', 'sortorder', 'order', 'dir'];
+/** Names that say a direction without an enum to show it; `sortorder`, `order` and `dir` need one. */
+const NAMED_DIRECTIONS = ['direction', 'sortdirection', 'sortdir', 'orderdirection'];
+const DIRECTION_NAMES = [...NAMED_DIRECTIONS, 'sortorder', 'order', 'dir'];
 const DIRECTION_WORDS = new Set(['asc', 'desc', 'ascending', 'descending']);
 /** Suffixes a sort value leaves off its field's name: GitHub's `sort=created` orders by `created_at`. */
 const SORT_FIELD_SUFFIXES = ['', 'at', 'date', 'time', 'on', 'timestamp'];
@@ -81,7 +83,12 @@ const SORT_FIELD_SUFFIXES = ['', 'at', 'date', 'time', 'on', 'timestamp'];
 function isDirection(schema: Json | undefined, name: string, lookup: SchemaLookup): boolean {
   const values = enumValues(schema, lookup)?.filter((v) => v !== null);
   if (values !== undefined && values.length > 0) return values.every((v) => typeof v === 'string' && DIRECTION_WORDS.has(v.toLowerCase()));
-  return ['direction', 'sortdirection', 'sortdir', 'orderdirection'].includes(squash(name));
+  return NAMED_DIRECTIONS.includes(squash(name));
+}
+
+/** A sort value without its own direction: `-created` and `created:desc` sort by `created`. */
+export function bareSortValue(value: string): string {
+  return value.replace(/^[-+]/, '').replace(/:(asc|desc)$/i, '');
 }
 
 /**
@@ -94,11 +101,11 @@ function orderingOf(sortSchema: Json | undefined, direction: string | null, dire
   const sortDefault = defaultValues(sortSchema, lookup)?.[0] ?? null;
   for (const value of [...(enumValues(sortSchema, lookup) ?? []), ...(sortDefault === null ? [] : [sortDefault])]) {
     if (typeof value !== 'string') continue;
-    const bare = value.replace(/^[-+]/, '').replace(/:(asc|desc)$/i, '');
+    const bare = bareSortValue(value);
     const field = SORT_FIELD_SUFFIXES.map((suffix) => fields.get(squash(bare) + suffix)).find((f) => f !== undefined);
     if (field !== undefined && field !== bare) named[bare] = field;
   }
-  const bareDefault = sortDefault?.replace(/^[-+]/, '').replace(/:(asc|desc)$/i, '') ?? null;
+  const bareDefault = sortDefault === null ? null : bareSortValue(sortDefault);
   const usableDefault = bareDefault !== null && (Object.hasOwn(named, bareDefault) || [...fields.values()].includes(bareDefault)) ? sortDefault : null;
   const directionDefault = defaultValues(directionSchema, lookup)?.[0] ?? null;
   if (direction === null && Object.keys(named).length === 0 && usableDefault === null) return null;
@@ -129,15 +136,15 @@ export function listShape(op: NormalisedOperation, items: ListItems | null, look
   };
   const direction = pick(directions, DIRECTION_NAMES);
   const roles = new Set([...Object.values(parameters), direction].filter((v): v is string => v !== null));
-  const fields = new Map([...lookup.properties(items?.itemSchema)].map(([name]) => [squash(name), name]));
   const itemFields = lookup.properties(items?.itemSchema);
+  const fields = new Map([...itemFields.keys()].map((name) => [squash(name), name]));
   const ordering = orderingOf(parameters.sort === null ? undefined : schemaOf(parameters.sort), direction, schemaOf(direction), fields, lookup);
   const filters = query
     .filter((name) => !roles.has(name))
     .flatMap((parameter) => {
       const field = fields.get(squash(parameter));
       if (field === undefined) return [];
-      const schema = op.parameters.find((p) => p.in === 'query' && p.name === parameter)?.schema;
+      const schema = schemaOf(parameter);
       const any = wildcards(schema, itemFields.get(field), lookup);
       const byDefault = defaultValues(schema, lookup);
       return [{ parameter, field, ...(any.length > 0 ? { any } : {}), ...(byDefault === null ? {} : { default: byDefault }) }];

@@ -64,15 +64,33 @@ function rememberLinks(ex: Exchange, collection: string, key: string): void {
  * unless the record declares it.
  */
 function actedOnCreate(ex: Exchange, resource: ArtifactResource, record: JsonObject): JsonObject {
-  for (const id of resource.actions) {
-    const action = ex.model.operations.get(id)?.action;
-    if (!action?.stateField || !action.targetState || ex.model.operations.get(id)?.method === 'DELETE') continue;
-    const field = Object.keys(record).find((name) => squash(name) === squash(action.name));
-    if (field === undefined) continue;
-    if (record[field] === true || record[field] === 'true') setOwn(record, action.stateField, action.targetState);
-    if (!Object.hasOwn(objectView(ex.model.registry, itemSchema(resource)).properties, field)) delete record[field];
+  const triggers = triggersOf(ex, resource);
+  if (triggers.length === 0) return record;
+  const declared = objectView(ex.model.registry, itemSchema(resource)).properties;
+  for (const field of Object.keys(record)) {
+    const word = squash(field);
+    const named = triggers.filter((t) => t.word === word);
+    if (named.length === 0) continue;
+    if (record[field] === true || record[field] === 'true') for (const trigger of named) setOwn(record, trigger.stateField, trigger.targetState);
+    if (!Object.hasOwn(declared, field)) delete record[field];
   }
   return record;
+}
+
+/** A resource's actions that move its state, by their name's squashed word: found once per resource, as every create asks. */
+const TRIGGERS = new WeakMap<ArtifactResource, Array<{ word: string; stateField: string; targetState: string }>>();
+
+function triggersOf(ex: Exchange, resource: ArtifactResource): Array<{ word: string; stateField: string; targetState: string }> {
+  let triggers = TRIGGERS.get(resource);
+  if (triggers === undefined) {
+    triggers = resource.actions.flatMap((id) => {
+      const op = ex.model.operations.get(id);
+      const action = op?.action;
+      return op === undefined || op.method === 'DELETE' || !action?.stateField || !action.targetState ? [] : [{ word: squash(action.name), stateField: action.stateField, targetState: action.targetState }];
+    });
+    TRIGGERS.set(resource, triggers);
+  }
+  return triggers;
 }
 
 /** The addressed record, or the refusal explaining why there is none. */

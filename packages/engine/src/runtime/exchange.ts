@@ -361,7 +361,8 @@ export function bodyRecord(ex: Exchange, resource: ArtifactResource, mode: 'crea
     delete record[field];
   }
   if (mode === 'create') {
-    for (const parameter of [...resource.scopeParameters, ...(ex.operation.links ?? [])]) {
+    const links = ex.operation.links;
+    for (const parameter of links === undefined ? resource.scopeParameters : [...resource.scopeParameters, ...links]) {
       const name = names.get(squash(parameter));
       const value = ex.path[parameter];
       // A parent's key never becomes the record's own id (GitLab's `/projects/{id}/hooks`: the hook's `id` is its own).

@@ -1,6 +1,7 @@
 import type { SimResponse } from '@simplane/core';
 import type { ArtifactResource, JsonSchema, ListShape } from '../artifact/artifact.js';
 import { isObject, setOwn, type Json, type JsonObject } from '../json.js';
+import { bareSortValue } from '../infer/list-shape.js';
 import { squash } from '../infer/naming.js';
 import { collectionName, linksCollection } from './collections.js';
 import { missingParent, type Exchange } from './exchange.js';
@@ -186,7 +187,7 @@ function sortField(shape: ListShape, query: Record<string, Json>): { field: stri
   const asked = ordering?.direction == null ? null : descending(query[ordering.direction]);
   const byDefault = descending(ordering?.directionDefault ?? undefined);
   if (typeof sort !== 'string' || sort === '') return (asked ?? byDefault) === true ? { field: null, desc: true } : null;
-  const bare = sort.replace(/^[-+]/, '').replace(/:(asc|desc)$/i, '');
+  const bare = bareSortValue(sort);
   const field = ordering !== undefined && Object.hasOwn(ordering.fields, bare) ? (ordering.fields[bare] as string) : bare;
   // The direction the request gives wins, then the sort value's own (`-field`, `field:asc`), then the default.
   const own = sort.startsWith('-') || /:desc$/i.test(sort) ? true : sort.startsWith('+') || /:asc$/i.test(sort) ? false : null;

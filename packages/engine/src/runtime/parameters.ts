@@ -50,11 +50,12 @@ export function headerText(headers: RawInput['headers'], name: string): string |
 /**
  * Reads one parameter per its style and explode, coercing text to the schema's types; answers
  * undefined when absent. A value that cannot be coerced stays text, so schema validation names it.
+ * `awsQuery`: the operation is a call of AWS's query protocol, whose lists, maps and structures
+ * come one leaf a name (`Tags.member.1.Key`).
  */
-export function readParameter(registry: SchemaRegistry, param: ArtifactParameter, raw: RawInput): Json | undefined {
+export function readParameter(registry: SchemaRegistry, param: ArtifactParameter, raw: RawInput, awsQuery = false): Json | undefined {
   const types = schemaTypes(registry, param.schema) ?? [];
-  // AWS's query protocol writes a list, map or structure one leaf a name: `Tags.member.1.Key`.
-  if (param.in === 'query' && (types.includes('array') || types.includes('object')) && !raw.query.some(([n]) => n === param.name)) {
+  if (awsQuery && param.in === 'query' && (types.includes('array') || types.includes('object')) && !raw.query.some(([n]) => n === param.name)) {
     const structured = readAwsQueryParameter(registry, param.name, param.schema, raw.query);
     if (structured !== undefined) return structured;
   }

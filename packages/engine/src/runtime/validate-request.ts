@@ -1,6 +1,7 @@
 import type { SimRequest } from '@simplane/core';
 import type { ArtifactOperation, ArtifactParameter } from '../artifact/artifact.js';
 import { squash } from '../infer/naming.js';
+import { queryAction } from './aws-query.js';
 import { setOwn, type Json } from '../json.js';
 import type { RuntimeModel } from './model.js';
 import { headerText, parseCookies, parseQuery, readParameter, type RawInput } from './parameters.js';
@@ -26,8 +27,9 @@ export function validateRequest(model: RuntimeModel, operation: ArtifactOperatio
   const missing = missingCredentials(operation, model.artifact.securitySchemes, raw);
   if (missing !== null) return { status: 401, code: 'unauthorized', message: missing, headers: { 'www-authenticate': challenge(model, operation) } };
   const query: Record<string, Json> = {};
+  const awsQuery = queryAction(operation) !== null;
   for (const param of operation.parameters) {
-    const value = readParameter(model.registry, param, raw);
+    const value = readParameter(model.registry, param, raw, awsQuery);
     if (value === undefined) {
       if (param.required && !credentialSentElsewhere(param, raw)) return { status: 400, code: 'missing_parameter', message: `the ${WHERE[param.in]} ${param.name} is required`, field: param.name };
       continue;
