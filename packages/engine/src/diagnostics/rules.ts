@@ -47,6 +47,7 @@ export const RULES = {
   example_external_ignored: { kind: 'unsupported', suggestion: 'Inline the example under `value`; external examples are never fetched.' },
   parameter_style_unsupported: { kind: 'unsupported', suggestion: 'Use csv, ssv, pipes or multi; the value is read as csv meanwhile.' },
   schema_unsatisfiable: { kind: 'invalid', suggestion: 'Declare the required property under properties (or drop additionalProperties: false), or merge oneOf branches that are the same; answers cannot fit the schema meanwhile.' },
+  schema_items_union: { kind: 'invalid', suggestion: 'Write the alternatives under anyOf (or oneOf) instead of items, or add `type: array` if a list is meant; the schema is read as one of its alternatives meanwhile.' },
   pattern_not_enforced: { kind: 'unsupported', suggestion: 'Write the pattern without lookaround or backreferences (e.g. check the forbidden prefix with a second, simpler pattern), or leave it: values are not checked against it meanwhile.' },
 } as const satisfies Record<string, Rule>;
 

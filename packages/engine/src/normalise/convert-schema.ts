@@ -62,6 +62,12 @@ export class SchemaConverter {
     const ref = schema['$ref'];
     // 2.0 and 3.0 ignore everything beside a $ref; 3.1 applies both.
     if (typeof ref === 'string' && this.family !== '3.1') return { $ref: this.rewriteRef(ref) };
+    const union = itemsUnion(schema);
+    if (union !== null) {
+      this.diagnostics.warn('schema_items_union', { location }, `The schema gives no type and ${union.listed ? 'lists several schemas under items' : 'gives its items as alternatives'}; it is read as one of them (anyOf), as a value of this shape, not a list of them.`);
+      const { items: _items, ...rest } = schema;
+      return this.convert({ ...rest, anyOf: union.branches }, location);
+    }
     const out: JsonObject = {};
     for (const [key, value] of Object.entries(schema)) {
       if (key.startsWith('x-') || DROPPED.has(key)) continue;
@@ -183,6 +189,28 @@ export class SchemaConverter {
     this.warnedFormats.add(format);
     this.diagnostics.warn('format_unknown', { location }, `The format ${JSON.stringify(format)} is not a known format; values follow the type alone.`);
   }
+}
+
+/** Keys that say a schema is more than a typeless list of alternatives. */
+const SHAPE_KEYS = ['type', 'properties', 'additionalProperties', '$ref', 'allOf', 'anyOf', 'oneOf', 'enum', 'const', 'prefixItems', 'minItems', 'maxItems', 'uniqueItems', 'contains'];
+
+/**
+ * The alternatives of a schema that gives no type and writes several schemas under `items`:
+ * Slack's specification writes each of its objects so (`objs_conversation` is `items: [a, b]` in
+ * its Swagger 2.0, `items: {anyOf: [a, b]}` once converted) and means one object of either
+ * shape, as its examples show; read as a list, a channel was a list of channels and
+ * `users.list` a list of lists. Null for any other schema: one item schema without a type
+ * still means a list of them (a common omission of `type: array`).
+ */
+function itemsUnion(schema: JsonObject): { branches: Json[]; listed: boolean } | null {
+  if (SHAPE_KEYS.some((key) => schema[key] !== undefined)) return null;
+  const items = schema.items;
+  if (Array.isArray(items)) return items.length >= 2 ? { branches: items, listed: true } : null;
+  if (!isObject(items)) return null;
+  const keys = Object.keys(items).filter((key) => !isAnnotation(key));
+  if (keys.length !== 1 || (keys[0] !== 'anyOf' && keys[0] !== 'oneOf')) return null;
+  const branches = items[keys[0]];
+  return Array.isArray(branches) && branches.length >= 2 ? { branches, listed: false } : null;
 }
 
 function withoutAnnotations(schema: Json): Json {

@@ -301,8 +301,12 @@ export function asBodyObject(body: Json | undefined): JsonObject {
 /** An item schema's property names by their squashed form (the first of names that squash alike). */
 const squashedNames = new WeakMap<ObjectView, Map<string, string>>();
 
-/** Names of credentials a client sends with a write (Plaid's `access_token` and `secret`): never kept in a record that does not declare them. */
-const CREDENTIAL_FIELD = /(password|passwd|secret|accesstoken|refreshtoken|apikey|authtoken|privatekey)$/;
+/**
+ * Names of credentials a client sends with a write (Plaid's `access_token` and `secret`, Slack's
+ * `token` form field): never kept in a record that does not declare them. A `token` is one only
+ * by itself: a `device_token` or `page_token` is data.
+ */
+const CREDENTIAL_FIELD = /(password|passwd|secret|accesstoken|refreshtoken|apikey|apitoken|authtoken|privatekey)$|^token$/;
 
 /**
  * Names of fields that direct a request rather than describe a record: Stripe's `expand[]`,

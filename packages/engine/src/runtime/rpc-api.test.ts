@@ -90,6 +90,28 @@ describe('an API that names the method in its path', () => {
     expect(send({ method: 'POST', path: '/conversations.archive', body: `channel=${channel.id}` }).json).toEqual({ ok: true });
   });
 
+  it("keeps a conversation written as Slack's specification writes it: alternatives under items, an id pattern, a flag its archive sets", async () => {
+    const channelShape = {
+      type: 'object',
+      additionalProperties: false,
+      required: ['id', 'name', 'is_archived'],
+      properties: { id: { type: 'string', pattern: '^[CGD][A-Z0-9]{8,}$' }, name: { type: 'string' }, is_archived: { type: 'boolean' }, is_private: { type: 'boolean' } },
+    };
+    const imShape = { type: 'object', additionalProperties: false, required: ['id', 'user'], properties: { id: { type: 'string', pattern: '^D[A-Z0-9]{8,}$' }, user: { type: 'string' } } };
+    const document = JSON.parse(slack) as { components: { schemas: Record<string, unknown> } };
+    document.components.schemas['conversation'] = { title: 'Conversation object', items: { anyOf: [channelShape, imShape] } };
+    const { send } = await open(JSON.stringify(document), 'application/x-www-form-urlencoded');
+    const created = send({ method: 'POST', path: '/conversations.create', body: 'name=general&token=xoxb-1' });
+    const channel = (created.json as { channel: { id: string; name: string; is_archived: boolean } }).channel;
+    // One channel, not a list of them; its id fits the pattern; the credential the form carried is not kept.
+    expect(channel).toMatchObject({ name: 'general', is_archived: false });
+    expect(channel.id).toMatch(/^[CGD][A-Z0-9]{8,}$/);
+    expect(channel).not.toHaveProperty('token');
+    expect(send({ method: 'GET', path: '/conversations.info', query: `channel=${channel.id}` }).json).toEqual({ ok: true, channel });
+    expect(send({ method: 'POST', path: '/conversations.archive', body: `channel=${channel.id}` }).json).toEqual({ ok: true });
+    expect(send({ method: 'GET', path: '/conversations.info', query: `channel=${channel.id}` }).json).toEqual({ ok: true, channel: { ...channel, is_archived: true } });
+  });
+
   it('takes a known verb as the last segment, reads with a POST that writes nothing', async () => {
     const { artifact, send } = await open(plaid, 'application/json');
     expect(artifact.resources.find((r) => r.name === 'transfer')).toMatchObject({ keyField: 'transfer_id', recordField: 'transfer', idField: 'id' });

@@ -42,7 +42,27 @@ function buildView(registry: SchemaRegistry, schema: JsonSchema | null | undefin
       view.required.push(...inner.required.filter((n) => !view.required.includes(n)));
     }
   }
+  if (Object.keys(view.properties).length === 0) unionView(registry, resolved, view, depth);
   return view;
+}
+
+/**
+ * The view of a schema that is only alternatives (`anyOf`/`oneOf` of object shapes, as Slack's
+ * conversation and user are): every field a branch declares, the first branch's schema for a
+ * field several declare, and required what every object branch requires. A record is kept and
+ * read by those fields; its answer fits the branch that names most of them (respond.ts).
+ */
+function unionView(registry: SchemaRegistry, resolved: JsonObject, view: ObjectView, depth: number): void {
+  const branches = Array.isArray(resolved.anyOf) ? resolved.anyOf : Array.isArray(resolved.oneOf) ? resolved.oneOf : null;
+  if (branches === null) return;
+  let required: string[] | null = null;
+  for (const branch of branches) {
+    const inner = objectView(registry, branch as JsonSchema, depth + 1);
+    if (Object.keys(inner.properties).length === 0) continue;
+    for (const [name, sub] of Object.entries(inner.properties)) if (!Object.hasOwn(view.properties, name)) setOwn(view.properties, name, sub);
+    required = required === null ? [...inner.required] : required.filter((name) => inner.required.includes(name));
+  }
+  view.required.push(...(required ?? []).filter((n) => !view.required.includes(n)));
 }
 
 /** The JSON types a schema allows (after `$ref`), or null when it does not say. */
