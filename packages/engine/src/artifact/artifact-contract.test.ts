@@ -62,7 +62,7 @@ describe('the artifact', () => {
 
   it('summarises operations for the operations endpoint', async () => {
     const { outcome } = await compileArtifact(fixture('bank-3.0.yaml'));
-    expect(outcome.operations.find((o) => o.operation === 'searchTransfers')).toEqual({ operation: 'searchTransfers', method: 'POST', path: '/transfers/search', behaviour: 'static', resource: null, read_only: true });
+    expect(outcome.operations.find((o) => o.operation === 'searchTransfers')).toEqual({ operation: 'searchTransfers', method: 'POST', path: '/transfers/search', behaviour: 'list', resource: 'transfers', read_only: true });
     expect(outcome.specKind).toBe('openapi');
     expect(outcome.specVersion).toBe('3.0.3');
   });

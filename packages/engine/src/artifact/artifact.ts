@@ -81,6 +81,12 @@ export interface ListShape {
   ordering?: { direction: string | null; fields: Record<string, string>; sortDefault: string | null; directionDefault: string | null };
   /** For a search (`/customers/search?query=...`): the query parameter whose terms the listed records must match. */
   search?: string;
+  /**
+   * For a search by POST (`POST /v2/customers/search`): the body holds the criteria (a query
+   * text, a JSON filter or objects naming fields, runtime/search-body.ts), and its top-level
+   * fields are the paging and sort parameters named in `parameters`.
+   */
+  searchBody?: true;
   /** Where the records are in the answer: null for a bare array, else the envelope's array field. */
   itemsField: string | null;
   /** Envelope fields the runtime fills when present. */

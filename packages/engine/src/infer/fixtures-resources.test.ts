@@ -65,7 +65,7 @@ describe('resources and behaviours inferred from realistic documents', () => {
       closeAccount: ['action', 'accounts', false],
       getAccountBalance: ['static', null, true],
       createTransfer: ['create', 'transfers', false],
-      searchTransfers: ['static', null, true],
+      searchTransfers: ['list', 'transfers', true],
       reverseTransfer: ['action', 'transfers', false],
       health: ['static', null, true],
     });

@@ -365,6 +365,99 @@ describe('a search of a collection', () => {
   });
 });
 
+describe('a search by POST', () => {
+  const customer = {
+    type: 'object',
+    properties: {
+      id: { type: 'string', readOnly: true },
+      email_address: { type: 'string' },
+      creation_source: { type: 'string', enum: ['OTHER', 'THIRD_PARTY'] },
+      group_ids: { type: 'array', items: { type: 'string' } },
+      location_id: { type: 'string' },
+      created_at: { type: 'string', format: 'date-time', readOnly: true },
+    },
+  };
+  const searchRequest = {
+    type: 'object',
+    properties: {
+      limit: { type: 'integer' },
+      cursor: { type: 'string' },
+      location_ids: { type: 'array', items: { type: 'string' } },
+      query: { type: 'object', properties: { filter: { type: 'object' }, sort: { type: 'object' } } },
+    },
+  };
+  const searchAnswer = { type: 'object', properties: { customers: { type: 'array', items: customer }, cursor: { type: 'string' } } };
+  const ok = (schema: unknown) => ({ '200': { description: 'ok', content: { 'application/json': { schema } } } });
+  const square = JSON.stringify({
+    openapi: '3.0.3',
+    info: { title: 'Square', version: '1' },
+    paths: {
+      '/v2/customers': {
+        post: { operationId: 'CreateCustomer', requestBody: { required: true, content: { 'application/json': { schema: customer } } }, responses: ok(customer) },
+        get: { operationId: 'ListCustomers', responses: ok(searchAnswer) },
+      },
+      '/v2/customers/{customer_id}': { get: { operationId: 'RetrieveCustomer', parameters: [{ name: 'customer_id', in: 'path', required: true, schema: { type: 'string' } }], responses: ok(customer) } },
+      '/v2/customers/search': { post: { operationId: 'SearchCustomers', requestBody: { required: true, content: { 'application/json': { schema: searchRequest } } }, responses: ok(searchAnswer) } },
+    },
+  });
+
+  it("lists the stored records the body's criteria choose, as Square's searches write them, paged by the body's limit and cursor", async () => {
+    const { artifact } = await compileArtifact(square);
+    expect(artifact.operations.find((op) => op.id === 'SearchCustomers')).toMatchObject({ behaviour: 'list', readOnly: true, resource: 'customers', list: { searchBody: true, parameters: { limit: 'limit', cursor: 'cursor' } } });
+    const client = await SimClient.open(artifact, { sampleRecords: 0 });
+    const checker = new ResponseChecker(artifact);
+    const people = [
+      { email_address: 'ann@example.com', creation_source: 'THIRD_PARTY', group_ids: ['g1', 'g2'], location_id: 'L1' },
+      { email_address: 'bob@example.org', creation_source: 'OTHER', group_ids: ['g1'], location_id: 'L2' },
+      { email_address: 'cy@example.com', creation_source: 'THIRD_PARTY', group_ids: [], location_id: 'L2' },
+    ];
+    for (const person of people) client.call({ method: 'POST', path: '/v2/customers', body: person });
+    const search = (body: unknown) => {
+      const answer = client.call({ method: 'POST', path: '/v2/customers/search', body });
+      expect(answer.status).toBe(200);
+      expect(checker.problem(answer)).toBeNull();
+      return answer.json as { customers: Array<{ email_address: string }>; cursor?: string };
+    };
+    const emails = (body: unknown) => search(body).customers.map((c) => c.email_address);
+    expect(emails({ query: { filter: { email_address: { fuzzy: 'example.com' } } } })).toEqual(['ann@example.com', 'cy@example.com']);
+    expect(emails({ query: { filter: { creation_source: { values: ['OTHER'], rule: 'INCLUDE' } } } })).toEqual(['bob@example.org']);
+    expect(emails({ query: { filter: { group_ids: { all: ['g1', 'g2'] } } } })).toEqual(['ann@example.com']);
+    expect(emails({ query: { filter: { email_address: { exact: 'CY@example.com' } }, sort: { field: 'CREATED_AT', order: 'ASC' } } })).toEqual(['cy@example.com']);
+    // A plural names its singular field; an option that names no field of the record chooses nothing.
+    expect(emails({ location_ids: ['L2'], query: { filter: { include_deleted: true } } })).toEqual(['bob@example.org', 'cy@example.com']);
+    expect(emails({ query: { filter: { created_at: { start_at: '2000-01-01T00:00:00Z', end_at: '2100-01-01T00:00:00Z' } } } })).toHaveLength(3);
+    expect(emails({ query: { filter: { created_at: { start_at: '2100-01-01T00:00:00Z' } } } })).toEqual([]);
+    expect(emails({})).toHaveLength(3);
+    const first = search({ limit: 2 });
+    expect(first.customers).toHaveLength(2);
+    expect(emails({ limit: 2, cursor: first.cursor })).toEqual(['cy@example.com']);
+  });
+
+  it("reads a JSON filter or a query text in the body, as Autotask's and others' searches take them, and records no step", async () => {
+    const company = { type: 'object', properties: { id: { type: 'integer', readOnly: true }, companyName: { type: 'string' }, isActive: { type: 'boolean' } } };
+    const { artifact } = await compileArtifact(
+      JSON.stringify({
+        openapi: '3.0.3',
+        info: { title: 'Autotask', version: '1' },
+        paths: {
+          '/V1.0/Companies': { post: { operationId: 'CreateCompany', requestBody: { required: true, content: { 'application/json': { schema: company } } }, responses: ok(company) } },
+          '/V1.0/Companies/{id}': { get: { operationId: 'GetCompany', parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }], responses: ok(company) } },
+          '/V1.0/Companies/query': { post: { operationId: 'QueryCompanies', requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', properties: { filter: { type: 'array', items: { type: 'object' } } } } } } }, responses: ok({ type: 'object', properties: { items: { type: 'array', items: company } } }) } },
+        },
+      }),
+    );
+    const client = await SimClient.open(artifact, { sampleRecords: 0 });
+    for (const [companyName, isActive] of [['Acme Corp', true], ['Beta Ltd', false], ['Acme Labs', false]] as const) client.call({ method: 'POST', path: '/V1.0/Companies', body: { companyName, isActive } });
+    const names = (body: unknown) => (client.call({ method: 'POST', path: '/V1.0/Companies/query', body }).json as { items: Array<{ companyName: string }> }).items.map((c) => c.companyName);
+    expect(names({ filter: [{ op: 'beginsWith', field: 'companyName', value: 'acme' }, { op: 'eq', field: 'isActive', value: false }] })).toEqual(['Acme Labs']);
+    expect(names({ query: "companyName~'ltd' OR companyName:'acme corp'" })).toEqual(['Acme Corp', 'Beta Ltd']);
+    // A search writes nothing: no step.
+    const steps = client.step;
+    names({ filter: [] });
+    expect(client.step).toBe(steps);
+  });
+});
+
 describe('a filter on a list field', () => {
   it('keeps the records whose list holds every comma-separated value, items or their names (GitHub labels)', async () => {
     const issue = { type: 'object', properties: { number: { type: 'integer', readOnly: true }, title: { type: 'string' }, labels: { type: 'array', items: { anyOf: [{ type: 'string' }, { type: 'object', properties: { name: { type: 'string' } } }] } } } };

@@ -6,6 +6,7 @@ import { squash } from '../infer/naming.js';
 import { collectionName, linksCollection } from './collections.js';
 import { missingParent, type Exchange } from './exchange.js';
 import { refuse } from './refusal.js';
+import { bodyMatcher } from './search-body.js';
 import { searchMatcher } from './search-query.js';
 import { answer, chooseMedia, chooseSuccess, conform } from './respond.js';
 import { itemsOf, objectView, schemaTypes } from './schema-view.js';
@@ -19,10 +20,11 @@ const DEFAULT_LIMIT = 20;
  * are opaque (`o<offset>`, base64url) unless the parameter is named like `starting_after`,
  * which takes a record id. The envelope's items, has-more, total and next-cursor fields are filled.
  */
-export function list(ex: Exchange, resource: ArtifactResource): SimResponse {
-  const parent = missingParent(ex, resource);
-  if (parent) return refuse(ex.model, ex.operation, parent, ex.gen);
-  const shape = ex.operation.list;
+export function list(sent: Exchange, resource: ArtifactResource): SimResponse {
+  const parent = missingParent(sent, resource);
+  if (parent) return refuse(sent.model, sent.operation, parent, sent.gen);
+  const shape = sent.operation.list;
+  const ex = shape?.searchBody === true ? { ...sent, query: { ...bodyScalars(sent.body), ...sent.query } } : sent;
   const listing = listingOf(ex, resource, shape);
   const total = listing.total;
   const page = shape ? pageOf(ex, shape, listing) : { start: 0, limit: total };
@@ -64,7 +66,7 @@ function listingOf(ex: Exchange, resource: ArtifactResource, shape: ListShape | 
   const collection = collectionName(resource, ex.path);
   const linked = linkedTo(ex, resource, collection);
   const searched = shape?.search === undefined ? undefined : ex.query[shape.search];
-  const matches = typeof searched === 'string' && searched.trim() !== '' ? searchMatcher(searched) : null;
+  const matches = shape?.searchBody === true ? bodyMatcher(ex.body, declaredFields(ex, resource)) : typeof searched === 'string' && searched.trim() !== '' ? searchMatcher(searched) : null;
   const plain = linked === null && matches === null && (shape === null || (activeFilters(shape, ex.query).length === 0 && sortField(shape, ex.query) === null));
   if (plain && holdsOnlyRecords(ex, resource)) return lazyListing(ex, collection);
   // Keys and records side by side, and the listed ones as positions into them: a list of a
@@ -88,6 +90,18 @@ function listingOf(ex: Exchange, resource: ArtifactResource, shape: ListShape | 
       return -1;
     },
   };
+}
+
+/** A search body's top-level texts, numbers and booleans: its paging fields (`limit`, `cursor`), read as query parameters are. */
+function bodyScalars(body: Json | undefined): Record<string, Json> {
+  const out: Record<string, Json> = {};
+  if (isObject(body)) for (const [name, value] of Object.entries(body)) if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') setOwn(out, name, value);
+  return out;
+}
+
+/** The item schema's field names without case, `_` or `-`: the fields a search body may name. */
+function declaredFields(ex: Exchange, resource: ArtifactResource): Set<string> {
+  return new Set(Object.keys(objectView(ex.model.registry, resource.itemSchema ?? null).properties).map(squash));
 }
 
 /**

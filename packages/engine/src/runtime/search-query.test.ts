@@ -20,11 +20,27 @@ describe('a search query', () => {
     expect(pick("phone:'1'")).toEqual([]);
   });
 
+  it("joins terms with OR, looser than AND, negates with -, compares numbers and reads null as absent, as Stripe's language does", () => {
+    const cid = { id: 'cus_3', email: 'cid@example.com', name: 'Cid', metadata: { plan: 'gold', seats: 12 } };
+    const pick = (query: string) => [ann, bob, cid].filter(searchMatcher(query)).map((r) => r.id);
+    expect(pick("email:'ann@example.com' OR email:'bob@example.com'")).toEqual(['cus_1', 'cus_2']);
+    expect(pick("metadata['plan']:'gold' AND name:'cid' OR name:'bob'")).toEqual(['cus_2', 'cus_3']);
+    expect(pick("-metadata['plan']:'gold'")).toEqual(['cus_2']);
+    expect(pick("metadata['plan']:'gold' AND -name~'lee'")).toEqual(['cus_3']);
+    // Numbers compare as numbers (12 > 3), not as texts.
+    expect(pick('metadata.seats>3')).toEqual(['cus_3']);
+    expect(pick('metadata.seats<=3')).toEqual(['cus_1']);
+    expect(pick('metadata.seats>=3 AND metadata.seats<12')).toEqual(['cus_1']);
+    expect(pick('address:null')).toEqual(['cus_2', 'cus_3']);
+    expect(pick('-address:null')).toEqual(['cus_1']);
+  });
+
   it('reads a query without terms as free text, each word found in a text of the record or one level down', () => {
     const pick = (query: string) => [ann, bob].filter(searchMatcher(query)).map((r) => r.id);
     expect(pick('oslo')).toEqual(['cus_1']);
     expect(pick('example gold')).toEqual(['cus_1']);
-    expect(pick('bob OR ann')).toEqual([]);
+    expect(pick('bob OR ann')).toEqual(['cus_1', 'cus_2']);
+    expect(pick('ann oslo or bob gold')).toEqual(['cus_1']);
     expect(pick('   ')).toEqual(['cus_1', 'cus_2']);
   });
 

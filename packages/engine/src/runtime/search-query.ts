@@ -2,42 +2,74 @@ import { isObject, type Json, type JsonObject } from '../json.js';
 
 /** A longest query read; the rest is ignored. */
 const MAX_QUERY = 2048;
-/** `field:'value'`, `field~"value"`, `metadata['key']:'value'`, `field=value`. */
-const TERM = /([A-Za-z_][\w.]*(?:\[['"]?[^\]'"]+['"]?\])?)\s*([:~=])\s*(?:'([^']*)'|"([^"]*)"|([^\s'"()]+))/g;
+/**
+ * `field:'value'`, `-field~"value"`, `metadata['key']:'value'`, `field=value`, `amount>1000`:
+ * an optional `-` that negates, the field, the operator, a quoted or bare value.
+ */
+const TERM = /(-?)([A-Za-z_][\w.]*(?:\[['"]?[^\]'"]+['"]?\])?)\s*(>=|<=|[:~=<>])\s*(?:'([^']*)'|"([^"]*)"|([^\s'"()]+))/g;
 /** Words that join terms (Stripe's `AND`, `OR`) rather than name a value. */
 const JOINERS = new Set(['and', 'or', 'not']);
+/** A joiner `OR` between two terms or words. */
+const OR = /(?:^|[\s()])or(?:[\s()]|$)/i;
+
+interface Term {
+  negated: boolean;
+  path: string[];
+  op: string;
+  /** Lower-case text; null for a bare `null`, which matches a field that is absent or null. */
+  value: string | null;
+}
 
 /**
- * Whether a record matches a search query. Terms of the form `field:'value'` (Stripe's search
- * language; `:` and `=` match the value, `~` a part of it, without case; `metadata['key']`
- * reaches into an object) must all hold; a query without such terms is free text, each of
- * whose words must appear in one of the record's texts, at the top or one level down. `OR`
- * is read as `AND`: a Simulation's search answers fewer records rather than wrong ones. A JSON
- * filter (jsonFilter) is read as its conditions.
+ * Whether a record matches a search query. Terms of Stripe's search language (`field:'value'`;
+ * `:` and `=` match the value, `~` a part of it, without case; `>`, `<`, `>=`, `<=` compare
+ * numbers; `metadata['key']` reaches into an object; `-` negates; `null` is a field absent or
+ * null) joined by `AND`, or by `OR`, which binds looser: `a AND b OR c` is `(a AND b) OR c`. A
+ * query without such terms is free text, each of whose words must appear in one of the
+ * record's texts, at the top or one level down, or one group of them where `OR` parts them. A
+ * JSON filter (jsonFilter) is read as its conditions.
  */
 export function searchMatcher(query: string): (record: JsonObject) => boolean {
   const text = query.slice(0, MAX_QUERY);
   const conditions = jsonFilter(query);
   if (conditions !== null) return (record) => conditions.every((condition) => holds(record, condition));
-  const terms = [...text.matchAll(TERM)].map((m) => ({ path: fieldPath(m[1] as string), op: m[2] as string, value: (m[3] ?? m[4] ?? m[5] ?? '').toLowerCase() }));
-  if (terms.length > 0) {
-    return (record) =>
-      terms.every(({ path, op, value }) => {
-        const found = valueAt(record, path);
-        if (found === undefined || found === null || isObject(found) || Array.isArray(found)) return false;
-        const have = String(found).toLowerCase();
-        return op === '~' ? have.includes(value) : have === value;
-      });
+  const groups: Term[][] = [];
+  let end = 0;
+  for (const m of text.matchAll(TERM)) {
+    const between = text.slice(end, m.index);
+    if (groups.length === 0 || OR.test(between)) groups.push([]);
+    end = m.index + m[0].length;
+    const bare = m[6];
+    groups.at(-1)!.push({ negated: m[1] === '-', path: fieldPath(m[2] as string), op: m[3] as string, value: bare !== undefined && bare.toLowerCase() === 'null' ? null : (m[4] ?? m[5] ?? bare ?? '').toLowerCase() });
   }
-  const words = text
-    .split(/\s+/)
-    .map((w) => w.replace(/^["']|["']$/g, '').toLowerCase())
-    .filter((w) => w !== '' && !JOINERS.has(w));
-  if (words.length === 0) return () => true;
+  if (groups.length > 0) return (record) => groups.some((group) => group.every((term) => meets(record, term) !== term.negated));
+  const wordGroups = text
+    .split(OR)
+    .filter((part) => part.trim() !== '' && !/^[\s()]*$/.test(part))
+    .map((part) =>
+      part
+        .split(/\s+/)
+        .map((w) => w.replace(/^["'(]+|["')]+$/g, '').toLowerCase())
+        .filter((w) => w !== '' && !JOINERS.has(w)),
+    )
+    .filter((words) => words.length > 0);
+  if (wordGroups.length === 0) return () => true;
   return (record) => {
     const texts = textsOf(record);
-    return words.every((word) => texts.some((t) => t.includes(word)));
+    return wordGroups.some((words) => words.every((word) => texts.some((t) => t.includes(word))));
   };
+}
+
+/** Whether a record's field meets a term, before its negation. */
+function meets(record: JsonObject, { path, op, value }: Term): boolean {
+  const found = valueAt(record, path);
+  if (value === null) return found === undefined || found === null;
+  if (found === undefined || found === null || isObject(found) || Array.isArray(found)) return false;
+  const have = String(found).toLowerCase();
+  if (op === '~') return have.includes(value);
+  if (op === ':' || op === '=') return have === value;
+  const [a, b] = typeof found === 'number' && value.trim() !== '' && Number.isFinite(Number(value)) ? [found, Number(value)] : [have, value];
+  return op === '>' ? a > b : op === '<' ? a < b : op === '>=' ? a >= b : a <= b;
 }
 
 /** One condition of a JSON filter: `{"op": "eq", "field": "companyName", "value": "Acme"}`. */
