@@ -49,8 +49,11 @@ export class SchemaLookup {
   }
 }
 
+/** The JSON media type entry inference reads: one with a schema where any has one (Zuora gives `application/json` only examples, `application/json; charset=utf-8` the schema). */
 function jsonEntry(content: Record<string, MediaTypeEntry>): MediaTypeEntry | undefined {
-  const types = Object.keys(content);
+  const all = Object.keys(content);
+  const withSchema = all.filter((t) => content[t]?.schema !== undefined && content[t]?.schema !== null);
+  const types = withSchema.length > 0 ? withSchema : all;
   const best = types.find((t) => t === 'application/json') ?? types.find((t) => /[/+]json\b/.test(t)) ?? types[0];
   return best === undefined ? undefined : content[best];
 }

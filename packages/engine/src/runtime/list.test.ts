@@ -458,6 +458,34 @@ describe('a search by POST', () => {
   });
 });
 
+describe('an answer declared in two JSON media types', () => {
+  it("is made and inferred from the one with a schema, not the one with only examples (Zuora's orders)", async () => {
+    const order = { type: 'object', properties: { orderNumber: { type: 'string', readOnly: true }, description: { type: 'string' } } };
+    const envelope = { type: 'object', properties: { orders: { type: 'array', items: order }, success: { type: 'boolean' } } };
+    const twoTypes = (schema: unknown, example: unknown) => ({ '200': { description: 'ok', content: { 'application/json': { examples: { response: { value: example } } }, 'application/json; charset=utf-8': { schema } } } });
+    const { artifact } = await compileArtifact(
+      JSON.stringify({
+        openapi: '3.0.3',
+        info: { title: 'Orders', version: '1' },
+        paths: {
+          '/v1/orders': {
+            get: { operationId: 'listOrders', responses: twoTypes(envelope, { orders: [], success: true }) },
+            post: { operationId: 'createOrder', requestBody: { required: true, content: { 'application/json': { schema: order } } }, responses: twoTypes(order, { orderNumber: 'O-1' }) },
+          },
+          '/v1/orders/{orderNumber}': { get: { operationId: 'getOrder', parameters: [{ name: 'orderNumber', in: 'path', required: true, schema: { type: 'string' } }], responses: twoTypes(order, { orderNumber: 'O-1' }) } },
+        },
+      }),
+    );
+    expect(artifact.operations.find((op) => op.id === 'listOrders')?.list).toMatchObject({ itemsField: 'orders' });
+    const client = await SimClient.open(artifact, { sampleRecords: 0 });
+    const checker = new ResponseChecker(artifact);
+    const made = client.call({ method: 'POST', path: '/v1/orders', body: { description: 'first' } });
+    const listed = client.call({ method: 'GET', path: '/v1/orders' });
+    expect(checker.problem(listed)).toBeNull();
+    expect((listed.json as { orders: unknown[] }).orders).toEqual([made.json]);
+  });
+});
+
 describe('a filter on a list field', () => {
   it('keeps the records whose list holds every comma-separated value, items or their names (GitHub labels)', async () => {
     const issue = { type: 'object', properties: { number: { type: 'integer', readOnly: true }, title: { type: 'string' }, labels: { type: 'array', items: { anyOf: [{ type: 'string' }, { type: 'object', properties: { name: { type: 'string' } } }] } } } };

@@ -38,7 +38,8 @@ function declaredSuccess(operation: ArtifactOperation, preferred: number): Chose
 export function chooseMedia(response: ArtifactResponse | null): [string, MediaTypeEntry] | null {
   if (response === null) return null;
   const entries = Object.entries(response.content);
-  return entries.find(([m]) => isJsonMedia(m)) ?? entries[0] ?? null;
+  // A JSON entry with a schema before one with only examples, as inference reads them (schema-lookup.ts).
+  return entries.find(([m, e]) => isJsonMedia(m) && e.schema !== undefined && e.schema !== null) ?? entries.find(([m]) => isJsonMedia(m)) ?? entries[0] ?? null;
 }
 
 /**
