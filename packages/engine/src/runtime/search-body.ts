@@ -1,6 +1,6 @@
 import { squash } from '../infer/naming.js';
 import { isObject, type Json, type JsonObject } from '../json.js';
-import { searchMatcher } from './search-query.js';
+import { jsonFilter, meetsGroup, searchMatcher } from './search-query.js';
 
 /** Body fields that hold a query in a search language or free text. */
 const QUERY_FIELDS = new Set(['query', 'q', 'search', 'searchterm', 'searchquery', 'term', 'keyword', 'keywords', 'text']);
@@ -31,7 +31,8 @@ interface Condition {
 
 /**
  * Whether a record matches the body of a search by POST, or null when the body chooses no
- * records. A JSON filter (`{"filter": [{"op": "eq", ...}]}`, Autotask's) or a query text
+ * records. A JSON filter (`{"filter": [{"op": "eq", ...}]}`, Autotask's; HubSpot's
+ * `filterGroups`) or a query text
  * (`{"query": "email:'ann@example.com'"}`) is read as a search query (search-query.ts).
  * Otherwise the body's objects are read as criteria, as Square's searches write them
  * (`{"query": {"filter": {"email_address": {"fuzzy": "example.com"}, "created_at":
@@ -43,7 +44,8 @@ interface Condition {
  */
 export function bodyMatcher(body: Json | undefined, declared: ReadonlySet<string>): ((record: JsonObject) => boolean) | null {
   if (!isObject(body)) return null;
-  if (Array.isArray(body.filter)) return searchMatcher(JSON.stringify({ filter: body.filter }));
+  const filter = jsonFilter(body);
+  if (filter !== null) return (record) => meetsGroup(record, filter);
   for (const [key, value] of Object.entries(body)) if (typeof value === 'string' && value.trim() !== '' && QUERY_FIELDS.has(squash(key))) return searchMatcher(value);
   const conditions: Condition[] = [];
   collect(body, 0, conditions, declared);

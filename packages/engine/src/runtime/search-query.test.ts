@@ -66,7 +66,32 @@ describe('a JSON filter', () => {
     expect(pick({ filter: [{ op: 'exist', field: 'city' }] })).toEqual([7, 9]);
     expect(pick({ filter: [{ op: 'or', items: [{ op: 'contains', field: 'companyName', value: 'labs' }] }] })).toEqual([9]);
     expect(pick({ filter: [{ op: 'in', field: 'id', value: [7, 8] }] })).toEqual([7, 8]);
+    expect(pick({ filter: [{ op: 'or', items: [{ op: 'eq', field: 'id', value: 7 }, { op: 'eq', field: 'id', value: 8 }] }] })).toEqual([7, 8]);
+    expect(pick({ filter: [{ op: 'eq', field: 'isActive', value: true }, { op: 'or', items: [{ op: 'eq', field: 'id', value: 8 }, { op: 'eq', field: 'city', value: 'Bergen' }] }] })).toEqual([9]);
     // Not a filter: read as free text.
     expect(companies.filter(searchMatcher('{"name":')).map((c) => c.id)).toEqual([]);
+  });
+});
+
+describe("HubSpot's filter groups", () => {
+  it('hold when any group holds, a group when all its filters do, on fields at the top or under properties', () => {
+    const contacts: JsonObject[] = [
+      { id: '1', properties: { email: 'ann@example.com', lifecyclestage: 'lead', num_employees: '50' } },
+      { id: '2', properties: { email: 'bob@example.org', lifecyclestage: 'customer', num_employees: '500' } },
+      { id: '3', properties: { email: 'cy@example.com', lifecyclestage: 'customer' } },
+    ];
+    const pick = (filterGroups: unknown) => contacts.filter(searchMatcher(JSON.stringify({ filterGroups }))).map((c) => c.id);
+    const filter = (propertyName: string, operator: string, rest: Record<string, unknown> = {}) => ({ propertyName, operator, ...rest });
+    expect(pick([{ filters: [filter('email', 'EQ', { value: 'bob@example.org' })] }])).toEqual(['2']);
+    expect(pick([{ filters: [filter('lifecyclestage', 'EQ', { value: 'customer' }), filter('email', 'CONTAINS_TOKEN', { value: 'example.com' })] }])).toEqual(['3']);
+    expect(pick([{ filters: [filter('email', 'EQ', { value: 'ann@example.com' })] }, { filters: [filter('email', 'EQ', { value: 'cy@example.com' })] }])).toEqual(['1', '3']);
+    expect(pick([{ filters: [filter('lifecyclestage', 'NEQ', { value: 'lead' })] }])).toEqual(['2', '3']);
+    expect(pick([{ filters: [filter('lifecyclestage', 'IN', { values: ['lead', 'other'] })] }])).toEqual(['1']);
+    expect(pick([{ filters: [filter('lifecyclestage', 'NOT_IN', { values: ['lead'] })] }])).toEqual(['2', '3']);
+    // Numbers written as texts compare as numbers: 500 is more than 60.
+    expect(pick([{ filters: [filter('num_employees', 'GT', { value: '60' })] }])).toEqual(['2']);
+    expect(pick([{ filters: [filter('num_employees', 'BETWEEN', { value: '10', highValue: '100' })] }])).toEqual(['1']);
+    expect(pick([{ filters: [filter('num_employees', 'NOT_HAS_PROPERTY')] }])).toEqual(['3']);
+    expect(pick([])).toEqual(['1', '2', '3']);
   });
 });

@@ -31,8 +31,8 @@ interface Term {
  */
 export function searchMatcher(query: string): (record: JsonObject) => boolean {
   const text = query.slice(0, MAX_QUERY);
-  const conditions = jsonFilter(query);
-  if (conditions !== null) return (record) => conditions.every((condition) => holds(record, condition));
+  const filter = jsonFilter(query);
+  if (filter !== null) return (record) => meetsGroup(record, filter);
   const groups: Term[][] = [];
   let end = 0;
   for (const m of text.matchAll(TERM)) {
@@ -77,45 +77,82 @@ interface Condition {
   op: string;
   path: string[];
   value: Json | undefined;
+  /** The upper bound of a `between`. */
+  high?: Json;
+}
+
+/** Conditions that must all hold, or of which one must. */
+interface Group {
+  any: boolean;
+  members: Array<Condition | Group>;
 }
 
 /** Largest JSON filter read, in characters and in conditions. */
 const MAX_FILTER = 16 * 1024;
 const MAX_CONDITIONS = 64;
 
+/** Operator spellings read as one: HubSpot's `NEQ` is `noteq`, `HAS_PROPERTY` is `exist`. */
+const OPERATOR_ALIASES: Record<string, string> = { neq: 'noteq', ne: 'noteq', hasproperty: 'exist', nothasproperty: 'notexist', containstoken: 'contains', notcontainstoken: 'notcontains' };
+
 /**
- * The conditions of a JSON filter, as Autotask's query endpoints take it
- * (`search={"filter":[{"op":"eq","field":"id","value":7}]}`); grouped conditions (`items`)
- * are read as further conditions, all of which must hold. Null for any other query.
+ * A JSON filter, as Autotask's query endpoints take it
+ * (`search={"filter":[{"op":"eq","field":"id","value":7}]}`, all of them; a group
+ * `{"op":"or","items":[...]}` holds when any of its items does, `and` when all do), or as
+ * HubSpot's searches write it (`{"filterGroups":[{"filters":[{"propertyName":"email",
+ * "operator":"EQ","value":"..."}]}]}`: any group, all of its filters). Null for any other query.
  */
-function jsonFilter(query: string): Condition[] | null {
-  const trimmed = query.trim();
-  if (!trimmed.startsWith('{') || trimmed.length > MAX_FILTER) return null;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(trimmed);
-  } catch {
-    return null;
-  }
-  if (!isObject(parsed as Json) || !Array.isArray((parsed as JsonObject).filter)) return null;
-  const out: Condition[] = [];
-  const visit = (items: Json[], depth: number) => {
-    for (const item of items) {
-      if (!isObject(item) || out.length >= MAX_CONDITIONS || depth > 4) continue;
-      if (Array.isArray(item.items)) visit(item.items, depth + 1);
-      if (typeof item.op === 'string' && typeof item.field === 'string') out.push({ op: item.op.toLowerCase(), path: fieldPath(item.field), value: item.value });
+export function jsonFilter(query: string | JsonObject): Group | null {
+  let parsed: Json;
+  if (typeof query === 'string') {
+    const trimmed = query.trim();
+    if (!trimmed.startsWith('{') || trimmed.length > MAX_FILTER) return null;
+    try {
+      parsed = JSON.parse(trimmed) as Json;
+    } catch {
+      return null;
     }
+  } else parsed = query;
+  if (!isObject(parsed)) return null;
+  let count = 0;
+  const read = (items: Json[], any: boolean, depth: number): Group => {
+    const members: Group['members'] = [];
+    for (const item of items) {
+      if (!isObject(item) || count >= MAX_CONDITIONS || depth > 4) continue;
+      const op = typeof item.op === 'string' ? item.op : typeof item.operator === 'string' ? item.operator : '';
+      const nested = Array.isArray(item.items) ? item.items : Array.isArray(item.filters) ? item.filters : null;
+      if (nested !== null) members.push(read(nested, op.toLowerCase() === 'or', depth + 1));
+      const field = [item.field, item.propertyName, item.property].find((f): f is string => typeof f === 'string');
+      if (field === undefined || op === '') continue;
+      const squashed = op.toLowerCase().replace(/[_\s-]/g, '');
+      count += 1;
+      members.push({ op: OPERATOR_ALIASES[squashed] ?? squashed, path: fieldPath(field), value: item.value ?? item.values, ...(item.highValue === undefined ? {} : { high: item.highValue }) });
+    }
+    return { any, members };
   };
-  visit((parsed as JsonObject).filter as Json[], 0);
-  return out;
+  const [list, any] = Array.isArray(parsed.filterGroups) ? [parsed.filterGroups, true] : Array.isArray(parsed.filter) ? [parsed.filter, false] : Array.isArray(parsed.filters) ? [parsed.filters, false] : [null, false];
+  if (list === null) return null;
+  const group = read(list, any, 0);
+  // A list of something other than conditions is not such a filter.
+  return count === 0 && list.length > 0 ? null : group;
 }
 
-/** Whether a record meets one condition; field names compare without case, as Autotask's do. */
+/** Whether a record meets a group of a JSON filter. */
+export function meetsGroup(record: JsonObject, group: Group): boolean {
+  const check = (member: Condition | Group) => ('members' in member ? meetsGroup(record, member) : holds(record, member));
+  return group.any ? group.members.length === 0 || group.members.some(check) : group.members.every(check);
+}
+
+/**
+ * Whether a record meets one condition; field names compare without case, as Autotask's do.
+ * A field the record lacks at the top is looked for in its `properties` (HubSpot keeps a
+ * contact's `email` there).
+ */
 function holds(record: JsonObject, condition: Condition): boolean {
-  const found = valueAt(record, condition.path, true);
+  let found = valueAt(record, condition.path, true);
+  if (found === undefined && isObject(record.properties)) found = valueAt(record.properties, condition.path, true);
   const have = found === undefined || found === null ? null : String(found).toLowerCase();
   const want = condition.value === undefined || condition.value === null ? '' : String(condition.value).toLowerCase();
-  const numbers = typeof found === 'number' && typeof condition.value === 'number';
+  const among = (values: Json | undefined) => have !== null && Array.isArray(values) && values.some((v) => String(v).toLowerCase() === have);
   switch (condition.op) {
     case 'exist':
       return have !== null;
@@ -127,23 +164,38 @@ function holds(record: JsonObject, condition: Condition): boolean {
       return have !== want;
     case 'contains':
       return have !== null && have.includes(want);
+    case 'notcontains':
+      return have === null || !have.includes(want);
     case 'beginswith':
       return have !== null && have.startsWith(want);
     case 'endswith':
       return have !== null && have.endsWith(want);
     case 'in':
-      return have !== null && Array.isArray(condition.value) && condition.value.some((v) => String(v).toLowerCase() === have);
+      return among(condition.value);
+    case 'notin':
+      return !among(condition.value);
+    case 'between':
+      return compare(found, have, condition.value, want) >= 0 && compare(found, have, condition.high, condition.high === undefined || condition.high === null ? '' : String(condition.high).toLowerCase()) <= 0;
     case 'gt':
-      return numbers ? (found as number) > (condition.value as number) : have !== null && have > want;
+      return compare(found, have, condition.value, want) > 0;
     case 'gte':
-      return numbers ? (found as number) >= (condition.value as number) : have !== null && have >= want;
+      return compare(found, have, condition.value, want) >= 0;
     case 'lt':
-      return numbers ? (found as number) < (condition.value as number) : have !== null && have < want;
+      return compare(found, have, condition.value, want) < 0;
     case 'lte':
-      return numbers ? (found as number) <= (condition.value as number) : have !== null && have <= want;
+      return compare(found, have, condition.value, want) <= 0;
     default:
       return true;
   }
+}
+
+/** The order of a found value against a wanted one: as numbers when both are (HubSpot sends numbers as texts), else as texts; NaN when the field is absent. */
+function compare(found: Json | undefined, have: string | null, wanted: Json | undefined, want: string): number {
+  if (have === null) return Number.NaN;
+  const a = typeof found === 'number' ? found : Number(have);
+  const b = typeof wanted === 'number' ? wanted : Number(want);
+  if (have.trim() !== '' && want.trim() !== '' && Number.isFinite(a) && Number.isFinite(b)) return a - b;
+  return have < want ? -1 : have > want ? 1 : 0;
 }
 
 /** `metadata['key']` → `['metadata', 'key']`; `address.city` → `['address', 'city']`. */
