@@ -45,7 +45,10 @@ describe('the state an action moves a record to', () => {
 
   it('sets the boolean field named as the verb done, and clears it for the verb undone or a DELETE on its path', () => {
     const pull = { type: 'object', properties: { number: { type: 'integer' }, state: { type: 'string', enum: ['open', 'closed'] }, merged: { type: 'boolean' }, is_locked: { type: 'boolean' }, pinned: { type: 'string' } } };
-    expect(actionTarget('merge', pull, lookup, 'PUT')).toEqual({ name: 'merge', stateField: null, targetState: null, flag: { field: 'merged', value: true } });
+    // Merging finishes a pull request: it is closed, and merged.
+    expect(actionTarget('merge', pull, lookup, 'PUT')).toEqual({ name: 'merge', stateField: 'state', targetState: 'closed', flag: { field: 'merged', value: true } });
+    expect(actionTarget('resolve', states('open', 'resolved', 'closed'), lookup).targetState).toBe('resolved');
+    expect(actionTarget('complete', states('pending', 'in_progress', 'done'), lookup).targetState).toBe('done');
     expect(actionTarget('lock', pull, lookup, 'PUT').flag).toEqual({ field: 'is_locked', value: true });
     expect(actionTarget('lock', pull, lookup, 'DELETE').flag).toEqual({ field: 'is_locked', value: false });
     expect(actionTarget('unlock', pull, lookup, 'POST').flag).toEqual({ field: 'is_locked', value: false });

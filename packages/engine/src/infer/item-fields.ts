@@ -76,8 +76,20 @@ export function actionTarget(name: string, item: JsonSchema | null, lookup: Sche
     const done = SUCCESS_STATES.map((state) => values.find((v) => squash(v) === state)).find((v) => v !== undefined);
     if (done !== undefined) return withFlag({ name, stateField: field, targetState: done });
   }
+  // A verb that completes a record's work closes it where its states name no form of the verb (GitHub's merge closes a pull request).
+  if (COMPLETING_VERBS.has(verb.toLowerCase())) {
+    for (const [field, values] of fields) {
+      const end = CLOSED_STATES.map((state) => values.find((v) => squash(v) === state)).find((v) => v !== undefined);
+      if (end !== undefined) return withFlag({ name, stateField: field, targetState: end });
+    }
+  }
   return withFlag({ name, stateField: null, targetState: null });
 }
+
+/** Verbs that finish a record's work: done, it is closed. */
+const COMPLETING_VERBS = new Set(['merge', 'complete', 'finish', 'resolve', 'settle', 'fulfil', 'fulfill']);
+/** States that say a record's work is over, in the order they are preferred. */
+const CLOSED_STATES = ['completed', 'complete', 'resolved', 'finished', 'done', 'closed'];
 
 /**
  * The boolean field an action sets: the one named as the verb done (`merged` for merge,

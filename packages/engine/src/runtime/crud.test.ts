@@ -500,6 +500,72 @@ describe('an action that sets a flag', () => {
   });
 });
 
+describe('ends a record reaches', () => {
+  const pull = {
+    type: 'object',
+    required: ['number', 'state', 'merged', 'merged_at', 'closed_at', 'title', 'published_at', 'due_at'],
+    properties: {
+      number: { type: 'integer', readOnly: true },
+      title: { type: 'string' },
+      state: { type: 'string', enum: ['open', 'closed'] },
+      merged: { type: 'boolean', example: true },
+      merged_at: { type: 'string', format: 'date-time', nullable: true, example: '2011-01-26T19:01:12Z' },
+      closed_at: { type: 'string', format: 'date-time', nullable: true, example: '2011-01-26T19:01:12Z' },
+      canceled_at: { type: 'integer', nullable: true },
+      published_at: { type: 'string', format: 'date-time', nullable: true },
+      due_at: { type: 'string', format: 'date-time' },
+    },
+  };
+  const input = { type: 'object', properties: { title: { type: 'string' }, state: { type: 'string', enum: ['open', 'closed'] }, closed_at: { type: 'string', format: 'date-time' } } };
+  const result = { type: 'object', properties: { merged: { type: 'boolean' }, message: { type: 'string' }, sha: { type: 'string' } }, required: ['merged', 'message', 'sha'] };
+  const number = [{ name: 'number', in: 'path', required: true, schema: { type: 'integer' } }];
+  const ok = (schema: unknown) => ({ content: { 'application/json': { schema } } });
+  const doc = JSON.stringify({
+    openapi: '3.0.3',
+    info: { title: 'Pulls', version: '1' },
+    paths: {
+      '/pulls': { post: { operationId: 'createPull', requestBody: { required: true, ...ok(input) }, responses: { '201': { description: 'ok', ...ok(pull) } } } },
+      '/pulls/{number}': {
+        get: { operationId: 'getPull', parameters: number, responses: { '200': { description: 'ok', ...ok(pull) } } },
+        patch: { operationId: 'updatePull', parameters: number, requestBody: { required: true, ...ok(input) }, responses: { '200': { description: 'ok', ...ok(pull) } } },
+      },
+      '/pulls/{number}/merge': { put: { operationId: 'mergePull', parameters: number, responses: { '200': { description: 'ok', ...ok(result) } } } },
+    },
+  });
+
+  it("are not reached by a new record: its nullable end times are null and its actions' flags false, whatever the examples show", async () => {
+    const { artifact } = await compileArtifact(doc);
+    const client = await SimClient.open(artifact, { sampleRecords: 0 });
+    const made = client.call({ method: 'POST', path: '/pulls', body: { title: 'Fix' } });
+    expect(new ResponseChecker(artifact).problem(made)).toBeNull();
+    // A nullable time that names no end (published_at) and a required one that cannot be null (due_at) are generated as before.
+    expect(made.json).toMatchObject({ state: 'open', merged: false, merged_at: null, closed_at: null, canceled_at: null });
+    expect(made.json).toMatchObject({ published_at: expect.any(String), due_at: expect.any(String) });
+    // What the client gave is kept.
+    expect(client.call({ method: 'POST', path: '/pulls', body: { title: 'Old', state: 'closed', closed_at: '2020-01-01T00:00:00Z' } }).json).toMatchObject({ closed_at: '2020-01-01T00:00:00Z' });
+  });
+
+  it('get their times stamped by the write that reaches them, and cleared by one that leaves them (merge, close, reopen)', async () => {
+    const { artifact } = await compileArtifact(doc);
+    const client = await SimClient.open(artifact, { sampleRecords: 0 });
+    client.call({ method: 'POST', path: '/pulls', body: { title: 'Fix' } });
+    const read = () => client.call({ method: 'GET', path: '/pulls/1' }).json as Record<string, unknown>;
+    const merged = client.call({ method: 'PUT', path: '/pulls/1/merge' });
+    // Merging answers its own result and closes the pull request, which gets both times.
+    expect(Object.keys(merged.json as object).sort()).toEqual(['merged', 'message', 'sha']);
+    const now = read();
+    expect(now).toMatchObject({ state: 'closed', merged: true });
+    expect(now.merged_at).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(now.closed_at).toBe(now.merged_at);
+    expect(client.call({ method: 'PATCH', path: '/pulls/1', body: { state: 'open' } }).json).toMatchObject({ state: 'open', closed_at: null, merged_at: now.merged_at });
+    const closed = client.call({ method: 'PATCH', path: '/pulls/1', body: { state: 'closed' } }).json as Record<string, unknown>;
+    expect(closed.closed_at).toMatch(/^\d{4}-/);
+    expect(closed.closed_at).not.toBe(now.closed_at);
+    // A write that leaves it closed keeps the time it closed.
+    expect(client.call({ method: 'PATCH', path: '/pulls/1', body: { title: 'Fix it' } }).json).toMatchObject({ closed_at: closed.closed_at });
+  });
+});
+
 describe('a payment that waits for its client', () => {
   const intent = {
     type: 'object',

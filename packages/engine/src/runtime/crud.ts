@@ -3,7 +3,7 @@ import type { ArtifactResource } from '../artifact/artifact.js';
 import { copyOwn, isObject, setOwn, type Json, type JsonObject } from '../json.js';
 import { squash } from '../infer/naming.js';
 import { collectionName, linksCollection, recordKey, SINGLETON_KEY } from './collections.js';
-import { asBodyObject, bodyRecord, fillServerFields, isCreationTime, isSelfAlias, itemSchema, missingParent, notFound, requestKeyField, singletonRecord, tenantRecord, type Exchange } from './exchange.js';
+import { asBodyObject, bodyRecord, fillServerFields, isCreationTime, isSelfAlias, itemSchema, missingParent, notFound, requestKeyField, singletonRecord, stampEnds, tenantRecord, type Exchange } from './exchange.js';
 import { idSchemaFor, mintId } from './ids.js';
 import { answerRecord, idAnswer, idReference, wrapRecord } from './record-answer.js';
 import { refuse } from './refusal.js';
@@ -41,7 +41,7 @@ export function create(ex: Exchange, resource: ArtifactResource): SimResponse {
     key = String(id);
     if (idField !== null) setOwn(record, idField, id);
   }
-  const stored = store(ex, resource, collection, key, actedOnCreate(ex, resource, fillServerFields(ex, record, itemSchema(resource), 'create')));
+  const stored = store(ex, resource, collection, key, actedOnCreate(ex, resource, fillServerFields(ex, undone(ex, resource, record), itemSchema(resource), 'create')));
   rememberLinks(ex, collection, key);
   const chosen = chooseSuccess(ex.operation, 201);
   const newId = idAnswer(ex, resource, chosen, stored) ?? idReference(ex, resource, chosen, stored);
@@ -75,6 +75,31 @@ function actedOnCreate(ex: Exchange, resource: ArtifactResource, record: JsonObj
     if (!Object.hasOwn(declared, field)) delete record[field];
   }
   return record;
+}
+
+/**
+ * A new record without the flags its actions set (GitHub's `merged`, `locked`): false unless
+ * the client gave them, where the generator would draw them (a document's example of a merged
+ * pull request made every new one merged).
+ */
+function undone(ex: Exchange, resource: ArtifactResource, record: JsonObject): JsonObject {
+  for (const field of flagsOf(ex, resource)) if (!Object.hasOwn(record, field)) setOwn(record, field, false);
+  return record;
+}
+
+/** The boolean fields a resource's actions set true, found once per resource. */
+const FLAGS = new WeakMap<ArtifactResource, string[]>();
+
+function flagsOf(ex: Exchange, resource: ArtifactResource): string[] {
+  let flags = FLAGS.get(resource);
+  if (flags === undefined) {
+    flags = [...new Set(resource.actions.flatMap((id) => {
+      const flag = ex.model.operations.get(id)?.action?.flag;
+      return flag?.value === true ? [flag.field] : [];
+    }))];
+    FLAGS.set(resource, flags);
+  }
+  return flags;
 }
 
 /** A resource's actions that move its state, by their name's squashed word: found once per resource, as every create asks. */
@@ -167,7 +192,7 @@ function createAt(ex: Exchange, resource: ArtifactResource): SimResponse | null 
     const numeric = schemaTypes(ex.model.registry, objectView(ex.model.registry, itemSchema(resource)).properties[resource.idField])?.some((t) => t === 'integer' || t === 'number') === true;
     setOwn(record, resource.idField, numeric && /^-?\d+$/.test(key) ? Number(key) : key);
   }
-  const stored = store(ex, resource, collection, key, actedOnCreate(ex, resource, fillServerFields(ex, record, itemSchema(resource), 'create')));
+  const stored = store(ex, resource, collection, key, actedOnCreate(ex, resource, fillServerFields(ex, undone(ex, resource, record), itemSchema(resource), 'create')));
   rememberLinks(ex, collection, key);
   const chosen = chooseSuccess(ex.operation, 201);
   const newId = idAnswer(ex, resource, chosen, stored);
@@ -182,7 +207,7 @@ export function replace(ex: Exchange, resource: ArtifactResource): SimResponse {
   if (isResponse(found)) return found;
   const record = bodyRecord(ex, resource, 'write');
   keepIdentity(resource, found.record, record);
-  const stored = store(ex, resource, found.collection, found.key, fillServerFields(ex, record, itemSchema(resource), 'create'));
+  const stored = store(ex, resource, found.collection, found.key, stampEnds(ex, found.record, fillServerFields(ex, record, itemSchema(resource), 'create'), itemSchema(resource)));
   return answerRecord(ex, resource, chooseSuccess(ex.operation, 200), stored);
 }
 
@@ -194,7 +219,7 @@ export function update(ex: Exchange, resource: ArtifactResource): SimResponse {
   const body = bodyRecord(ex, resource, 'write');
   const record = mergePatch ? (mergeJson(found.record, body) as JsonObject) : { ...found.record, ...body };
   keepIdentity(resource, found.record, record);
-  const stored = store(ex, resource, found.collection, found.key, fillServerFields(ex, record, itemSchema(resource), 'write'));
+  const stored = store(ex, resource, found.collection, found.key, stampEnds(ex, found.record, fillServerFields(ex, record, itemSchema(resource), 'write'), itemSchema(resource)));
   return answerRecord(ex, resource, chooseSuccess(ex.operation, 200), stored);
 }
 
@@ -226,9 +251,9 @@ export function act(ex: Exchange, resource: ArtifactResource): SimResponse {
     const record: JsonObject = copyOwn(found.record);
     if (action.stateField && action.targetState) setOwn(record, action.stateField, action.targetState);
     if (action.flag) setOwn(record, action.flag.field, action.flag.value);
-    const stored = store(ex, resource, found.collection, found.key, fillServerFields(ex, record, itemSchema(resource), 'write'));
-    // A flag alone says nothing of the answer: GitHub's merge answers `{merged, message, sha}`, not the pull request.
-    return action.stateField && action.targetState ? answerRecord(ex, resource, chooseSuccess(ex.operation, 200), stored) : recordOrSchema(ex, resource, isObject(stored) ? stored : record);
+    const stored = store(ex, resource, found.collection, found.key, stampEnds(ex, found.record, fillServerFields(ex, record, itemSchema(resource), 'write'), itemSchema(resource)));
+    // An action that sets a flag answers what it documents: GitHub's merge answers `{merged, message, sha}`, not the pull request it closes.
+    return action.stateField && action.targetState && !action.flag ? answerRecord(ex, resource, chooseSuccess(ex.operation, 200), stored) : recordOrSchema(ex, resource, isObject(stored) ? stored : record);
   }
   return recordOrSchema(ex, resource, found.record);
 }

@@ -185,6 +185,12 @@ interface FieldRule {
    * `requires_payment_method`), taken before `value` by a record that lacks that field.
    */
   initial: { value: Json; waiting?: Array<{ value: string; field: string }> } | null;
+  /**
+   * For a nullable time of an end or of work done (`closed_at`, `merged_at`, `canceled_at`):
+   * its word (`closed`). Null on a create that did not give it, as a new record has not got
+   * there; stamped by the write that gets there (stampEnds).
+   */
+  ends: string | null;
 }
 
 /** The rules of an item schema, in property order, and the view they were read from (its required names and their schemas). */
@@ -217,7 +223,8 @@ function planFor(registry: SchemaRegistry, schema: JsonSchema | null): FillPlan 
       initial = { value: startingState(resolved.enum as Json[]), ...(waiting.length > 0 ? { waiting } : {}) };
     }
     const stamped = holdsTime ? timeName(name) : '';
-    return { name, updated: UPDATED.has(stamped), created: CREATED.has(stamped), time, initial };
+    const ends = holdsTime && types.includes('null') ? endWord(name) : null;
+    return { name, updated: UPDATED.has(stamped), created: CREATED.has(stamped), time, initial, ends };
   });
   const plan = { rules, view };
   if (isObject(schema)) plans.set(schema, plan);
@@ -229,6 +236,44 @@ const END_STATE_WORDS = new Set([
   'abandoned', 'archived', 'canceled', 'cancelled', 'closed', 'complete', 'completed', 'declined', 'deleted', 'delivered', 'done', 'expired',
   'failed', 'failure', 'finished', 'lost', 'refunded', 'rejected', 'removed', 'resolved', 'revoked', 'succeeded', 'terminated', 'void', 'voided',
 ]);
+
+/** Words of a record's ends and of work done to it, beyond the end states: a new record is none of them. */
+const ENDED_WORDS = new Set([...END_STATE_WORDS, 'merged', 'archived', 'locked', 'paid', 'shipped', 'captured', 'confirmed', 'approved', 'finalized', 'finalised', 'settled', 'disputed', 'suspended', 'dismissed', 'ended', 'stopped', 'paused', 'frozen', 'blocked', 'banned']);
+/** Words that say a field holds a time rather than name what happened. */
+const TIME_WORDS = new Set(['at', 'on', 'date', 'time', 'timestamp', 'utc']);
+
+/** The word of a time named as an end or as work done (`closed` for `closed_at`, `merged` for `mergedAt`), which a new record has not reached; null for any other name. */
+function endWord(name: string): string | null {
+  const rest = words(name).filter((word) => !TIME_WORDS.has(word));
+  return rest.length === 1 && ENDED_WORDS.has(rest[0]!) ? rest[0]! : null;
+}
+
+/** Whether a record has got to `word`: a field holds it as its value (`state: closed`), or a true flag is named by it (`merged`, `is_locked`). */
+function reached(record: JsonObject, word: string): boolean {
+  for (const [field, value] of Object.entries(record)) {
+    if (typeof value === 'string' && squash(value) === word) return true;
+    if (value === true && (squash(field) === word || squash(field) === `is${word}`)) return true;
+  }
+  return false;
+}
+
+/**
+ * Stamps the times of ends a write reaches and clears those it leaves: GitHub's issue closed by
+ * `PATCH {"state": "closed"}` gets its `closed_at`, a pull request merged its `merged_at`, a
+ * reopened issue loses its `closed_at`; Stripe's canceled payment intent gets `canceled_at`.
+ */
+export function stampEnds(ex: Exchange, before: JsonObject, record: JsonObject, schema: JsonSchema | null): JsonObject {
+  const unset = (value: Json | undefined) => value === undefined || value === null;
+  for (const rule of planFor(ex.model.registry, schema).rules) {
+    if (rule.ends === null) continue;
+    const now = reached(record, rule.ends);
+    const was = reached(before, rule.ends);
+    // A record still there keeps the time it got there (a replace need not repeat it).
+    if (now && unset(record[rule.name])) setOwn(record, rule.name, was && !unset(before[rule.name]) ? (before[rule.name] as Json) : timeValue(ex.context.now, rule.time));
+    else if (!now && was && !unset(record[rule.name])) setOwn(record, rule.name, null);
+  }
+  return record;
+}
 
 /** The last word of a field holding a record's state: `status`, `state`, `TableStatus`, `order_state`. */
 const STATE_WORDS = new Set(['status', 'state']);
@@ -280,6 +325,7 @@ export function fillServerFields(ex: Exchange, record: JsonObject, schema: JsonS
   const plan = planFor(ex.model.registry, schema);
   for (const rule of plan.rules) {
     if (rule.updated || (mode === 'create' && rule.created && !Object.hasOwn(record, rule.name))) setOwn(record, rule.name, timeValue(ex.context.now, rule.time));
+    else if (mode === 'create' && rule.ends !== null && !Object.hasOwn(record, rule.name)) setOwn(record, rule.name, null);
     else if (mode === 'create' && rule.initial !== null && !Object.hasOwn(record, rule.name)) {
       const waitsFor = rule.initial.waiting?.find((w) => record[w.field] === undefined || record[w.field] === null);
       setOwn(record, rule.name, waitsFor?.value ?? rule.initial.value);
