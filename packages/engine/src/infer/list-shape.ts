@@ -47,7 +47,8 @@ function pick(names: string[], candidates: string[]): string | null {
   return null;
 }
 
-const WILDCARD_WORDS = new Set(['all', 'any', '*']);
+/** Values that stand for no filter where the field lists no values of its own; GitHub's deployments default `sha`, `ref`, `task` and `environment` to `none`. */
+const WILDCARD_WORDS = new Set(['all', 'any', '*', 'none']);
 
 /** The enum values of a schema, or of its items for an array parameter (`?state=a&state=b`). */
 function enumValues(schema: Json | undefined, lookup: SchemaLookup): Json[] | null {
@@ -62,8 +63,8 @@ function enumValues(schema: Json | undefined, lookup: SchemaLookup): Json[] | nu
 /**
  * Values a filter parameter declares that stand for no filter: those its enum or default offer
  * that the field cannot hold (GitHub's `state` of `open`, `closed` or `all`, where an issue is
- * `open` or `closed`), and `all`, `any` or `*` when the field's schema lists no values of its
- * own. A value the field can hold always filters.
+ * `open` or `closed`), and `all`, `any`, `*` or `none` when the field's schema lists no values
+ * of its own. A value the field can hold always filters.
  */
 function wildcards(parameterSchema: Json | undefined, fieldSchema: Json | undefined, lookup: SchemaLookup): string[] {
   const offered = [...(enumValues(parameterSchema, lookup) ?? []).map((v) => String(v)), ...(defaultValues(parameterSchema, lookup) ?? [])];

@@ -190,6 +190,11 @@ describe('a filter value that stands for no filter', () => {
     const unkind = await tracker(state, { type: 'string' }, undefined, { type: 'string', default: 'task' }, [{ title: 'd', state: 'open' }]);
     expect(unkind.titles('')).toEqual(['b', 'c', 'd']);
     expect(unkind.titles('kind=task')).toEqual(['b', 'c']);
+    // GitHub's deployments default their free-text filters to `none`: no filter.
+    const none = await tracker(state, { type: 'string' }, undefined, { type: 'string', default: 'none' });
+    expect(none.titles('')).toEqual(['all', 'b', 'c']);
+    expect(none.titles('kind=none')).toEqual(['all', 'b', 'c']);
+    expect(none.titles('kind=bug')).toEqual(['all']);
   });
 });
 
