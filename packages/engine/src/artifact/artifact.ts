@@ -89,6 +89,8 @@ export interface ListShape {
   searchBody?: true;
   /** Where the records are in the answer: null for a bare array, else the envelope's array field. */
   itemsField: string | null;
+  /** The envelope field holding `itemsField` where HAL's `_embedded` does; absent when it is the envelope's own. */
+  itemsWrapper?: string;
   /** Envelope fields the runtime fills when present. */
   nextCursorField: string | null;
   hasMoreField: string | null;

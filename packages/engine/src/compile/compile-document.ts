@@ -51,7 +51,7 @@ async function compile(input: CompileInput, checkpoints: Checkpoints): Promise<B
   const normalised = await normaliseDocument(document, selected, diagnostics, (done) => checkpoints.operationDone(done));
   diagnostics.rejectIfErrors();
   checkResponses(normalised.operations, diagnostics);
-  const model = inferModel(normalised.operations, new SchemaLookup(normalised.schemas), new Set(selected.filter((raw) => raw.queryVariant).map((raw) => raw.id)));
+  const model = inferModel(normalised.operations, new SchemaLookup(normalised.schemas), new Set(selected.filter((raw) => raw.queryVariant).map((raw) => raw.id)), normalised.basePaths);
   const artifact = buildArtifact(normalised, model, document.version, diagnostics);
 
   await checkpoints.stage('storing');

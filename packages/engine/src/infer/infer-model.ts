@@ -138,14 +138,37 @@ function memberNamedElsewhere(schema: JsonSchema, others: JsonSchema[], lookup: 
 }
 
 /**
+ * The word a document's records are named by when its paths start at the resource, `/` and
+ * `/{id}`, and its servers end in the resource's name (Vonage's applications at
+ * `https://api.nexmo.com/v2/applications`, its calls at `.../v1/calls`): the servers' common
+ * last segment. Null when the paths name their own resources, or the servers disagree, or
+ * end in a version or `api`.
+ */
+function rootWord(operations: NormalisedOperation[], basePaths: readonly string[]): string | null {
+  const collection = operations.some((op) => op.path === '/' && (op.method === 'GET' || op.method === 'POST'));
+  const item = operations.some((op) => /^\/\{[^/}]+\}$/.test(op.path));
+  if (!collection || !item || basePaths.length === 0) return null;
+  const words = new Set(basePaths.map((base) => base.split('/').filter((s) => s !== '').at(-1) ?? ''));
+  if (words.size !== 1) return null;
+  const word = [...words][0]!;
+  return /^[A-Za-z][A-Za-z_-]*$/.test(word) && !/^(api|apis|rest|v\d.*)$/i.test(word) ? word : null;
+}
+
+/**
  * Infers behaviours and resources for the selected operations, and what list and action
  * operations need at run time (paging, filters, envelope, target state).
  */
-export function inferModel(operations: NormalisedOperation[], lookup: SchemaLookup, queryVariants: ReadonlySet<string> = new Set()): InferredModel {
+export function inferModel(operations: NormalisedOperation[], lookup: SchemaLookup, queryVariants: ReadonlySet<string> = new Set(), basePaths: readonly string[] = []): InferredModel {
   // A variant written as a query in its template (`/templates/{id}?full=true`, routed as
   // `#full=true`) is understood by its path; a `#` the document wrote itself (`/{Bucket}#cors`)
   // names something else at the path, and keeps it.
-  const pathOf = (op: NormalisedOperation) => (queryVariants.has(op.id) ? op.path.slice(0, op.path.indexOf('#')) || '/' : op.path);
+  const rooted = rootWord(operations, basePaths);
+  const pathOf = (op: NormalisedOperation) => {
+    const path = queryVariants.has(op.id) ? op.path.slice(0, op.path.indexOf('#')) || '/' : op.path;
+    return rooted === null ? path : `/${rooted}${path === '/' ? '' : path}`;
+  };
+  // The path templates a resource is found at, as the document writes them.
+  const written = (template: string | undefined) => (template === undefined || rooted === null ? template : template.slice(rooted.length + 1) || '/');
   const groups = groupByShape(operations, pathOf);
   const shapes = findResourceShapes(groups, lookup);
   // A resource's name is its state's collection: an RPC resource named as a REST one would share its records.
@@ -177,8 +200,8 @@ export function inferModel(operations: NormalisedOperation[], lookup: SchemaLook
     resources.push({
       name: shape.name,
       kind: shape.kind,
-      collectionPath: collection?.template ?? null,
-      itemPath: item?.template ?? null,
+      collectionPath: written(collection?.template) ?? null,
+      itemPath: written(item?.template) ?? null,
       idParameter,
       idField: shape.kind === 'collection' ? (keyProperty(keyField.keyField, itemSchema, word, lookup) ?? idField(itemSchema, word, idParameter, lookup) ?? unconstrainedId(shape, itemSchema, lookup)) : null,
       parent: shape.parent?.name ?? null,

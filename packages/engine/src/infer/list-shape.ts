@@ -1,6 +1,6 @@
 import { unannotated } from '../annotations.js';
 import type { ListShape, JsonSchema } from '../artifact/artifact.js';
-import type { Json } from '../json.js';
+import type { Json, JsonObject } from '../json.js';
 import type { NormalisedOperation } from '../normalise/model.js';
 import { squash } from './naming.js';
 import { type SchemaLookup, successSchema } from './schema-lookup.js';
@@ -21,6 +21,8 @@ export interface ListItems {
   itemSchema: JsonSchema;
   /** Null for a bare array; else the envelope field holding the records. */
   itemsField: string | null;
+  /** The envelope field that holds the items field, where HAL's `_embedded` does; absent when the items field is the envelope's own. */
+  itemsWrapper?: string;
   envelopeFields: string[];
 }
 
@@ -32,11 +34,19 @@ export function listItems(op: NormalisedOperation, lookup: SchemaLookup, resourc
   if (bare !== null) return { itemSchema: bare, itemsField: null, envelopeFields: [] };
   const properties = lookup.properties(schema);
   // AWS describes each use of a list type: `{allOf: [{$ref: UserPoolListType}, {description}]}`.
-  const arrays = [...properties].filter(([, s]) => lookup.arrayItems(unannotated(s)) !== null).map(([name]) => name);
   const preferred = [...ITEMS_FIELDS, squash(resourceWord), `${squash(resourceWord)}s`];
-  const field = arrays.find((name) => preferred.includes(squash(name))) ?? (arrays.length === 1 ? arrays[0] : undefined);
-  if (field === undefined) return null;
-  return { itemSchema: lookup.arrayItems(unannotated(properties.get(field))) ?? {}, itemsField: field, envelopeFields: [...properties.keys()] };
+  const itemsOf = (fields: Map<string, JsonObject>): string | undefined => {
+    const arrays = [...fields].filter(([, s]) => lookup.arrayItems(unannotated(s)) !== null).map(([name]) => name);
+    return arrays.find((name) => preferred.includes(squash(name))) ?? (arrays.length === 1 ? arrays[0] : undefined);
+  };
+  const field = itemsOf(properties);
+  if (field !== undefined) return { itemSchema: lookup.arrayItems(unannotated(properties.get(field))) ?? {}, itemsField: field, envelopeFields: [...properties.keys()] };
+  // HAL keeps a page's records under `_embedded` (`{"_embedded": {"applications": [...]}, "total_items": 3}`: Vonage, Akeneo).
+  const wrapper = [...properties.keys()].find((name) => name === '_embedded');
+  const inner = wrapper === undefined ? null : lookup.properties(properties.get(wrapper));
+  const embedded = inner === null ? undefined : itemsOf(inner);
+  if (wrapper === undefined || inner === null || embedded === undefined) return null;
+  return { itemSchema: lookup.arrayItems(unannotated(inner.get(embedded))) ?? {}, itemsField: embedded, itemsWrapper: wrapper, envelopeFields: [...properties.keys()] };
 }
 
 function pick(names: string[], candidates: string[]): string | null {
@@ -161,6 +171,7 @@ export function listShape(op: NormalisedOperation, items: ListItems | null, look
     filters,
     ...(ordering === null ? {} : { ordering }),
     itemsField: items?.itemsField ?? null,
+    ...(items?.itemsWrapper === undefined ? {} : { itemsWrapper: items.itemsWrapper }),
     nextCursorField: pick(envelope, NEXT_CURSOR_FIELDS),
     hasMoreField: pick(envelope, HAS_MORE_FIELDS),
     totalField: pick(envelope, TOTAL_FIELDS),

@@ -491,6 +491,40 @@ describe('an answer declared in two JSON media types', () => {
   });
 });
 
+describe('a collection its servers name', () => {
+  it("is found where the paths start at the resource (/ and /{id}) and the servers end in its name, and lists in HAL's _embedded (Vonage's applications)", async () => {
+    const application = { type: 'object', properties: { id: { type: 'string', format: 'uuid', readOnly: true }, name: { type: 'string' } } };
+    const page = { type: 'object', properties: { total_items: { type: 'integer' }, page: { type: 'integer' }, _embedded: { type: 'object', properties: { applications: { type: 'array', items: application } } }, _links: { type: 'object' } } };
+    const ok = (status: string, schema: unknown) => ({ [status]: { description: 'ok', content: { 'application/json': { schema } } } });
+    const id = [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }];
+    const { artifact } = await compileArtifact(
+      JSON.stringify({
+        openapi: '3.0.3',
+        info: { title: 'Applications', version: '2' },
+        servers: [{ url: 'https://api.nexmo.com/v2/applications' }],
+        paths: {
+          '/': {
+            get: { operationId: 'listApplications', parameters: [{ name: 'page', in: 'query', schema: { type: 'integer' } }], responses: ok('200', page) },
+            post: { operationId: 'createApplication', requestBody: { required: true, content: { 'application/json': { schema: application } } }, responses: ok('201', application) },
+          },
+          '/{id}': { get: { operationId: 'getApplication', parameters: id, responses: ok('200', application) }, delete: { operationId: 'deleteApplication', parameters: id, responses: { '204': { description: 'gone' } } } },
+        },
+      }),
+    );
+    expect(artifact.resources).toEqual([expect.objectContaining({ name: 'applications', collectionPath: '/', itemPath: '/{id}', idParameter: 'id', operations: { create: 'createApplication', list: 'listApplications', read: 'getApplication', delete: 'deleteApplication' } })]);
+    expect(artifact.operations.find((op) => op.id === 'listApplications')?.list).toMatchObject({ itemsField: 'applications', itemsWrapper: '_embedded', totalField: 'total_items' });
+    const client = await SimClient.open(artifact, { sampleRecords: 0 });
+    const checker = new ResponseChecker(artifact);
+    const made = client.call({ method: 'POST', path: '/v2/applications', body: { name: 'My app' } }).json as { id: string; name: string };
+    expect(client.call({ method: 'GET', path: `/v2/applications/${made.id}` }).json).toEqual(made);
+    const listed = client.call({ method: 'GET', path: '/v2/applications' });
+    expect(checker.problem(listed)).toBeNull();
+    expect(listed.json).toMatchObject({ total_items: 1, _embedded: { applications: [made] } });
+    expect(client.call({ method: 'DELETE', path: `/v2/applications/${made.id}` }).status).toBe(204);
+    expect(client.call({ method: 'GET', path: `/v2/applications/${made.id}` }).status).toBe(404);
+  });
+});
+
 describe('a filter on a list field', () => {
   it('keeps the records whose list holds every comma-separated value, items or their names (GitHub labels)', async () => {
     const issue = { type: 'object', properties: { number: { type: 'integer', readOnly: true }, title: { type: 'string' }, labels: { type: 'array', items: { anyOf: [{ type: 'string' }, { type: 'object', properties: { name: { type: 'string' } } }] } } } };

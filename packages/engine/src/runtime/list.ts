@@ -35,11 +35,18 @@ export function list(sent: Exchange, resource: ArtifactResource): SimResponse {
   const chosen = chooseSuccess(ex.operation, 200);
   const schema = chooseMedia(chosen.response)?.[1].schema ?? null;
   const itemsField = shape?.itemsField ?? null;
-  const itemSchema = itemsField === null ? itemsOf(ex.model.registry, schema) : itemsOf(ex.model.registry, objectView(ex.model.registry, schema).properties[itemsField] ?? null);
+  const wrapper = shape?.itemsWrapper;
+  const holder = wrapper === undefined ? schema : (objectView(ex.model.registry, schema).properties[wrapper] ?? null);
+  const itemSchema = itemsField === null ? itemsOf(ex.model.registry, schema) : itemsOf(ex.model.registry, objectView(ex.model.registry, holder).properties[itemsField] ?? null);
   const items = slice.map((r) => conform(listed(r, resource, itemSchema, ex), itemSchema, ex.gen));
   if (itemsField === null || shape === null) return answer(chosen, items, ex.gen, { headers: { 'x-total-count': String(total) } });
   const body: JsonObject = {};
-  setOwn(body, itemsField, items);
+  if (wrapper === undefined) setOwn(body, itemsField, items);
+  else {
+    const embedded: JsonObject = {};
+    setOwn(embedded, itemsField, items);
+    setOwn(body, wrapper, embedded);
+  }
   if (shape.hasMoreField) setOwn(body, shape.hasMoreField, hasMore);
   if (shape.totalField) setOwn(body, shape.totalField, total);
   if (shape.nextCursorField) setOwn(body, shape.nextCursorField, hasMore ? nextCursor(shape, listing, page.start + slice.length) : null);
