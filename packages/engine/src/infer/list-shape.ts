@@ -123,12 +123,15 @@ function orderingOf(sortSchema: Json | undefined, direction: string | null, dire
   return { direction, fields: named, sortDefault: usableDefault, directionDefault: direction === null ? null : directionDefault };
 }
 
-/** A filter parameter's declared default, as the texts it filters by (GitHub's `state` is `open` unless a request says otherwise). */
+/**
+ * A filter parameter's declared default, as the texts it filters by (GitHub's `state` is `open`
+ * unless a request says otherwise). An empty default (VocaDB's `categoryName=""`) filters by nothing.
+ */
 function defaultValues(schema: Json | undefined, lookup: SchemaLookup): string[] | null {
   const node = lookup.deref(schema);
   if (node === null || !Object.hasOwn(node, 'default')) return null;
   const value = node['default'];
-  const values = Array.isArray(value) ? value : [value];
+  const values = (Array.isArray(value) ? value : [value]).filter((v) => v !== '');
   return values.length > 0 && values.every((v) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') ? values.map((v) => String(v)) : null;
 }
 

@@ -566,6 +566,39 @@ describe('ends a record reaches', () => {
   });
 });
 
+describe("a record's other names", () => {
+  const issue = { type: 'object', properties: { id: { type: 'string', readOnly: true }, key: { type: 'string', readOnly: true }, fields: { type: 'object' } } };
+  const created = { type: 'object', additionalProperties: false, required: ['id', 'key'], properties: { id: { type: 'string' }, key: { type: 'string' }, transition: { type: 'object' } } };
+  const ok = (status: string, schema: unknown) => ({ [status]: { description: 'ok', content: { 'application/json': { schema } } } });
+  const idOrKey = [{ name: 'issueIdOrKey', in: 'path', required: true, schema: { type: 'string' } }];
+  const jira = JSON.stringify({
+    openapi: '3.0.3',
+    info: { title: 'Jira', version: '3' },
+    paths: {
+      '/rest/api/3/issue': { post: { operationId: 'createIssue', requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', properties: { fields: { type: 'object' } } } } } }, responses: ok('201', created) } },
+      '/rest/api/3/issue/{issueIdOrKey}': {
+        get: { operationId: 'getIssue', parameters: idOrKey, responses: ok('200', issue) },
+        put: { operationId: 'editIssue', parameters: idOrKey, requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', properties: { fields: { type: 'object' } } } } } }, responses: { '204': { description: 'edited' } } },
+      },
+    },
+  });
+
+  it("are what the create answered: a key the answer gave is the record's, read by id or by key, and kept by a PUT of its fields", async () => {
+    const { artifact } = await compileArtifact(jira);
+    const client = await SimClient.open(artifact, { sampleRecords: 0 });
+    const made = client.call({ method: 'POST', path: '/rest/api/3/issue', body: { fields: { summary: 'Broken' } } });
+    expect(made.status).toBe(201);
+    const { id, key } = made.json as { id: string; key: string };
+    expect(key).toEqual(expect.any(String));
+    expect(client.call({ method: 'GET', path: `/rest/api/3/issue/${id}` }).json).toEqual({ id, key, fields: { summary: 'Broken' } });
+    expect(client.call({ method: 'GET', path: `/rest/api/3/issue/${encodeURIComponent(key)}` }).json).toEqual({ id, key, fields: { summary: 'Broken' } });
+    expect(client.call({ method: 'PUT', path: `/rest/api/3/issue/${id}`, body: { fields: { summary: 'Broken login' } } }).status).toBe(204);
+    expect(client.call({ method: 'GET', path: `/rest/api/3/issue/${id}` }).json).toEqual({ id, key, fields: { summary: 'Broken login' } });
+    // A name no record has is still not found; a parameter that is not `...OrKey` reads by id alone.
+    expect(client.call({ method: 'GET', path: '/rest/api/3/issue/NOPE-1' }).status).toBe(404);
+  });
+});
+
 describe('a payment that waits for its client', () => {
   const intent = {
     type: 'object',

@@ -45,7 +45,9 @@ export function create(ex: Exchange, resource: ArtifactResource): SimResponse {
   rememberLinks(ex, collection, key);
   const chosen = chooseSuccess(ex.operation, 201);
   const newId = idAnswer(ex, resource, chosen, stored) ?? idReference(ex, resource, chosen, stored);
-  return newId === undefined ? answerRecord(ex, resource, chosen, stored) : answer(chosen, newId, ex.gen);
+  if (newId !== undefined) return answer(chosen, newId, ex.gen);
+  // What the create's answer tells of the new record, the record holds: a read shows the same `key`.
+  return answerRecord(ex, resource, chosen, stored, { keep: (fields) => isObject(stored) && store(ex, resource, collection, key, { ...stored, ...fields }) });
 }
 
 /** On a nested route to a shallower collection (ArtifactOperation.links), remembers the route's parameter values for the new record. */
@@ -138,9 +140,31 @@ function locate(ex: Exchange, resource: ArtifactResource): { collection: string;
   const fromBody = resource.idField === null ? null : recordKey(asBodyObject(ex.body)[resource.idField]);
   const key = Object.hasOwn(ex.path, resource.idParameter) ? (ex.path[resource.idParameter] as string) : (fromBody ?? '');
   const stored = ex.state.get(collection, key);
+  if (stored === undefined && key !== '') {
+    const byAlternate = alternateKey(ex, resource, collection, key);
+    if (byAlternate !== null) return byAlternate;
+  }
   const record = stored === undefined && key !== '' && (resource.tenant === true || isSelfAlias(key)) ? tenantRecord(ex, resource, key) : stored;
   if (!isObject(record)) return refused(ex, { ...notFound(`${resource.name} ${key} not found`), field: resource.idParameter });
   return { collection, key, record };
+}
+
+/** The second name an `...IdOrKey` path parameter may give a record, and the fields that hold it. */
+const ALTERNATES: Record<string, string[]> = { key: ['key'], name: ['name'], slug: ['slug'], code: ['code'], username: ['username', 'login'], login: ['login', 'username'], email: ['email'], handle: ['handle'] };
+
+/**
+ * A record named by its other name, where the path parameter says it may be (Jira's
+ * `/issue/{issueIdOrKey}` reads an issue by its id or its key `PRJ-1`; `{idOrSlug}`,
+ * `{id_or_name}`): the collection's record whose field of that name holds the value.
+ */
+function alternateKey(ex: Exchange, resource: ArtifactResource, collection: string, value: string): { collection: string; key: string; record: JsonObject } | null {
+  const match = /or_?(key|name|slug|code|username|login|email|handle)$/i.exec(resource.idParameter ?? '');
+  const fields = match === null ? undefined : ALTERNATES[match[1]!.toLowerCase()];
+  if (fields === undefined) return null;
+  for (const [key, record] of ex.state.entries(collection)) {
+    if (isObject(record) && fields.some((field) => record[field] === value || (typeof record[field] === 'number' && String(record[field]) === value))) return { collection, key, record };
+  }
+  return null;
 }
 
 /**
@@ -206,7 +230,7 @@ export function replace(ex: Exchange, resource: ArtifactResource): SimResponse {
   const found = resource.kind === 'singleton' ? locateSingleton(ex, resource) : locate(ex, resource);
   if (isResponse(found)) return found;
   const record = bodyRecord(ex, resource, 'write');
-  keepIdentity(resource, found.record, record);
+  keepIdentity(ex, resource, found.record, record);
   const stored = store(ex, resource, found.collection, found.key, stampEnds(ex, found.record, fillServerFields(ex, record, itemSchema(resource), 'create'), itemSchema(resource)));
   return answerRecord(ex, resource, chooseSuccess(ex.operation, 200), stored);
 }
@@ -218,7 +242,7 @@ export function update(ex: Exchange, resource: ArtifactResource): SimResponse {
   const mergePatch = ex.bodyMediaType?.toLowerCase().includes('merge-patch') ?? false;
   const body = bodyRecord(ex, resource, 'write');
   const record = mergePatch ? (mergeJson(found.record, body) as JsonObject) : { ...found.record, ...body };
-  keepIdentity(resource, found.record, record);
+  keepIdentity(ex, resource, found.record, record);
   const stored = store(ex, resource, found.collection, found.key, stampEnds(ex, found.record, fillServerFields(ex, record, itemSchema(resource), 'write'), itemSchema(resource)));
   return answerRecord(ex, resource, chooseSuccess(ex.operation, 200), stored);
 }
@@ -267,9 +291,32 @@ function recordOrSchema(ex: Exchange, resource: ArtifactResource, record: JsonOb
   return answer(chosen, fits ? wrapped : undefined, ex.gen);
 }
 
-function keepIdentity(resource: ArtifactResource, before: JsonObject, after: JsonObject): void {
+/**
+ * What a write keeps of the record it changes: its id, its creation times, and the fields the
+ * item schema marks `readOnly` that the write does not give (Jira's issue keeps its `key` through
+ * a `PUT` of its fields: the server set it, the client cannot).
+ */
+function keepIdentity(ex: Exchange, resource: ArtifactResource, before: JsonObject, after: JsonObject): void {
   if (resource.idField !== null && Object.hasOwn(before, resource.idField)) setOwn(after, resource.idField, before[resource.idField] as Json);
   for (const name of Object.keys(before)) if (isCreationTime(name)) setOwn(after, name, before[name] as Json);
+  for (const name of readOnlyFields(ex, resource)) if (!Object.hasOwn(after, name) && Object.hasOwn(before, name)) setOwn(after, name, before[name] as Json);
+}
+
+/** The item schema's fields marked `readOnly`, found once per resource. */
+const READ_ONLY = new WeakMap<ArtifactResource, string[]>();
+
+function readOnlyFields(ex: Exchange, resource: ArtifactResource): string[] {
+  let names = READ_ONLY.get(resource);
+  if (names === undefined) {
+    const properties = objectView(ex.model.registry, itemSchema(resource)).properties;
+    names = Object.keys(properties).filter((name) => {
+      const property = properties[name];
+      const resolved = ex.model.registry.resolve(property);
+      return (isObject(property) && property.readOnly === true) || (isObject(resolved) && resolved.readOnly === true);
+    });
+    READ_ONLY.set(resource, names);
+  }
+  return names;
 }
 
 /** RFC 7396. */

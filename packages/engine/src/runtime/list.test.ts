@@ -195,6 +195,9 @@ describe('a filter value that stands for no filter', () => {
     expect(none.titles('')).toEqual(['all', 'b', 'c']);
     expect(none.titles('kind=none')).toEqual(['all', 'b', 'c']);
     expect(none.titles('kind=bug')).toEqual(['all']);
+    // An empty default filters by nothing (VocaDB's tags default `categoryName` to "").
+    const empty = await tracker(state, { type: 'string' }, undefined, { type: 'string', default: '' });
+    expect(empty.titles('')).toEqual(['all', 'b', 'c']);
   });
 });
 

@@ -96,11 +96,32 @@ function holdingField(ex: Exchange, resource: ArtifactResource, schema: JsonSche
 }
 
 /** A single record's answer: its fields expanded where the request asks, wrapped as the operation's answer wraps it; the rest of a wrapper is filled like any answer. */
-export function answerRecord(ex: Exchange, resource: ArtifactResource, chosen: ChosenResponse, record: Json, options: AnswerOptions = {}): SimResponse {
+export function answerRecord(ex: Exchange, resource: ArtifactResource, chosen: ChosenResponse, record: Json, options: AnswerOptions & { keep?: (fields: JsonObject) => void } = {}): SimResponse {
   if (resource.keyField !== undefined && declaresNothing(ex, chosen)) return answer(chosen, {}, ex.gen);
   const shown = expanded(ex, resource, record);
   const wrapped = wrapRecord(ex, resource, chooseMedia(chosen.response)?.[1].schema ?? null, shown);
-  return answer(chosen, wrapped, ex.gen, wrapped === record ? options : {});
+  const { keep, ...rest } = options;
+  const conformed = keep === undefined || !isObject(record) ? undefined : (body: Json) => {
+    const answered = wrapped === shown ? body : isObject(body) && resource.recordField !== undefined ? body[resource.recordField] : undefined;
+    const fields = isObject(answered) ? told(ex, resource, record, answered) : null;
+    if (fields !== null) keep(fields);
+  };
+  return answer(chosen, wrapped, ex.gen, { ...(wrapped === record ? rest : {}), ...(conformed === undefined ? {} : { conformed }) });
+}
+
+/**
+ * The fields an answer told of a record that the record lacks and its schema declares (Jira's
+ * create answers the new issue's `key` and `self`, generated for the answer): null when none.
+ */
+function told(ex: Exchange, resource: ArtifactResource, record: JsonObject, answered: JsonObject): JsonObject | null {
+  const declared = objectView(ex.model.registry, itemSchema(resource)).properties;
+  let fields: JsonObject | null = null;
+  for (const [name, value] of Object.entries(answered)) {
+    if (Object.hasOwn(record, name) || !Object.hasOwn(declared, name)) continue;
+    fields ??= {};
+    setOwn(fields, name, value);
+  }
+  return fields;
 }
 
 /**

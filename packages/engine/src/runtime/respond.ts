@@ -135,6 +135,8 @@ export interface AnswerOptions {
    * remembered with it. Records in state never change, so the bytes stay right.
    */
   reread?: boolean;
+  /** Told the body an answer made of `value` when it differs from it (fields the answer's schema had generated). */
+  conformed?: (body: Json) => void;
 }
 
 /** The answer body for a chosen response: from `value` (conformed), else an example, else generated. */
@@ -151,8 +153,10 @@ export function answer(chosen: ChosenResponse, value: Json | undefined, ctx: Gen
   }
   const [mediaType, entry] = media;
   let body: Json | undefined = value;
-  if (body !== undefined) body = conform(body, entry.schema, ctx, true);
-  else body = exampleFor(entry, ctx) ?? generateValue(entry.schema ?? {}, ctx);
+  if (body !== undefined) {
+    body = conform(body, entry.schema, ctx, true);
+    if (body !== value) options.conformed?.(body);
+  } else body = exampleFor(entry, ctx) ?? generateValue(entry.schema ?? {}, ctx);
   if (chosen.queryAction !== undefined && /xml/i.test(mediaType)) return queryAnswer(chosen.status, chosen.queryAction, body, headers, ctx);
   if (options.reread === true && body === value && isObject(body) && isJsonMedia(mediaType)) return encodeRemembered(chosen.status, mediaType, body, headers);
   return encode(chosen.status, mediaType, body, headers);
