@@ -31,10 +31,9 @@ interface Condition {
 
 /**
  * Whether a record matches the body of a search by POST, or null when the body chooses no
- * records. A JSON filter (`{"filter": [{"op": "eq", ...}]}`, Autotask's; HubSpot's
- * `filterGroups`) or a query text
- * (`{"query": "email:'ann@example.com'"}`) is read as a search query (search-query.ts).
- * Otherwise the body's objects are read as criteria, as Square's searches write them
+ * records. A JSON filter (Autotask's `{"filter": [{"op": "eq", ...}]}`, HubSpot's
+ * `filterGroups`) or a query text (`{"query": "email:'ann@example.com'"}`) is read as a search
+ * query (search-query.ts). Otherwise the body's objects are read as criteria, as Square's searches write them
  * (`{"query": {"filter": {"email_address": {"fuzzy": "example.com"}, "created_at":
  * {"start_at": ...}}}}`): a key naming a field of the record is a condition on it (a value
  * equals; a list holds it; `exact`, `fuzzy`, `values`, `all`, `start_at`/`end_at`, `gte`...
