@@ -47,13 +47,17 @@ function itemSchemaOf(ops: { op: NormalisedOperation; how: Understanding }[], wo
   const named = rpc && readSchema ? rpcWrapper(readSchema, word, lookup) : null;
   if (named !== null) return named;
   const field = readSchema ? soleObjectField(readSchema, lookup) : null;
-  const wrapperName = field !== null && [...WRAPPER_NAMES, squash(singular(words(word).at(-1) ?? '')), squash(word)].includes(squash(field));
+  const wrapperName = field !== null && [...WRAPPER_NAMES, squash(singular(words(word).at(-1) ?? '')), squash(singular(word)), squash(word)].includes(squash(field));
   // The create agrees (the same field, or another holding the same record: DynamoDB's create
-  // answers `{TableDescription}` where its read answers `{Table}`), or answers no object at all
-  // (Autotask's `{itemId: 13}`, a reference).
+  // answers `{TableDescription}` where its read answers `{Table}`; or the same field beside
+  // others, as Hetzner's create answers `{server, action, root_password}` where its read answers
+  // `{server}`), or answers no object at all (Autotask's `{itemId: 13}`, a reference).
   const createField = createAnswer ? soleObjectField(createAnswer, lookup) : null;
   const createAgrees = createAnswer
-    ? createField === field || (createField !== null && field !== null && sameRecord(lookup.properties(createAnswer).get(createField), lookup.properties(readSchema as JsonSchema).get(field), lookup)) || [...lookup.properties(createAnswer).values()].every((sub) => lookup.properties(sub).size === 0)
+    ? createField === field ||
+      (createField !== null && field !== null && sameRecord(lookup.properties(createAnswer).get(createField), lookup.properties(readSchema as JsonSchema).get(field), lookup)) ||
+      (field !== null && lookup.properties(lookup.properties(createAnswer).get(field)).size > 0) ||
+      [...lookup.properties(createAnswer).values()].every((sub) => lookup.properties(sub).size === 0)
     : false;
   // An RPC call's read answering `{IPSet, LockToken}` wraps the record whatever its create
   // answers (WAF's create answers a summary of the set).

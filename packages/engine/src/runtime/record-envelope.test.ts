@@ -222,6 +222,33 @@ describe('records a single answer wraps', () => {
     expect(send({ method: 'GET', path: `/V1/sharedCatalog/${String(second)}` }).json).toEqual({ id: second, name: 'Retail' });
   });
 
+  it("are read in the field the read and the create both answer, whatever else the create answers, as Hetzner's servers and load balancers are", async () => {
+    // Each operation writes its own copy of the record's schema, as Hetzner's document does: the list's item and the read's record differ in their descriptions.
+    const record = (description: string) => ({ type: 'object', description, properties: { id: { type: 'integer' }, name: { type: 'string' }, status: { type: 'string', enum: ['initializing', 'running', 'off'] } } });
+    const action = { type: 'object', properties: { id: { type: 'integer' }, command: { type: 'string' } } };
+    const paths = (plural: string, single: string) => ({
+      [`/${plural}`]: {
+        get: { operationId: `list_${plural}`, responses: json({ type: 'object', properties: { [plural]: { type: 'array', items: record('listed') }, meta: { type: 'object', properties: { total: { type: 'integer' } } } } }) },
+        post: {
+          operationId: `create_${single}`,
+          requestBody: body({ type: 'object', required: ['name'], properties: { name: { type: 'string' } } }),
+          responses: json({ type: 'object', properties: { [single]: record('created'), action, next_actions: { type: 'array', items: action }, root_password: { type: 'string' } } }, '201'),
+        },
+      },
+      [`/${plural}/{id}`]: { get: { operationId: `get_${single}`, parameters: [param('id')], responses: json({ type: 'object', properties: { [single]: record('read') } }) } },
+    });
+    const { artifact } = await compileArtifact(JSON.stringify({ openapi: '3.0.3', info: { title: 'Cloud', version: '1' }, paths: { ...paths('servers', 'server'), ...paths('load_balancers', 'load_balancer') } }));
+    for (const [plural, single] of [['servers', 'server'], ['load_balancers', 'load_balancer']] as const) {
+      expect(artifact.resources.find((r) => r.name === plural)).toMatchObject({ recordField: single, idField: 'id' });
+      const client = await SimClient.open(artifact, { sampleRecords: 0 });
+      const made = client.call({ method: 'POST', path: `/${plural}`, body: { name: 'web' } });
+      expect(made.status).toBe(201);
+      const created = (made.json as Record<string, { id: number; name: string }>)[single]!;
+      expect(created.name).toBe('web');
+      expect((client.call({ method: 'GET', path: `/${plural}/${created.id}` }).json as Record<string, unknown>)[single]).toEqual(created);
+    }
+  });
+
   it('are the answer itself where the read answers what the list does', async () => {
     const plain = await compileArtifact(
       JSON.stringify({
