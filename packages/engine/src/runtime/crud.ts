@@ -1,9 +1,9 @@
 import type { SimResponse } from '@simplane/core';
-import type { ArtifactResource } from '../artifact/artifact.js';
+import type { ArtifactResource, JsonSchema } from '../artifact/artifact.js';
 import { copyOwn, isObject, setOwn, type Json, type JsonObject } from '../json.js';
 import { squash } from '../infer/naming.js';
 import { collectionName, linksCollection, recordKey, SINGLETON_KEY } from './collections.js';
-import { asBodyObject, bodyRecord, fillServerFields, isCreationTime, isSelfAlias, itemSchema, missingParent, notFound, requestKeyField, singletonRecord, stampEnds, tenantRecord, type Exchange } from './exchange.js';
+import { asBodyObject, bodyRecord, fillServerFields, isCreationTime, isSelfAlias, itemSchema, missingParent, notFound, requestKeyField, singletonRecord, tenantRecord, type Exchange } from './exchange.js';
 import { idSchemaFor, mintId } from './ids.js';
 import { answerRecord, idAnswer, idReference, wrapRecord } from './record-answer.js';
 import { refuse } from './refusal.js';
@@ -66,7 +66,7 @@ function rememberLinks(ex: Exchange, collection: string, key: string): void {
  * unless the record declares it.
  */
 function actedOnCreate(ex: Exchange, resource: ArtifactResource, record: JsonObject): JsonObject {
-  const triggers = triggersOf(ex, resource);
+  const { triggers } = traitsOf(ex, resource);
   if (triggers.length === 0) return record;
   const declared = objectView(ex.model.registry, itemSchema(resource)).properties;
   for (const field of Object.keys(record)) {
@@ -85,39 +85,42 @@ function actedOnCreate(ex: Exchange, resource: ArtifactResource, record: JsonObj
  * pull request made every new one merged).
  */
 function undone(ex: Exchange, resource: ArtifactResource, record: JsonObject): JsonObject {
-  for (const field of flagsOf(ex, resource)) if (!Object.hasOwn(record, field)) setOwn(record, field, false);
+  for (const field of traitsOf(ex, resource).flags) if (!Object.hasOwn(record, field)) setOwn(record, field, false);
   return record;
 }
 
-/** The boolean fields a resource's actions set true, found once per resource. */
-const FLAGS = new WeakMap<ArtifactResource, string[]>();
-
-function flagsOf(ex: Exchange, resource: ArtifactResource): string[] {
-  let flags = FLAGS.get(resource);
-  if (flags === undefined) {
-    flags = [...new Set(resource.actions.flatMap((id) => {
-      const flag = ex.model.operations.get(id)?.action?.flag;
-      return flag?.value === true ? [flag.field] : [];
-    }))];
-    FLAGS.set(resource, flags);
-  }
-  return flags;
+/** What writes to a resource's records read of its actions and item schema, found once per resource, as every write asks. */
+interface ResourceTraits {
+  /** Actions that move the state, by their name's squashed word (actedOnCreate). */
+  triggers: Array<{ word: string; stateField: string; targetState: string }>;
+  /** Boolean fields its actions set true (undone). */
+  flags: string[];
+  /** Item fields marked `readOnly` (keepIdentity). */
+  readOnly: string[];
 }
 
-/** A resource's actions that move its state, by their name's squashed word: found once per resource, as every create asks. */
-const TRIGGERS = new WeakMap<ArtifactResource, Array<{ word: string; stateField: string; targetState: string }>>();
+const TRAITS = new WeakMap<ArtifactResource, ResourceTraits>();
 
-function triggersOf(ex: Exchange, resource: ArtifactResource): Array<{ word: string; stateField: string; targetState: string }> {
-  let triggers = TRIGGERS.get(resource);
-  if (triggers === undefined) {
-    triggers = resource.actions.flatMap((id) => {
+function traitsOf(ex: Exchange, resource: ArtifactResource): ResourceTraits {
+  let traits = TRAITS.get(resource);
+  if (traits === undefined) {
+    const actions = resource.actions.flatMap((id) => {
       const op = ex.model.operations.get(id);
-      const action = op?.action;
-      return op === undefined || op.method === 'DELETE' || !action?.stateField || !action.targetState ? [] : [{ word: squash(action.name), stateField: action.stateField, targetState: action.targetState }];
+      return op?.action ? [{ method: op.method, action: op.action }] : [];
     });
-    TRIGGERS.set(resource, triggers);
+    const properties = objectView(ex.model.registry, itemSchema(resource)).properties;
+    const readOnly = (schema: JsonSchema | undefined) => {
+      const resolved = ex.model.registry.resolve(schema);
+      return (isObject(schema) && schema.readOnly === true) || (isObject(resolved) && resolved.readOnly === true);
+    };
+    traits = {
+      triggers: actions.flatMap(({ method, action }) => (method === 'DELETE' || !action.stateField || !action.targetState ? [] : [{ word: squash(action.name), stateField: action.stateField, targetState: action.targetState }])),
+      flags: [...new Set(actions.flatMap(({ action }) => (action.flag?.value === true ? [action.flag.field] : [])))],
+      readOnly: Object.keys(properties).filter((name) => readOnly(properties[name])),
+    };
+    TRAITS.set(resource, traits);
   }
-  return triggers;
+  return traits;
 }
 
 /** The addressed record, or the refusal explaining why there is none. */
@@ -151,6 +154,8 @@ function locate(ex: Exchange, resource: ArtifactResource): { collection: string;
 
 /** The second name an `...IdOrKey` path parameter may give a record, and the fields that hold it. */
 const ALTERNATES: Record<string, string[]> = { key: ['key'], name: ['name'], slug: ['slug'], code: ['code'], username: ['username', 'login'], login: ['login', 'username'], email: ['email'], handle: ['handle'] };
+/** A path parameter naming an id or one of those (`issueIdOrKey`, `id_or_name`). */
+const ALTERNATE_PARAMETER = new RegExp(`or_?(${Object.keys(ALTERNATES).join('|')})$`, 'i');
 
 /**
  * A record named by its other name, where the path parameter says it may be (Jira's
@@ -158,7 +163,7 @@ const ALTERNATES: Record<string, string[]> = { key: ['key'], name: ['name'], slu
  * `{id_or_name}`): the collection's record whose field of that name holds the value.
  */
 function alternateKey(ex: Exchange, resource: ArtifactResource, collection: string, value: string): { collection: string; key: string; record: JsonObject } | null {
-  const match = /or_?(key|name|slug|code|username|login|email|handle)$/i.exec(resource.idParameter ?? '');
+  const match = ALTERNATE_PARAMETER.exec(resource.idParameter ?? '');
   const fields = match === null ? undefined : ALTERNATES[match[1]!.toLowerCase()];
   if (fields === undefined) return null;
   for (const [key, record] of ex.state.entries(collection)) {
@@ -231,7 +236,7 @@ export function replace(ex: Exchange, resource: ArtifactResource): SimResponse {
   if (isResponse(found)) return found;
   const record = bodyRecord(ex, resource, 'write');
   keepIdentity(ex, resource, found.record, record);
-  const stored = store(ex, resource, found.collection, found.key, stampEnds(ex, found.record, fillServerFields(ex, record, itemSchema(resource), 'create'), itemSchema(resource)));
+  const stored = store(ex, resource, found.collection, found.key, fillServerFields(ex, record, itemSchema(resource), 'create', found.record));
   return answerRecord(ex, resource, chooseSuccess(ex.operation, 200), stored);
 }
 
@@ -243,7 +248,7 @@ export function update(ex: Exchange, resource: ArtifactResource): SimResponse {
   const body = bodyRecord(ex, resource, 'write');
   const record = mergePatch ? (mergeJson(found.record, body) as JsonObject) : { ...found.record, ...body };
   keepIdentity(ex, resource, found.record, record);
-  const stored = store(ex, resource, found.collection, found.key, stampEnds(ex, found.record, fillServerFields(ex, record, itemSchema(resource), 'write'), itemSchema(resource)));
+  const stored = store(ex, resource, found.collection, found.key, fillServerFields(ex, record, itemSchema(resource), 'write', found.record));
   return answerRecord(ex, resource, chooseSuccess(ex.operation, 200), stored);
 }
 
@@ -275,7 +280,7 @@ export function act(ex: Exchange, resource: ArtifactResource): SimResponse {
     const record: JsonObject = copyOwn(found.record);
     if (action.stateField && action.targetState) setOwn(record, action.stateField, action.targetState);
     if (action.flag) setOwn(record, action.flag.field, action.flag.value);
-    const stored = store(ex, resource, found.collection, found.key, stampEnds(ex, found.record, fillServerFields(ex, record, itemSchema(resource), 'write'), itemSchema(resource)));
+    const stored = store(ex, resource, found.collection, found.key, fillServerFields(ex, record, itemSchema(resource), 'write', found.record));
     // An action that sets a flag answers what it documents: GitHub's merge answers `{merged, message, sha}`, not the pull request it closes.
     return action.stateField && action.targetState && !action.flag ? answerRecord(ex, resource, chooseSuccess(ex.operation, 200), stored) : recordOrSchema(ex, resource, isObject(stored) ? stored : record);
   }
@@ -299,24 +304,7 @@ function recordOrSchema(ex: Exchange, resource: ArtifactResource, record: JsonOb
 function keepIdentity(ex: Exchange, resource: ArtifactResource, before: JsonObject, after: JsonObject): void {
   if (resource.idField !== null && Object.hasOwn(before, resource.idField)) setOwn(after, resource.idField, before[resource.idField] as Json);
   for (const name of Object.keys(before)) if (isCreationTime(name)) setOwn(after, name, before[name] as Json);
-  for (const name of readOnlyFields(ex, resource)) if (!Object.hasOwn(after, name) && Object.hasOwn(before, name)) setOwn(after, name, before[name] as Json);
-}
-
-/** The item schema's fields marked `readOnly`, found once per resource. */
-const READ_ONLY = new WeakMap<ArtifactResource, string[]>();
-
-function readOnlyFields(ex: Exchange, resource: ArtifactResource): string[] {
-  let names = READ_ONLY.get(resource);
-  if (names === undefined) {
-    const properties = objectView(ex.model.registry, itemSchema(resource)).properties;
-    names = Object.keys(properties).filter((name) => {
-      const property = properties[name];
-      const resolved = ex.model.registry.resolve(property);
-      return (isObject(property) && property.readOnly === true) || (isObject(resolved) && resolved.readOnly === true);
-    });
-    READ_ONLY.set(resource, names);
-  }
-  return names;
+  for (const name of traitsOf(ex, resource).readOnly) if (!Object.hasOwn(after, name) && Object.hasOwn(before, name)) setOwn(after, name, before[name] as Json);
 }
 
 /** RFC 7396. */

@@ -262,9 +262,9 @@ function reached(record: JsonObject, word: string): boolean {
  * `PATCH {"state": "closed"}` gets its `closed_at`, a pull request merged its `merged_at`, a
  * reopened issue loses its `closed_at`; Stripe's canceled payment intent gets `canceled_at`.
  */
-export function stampEnds(ex: Exchange, before: JsonObject, record: JsonObject, schema: JsonSchema | null): JsonObject {
+function stampEnds(ex: Exchange, plan: FillPlan, before: JsonObject, record: JsonObject): void {
   const unset = (value: Json | undefined) => value === undefined || value === null;
-  for (const rule of planFor(ex.model.registry, schema).rules) {
+  for (const rule of plan.rules) {
     if (rule.ends === null) continue;
     const now = reached(record, rule.ends);
     const was = reached(before, rule.ends);
@@ -272,7 +272,6 @@ export function stampEnds(ex: Exchange, before: JsonObject, record: JsonObject, 
     if (now && unset(record[rule.name])) setOwn(record, rule.name, was && !unset(before[rule.name]) ? (before[rule.name] as Json) : timeValue(ex.context.now, rule.time));
     else if (!now && was && !unset(record[rule.name])) setOwn(record, rule.name, null);
   }
-  return record;
 }
 
 /** The last word of a field holding a record's state: `status`, `state`, `TableStatus`, `order_state`. */
@@ -319,9 +318,10 @@ function timeValue(now: Date, form: TimeForm): Json {
 /**
  * Fills a record's server-side fields from the item schema: creation and update times from the
  * virtual clock, `status`/`state` from the schema's default or starting enum value, other defaults,
- * then anything still required from the generator.
+ * then anything still required from the generator. A write to a stored record (`before`) also
+ * stamps or clears the times of the ends it reaches or leaves (stampEnds).
  */
-export function fillServerFields(ex: Exchange, record: JsonObject, schema: JsonSchema | null, mode: 'create' | 'write'): JsonObject {
+export function fillServerFields(ex: Exchange, record: JsonObject, schema: JsonSchema | null, mode: 'create' | 'write', before?: JsonObject): JsonObject {
   const plan = planFor(ex.model.registry, schema);
   for (const rule of plan.rules) {
     if (rule.updated || (mode === 'create' && rule.created && !Object.hasOwn(record, rule.name))) setOwn(record, rule.name, timeValue(ex.context.now, rule.time));
@@ -333,6 +333,7 @@ export function fillServerFields(ex: Exchange, record: JsonObject, schema: JsonS
   }
   const { required, properties } = plan.view;
   for (const name of required) if (!Object.hasOwn(record, name)) setOwn(record, name, generateProperty(name, properties[name] ?? true, ex.gen));
+  if (before !== undefined) stampEnds(ex, plan, before, record);
   return record;
 }
 
@@ -346,6 +347,18 @@ export function asBodyObject(body: Json | undefined): JsonObject {
 
 /** An item schema's property names by their squashed form (the first of names that squash alike). */
 const squashedNames = new WeakMap<ObjectView, Map<string, string>>();
+
+/** A resource's item fields by their names without case, `_` or `-` (`account_sid` by `accountsid`), found once per item schema. */
+export function fieldsBySquashedName(ex: Exchange, resource: ArtifactResource): ReadonlyMap<string, string> {
+  const view = objectView(ex.model.registry, itemSchema(resource));
+  let names = squashedNames.get(view);
+  if (names === undefined) {
+    names = new Map();
+    for (const name of Object.keys(view.properties)) if (!names.has(squash(name))) names.set(squash(name), name);
+    squashedNames.set(view, names);
+  }
+  return names;
+}
 
 /**
  * Names of credentials a client sends with a write (Plaid's `access_token` and `secret`, Slack's
@@ -397,12 +410,7 @@ function unwrapped(body: JsonObject, resource: ArtifactResource, view: ObjectVie
 export function bodyRecord(ex: Exchange, resource: ArtifactResource, mode: 'create' | 'write'): JsonObject {
   const view = objectView(ex.model.registry, itemSchema(resource));
   const record = withoutCredentialsOrControls(unwrapped(asBodyObject(ex.body), resource, view), view);
-  let names = squashedNames.get(view);
-  if (names === undefined) {
-    names = new Map();
-    for (const name of Object.keys(view.properties)) if (!names.has(squash(name))) names.set(squash(name), name);
-    squashedNames.set(view, names);
-  }
+  const names = fieldsBySquashedName(ex, resource);
   for (const field of Object.keys(record)) {
     if (Object.hasOwn(view.properties, field)) continue;
     const name = names.get(squash(field));

@@ -4,7 +4,7 @@ import { isObject, setOwn, type Json, type JsonObject } from '../json.js';
 import { bareSortValue } from '../infer/list-shape.js';
 import { squash } from '../infer/naming.js';
 import { collectionName, linksCollection } from './collections.js';
-import { missingParent, type Exchange } from './exchange.js';
+import { fieldsBySquashedName, missingParent, type Exchange } from './exchange.js';
 import { refuse } from './refusal.js';
 import { bodyMatcher } from './search-body.js';
 import { searchMatcher } from './search-query.js';
@@ -73,7 +73,7 @@ function listingOf(ex: Exchange, resource: ArtifactResource, shape: ListShape | 
   const collection = collectionName(resource, ex.path);
   const linked = linkedTo(ex, resource, collection);
   const searched = shape?.search === undefined ? undefined : ex.query[shape.search];
-  const matches = shape?.searchBody === true ? bodyMatcher(ex.body, declaredFields(ex, resource)) : typeof searched === 'string' && searched.trim() !== '' ? searchMatcher(searched) : null;
+  const matches = shape?.searchBody === true ? bodyMatcher(ex.body, fieldsBySquashedName(ex, resource)) : typeof searched === 'string' && searched.trim() !== '' ? searchMatcher(searched) : null;
   const plain = linked === null && matches === null && (shape === null || (activeFilters(shape, ex.query).length === 0 && sortField(shape, ex.query) === null));
   if (plain && holdsOnlyRecords(ex, resource)) return lazyListing(ex, collection);
   // Keys and records side by side, and the listed ones as positions into them: a list of a
@@ -106,11 +106,6 @@ function bodyScalars(body: Json | undefined): Record<string, Json> {
   return out;
 }
 
-/** The item schema's field names without case, `_` or `-`: the fields a search body may name. */
-function declaredFields(ex: Exchange, resource: ArtifactResource): Set<string> {
-  return new Set(Object.keys(objectView(ex.model.registry, resource.itemSchema ?? null).properties).map(squash));
-}
-
 /**
  * For a list on a nested route to a shallower collection (ArtifactOperation.links), whether a
  * record belongs to the route's parameters: as its create remembered them, else by a field of
@@ -120,7 +115,7 @@ function declaredFields(ex: Exchange, resource: ArtifactResource): Set<string> {
 function linkedTo(ex: Exchange, resource: ArtifactResource, collection: string): ((key: string, record: JsonObject) => boolean) | null {
   const links = ex.operation.links ?? [];
   if (links.length === 0) return null;
-  const fields = new Map(Object.keys(objectView(ex.model.registry, resource.itemSchema ?? null).properties).map((name) => [squash(name), name]));
+  const fields = fieldsBySquashedName(ex, resource);
   const remembered = linksCollection(collection);
   return (key, record) => {
     const linked = ex.state.get(remembered, key);

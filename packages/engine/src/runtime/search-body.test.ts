@@ -7,7 +7,7 @@ const transfers: JsonObject[] = [
   { id: 't2', from_account: 'B', amount: 500, created_at: '2024-03-01T00:00:00Z', tags: ['rent', 'big'] },
   { id: 't3', from_account: 'A', amount: 5000, created_at: '2024-06-01T00:00:00Z' },
 ];
-const declared = new Set(['id', 'fromaccount', 'amount', 'createdat', 'tags']);
+const declared = new Map(['id', 'fromaccount', 'amount', 'createdat', 'tags'].map((name) => [name, name]));
 const pick = (body: unknown) => {
   const matches = bodyMatcher(body as JsonObject, declared);
   return matches === null ? null : transfers.filter(matches).map((t) => t.id);

@@ -37,11 +37,11 @@ interface Condition {
  * (`{"query": {"filter": {"email_address": {"fuzzy": "example.com"}, "created_at":
  * {"start_at": ...}}}}`): a key naming a field of the record is a condition on it (a value
  * equals; a list holds it; `exact`, `fuzzy`, `values`, `all`, `start_at`/`end_at`, `gte`...
- * compare), any other object is looked into. Only fields the records declare (`declared`,
- * squashed names) are criteria: an option such as `include_deleted` is not a field to match.
+ * compare), any other object is looked into. Only fields the records declare (`declared`, by
+ * their squashed names) are criteria: an option such as `include_deleted` is not a field to match.
  * Every condition must hold; a record without the field fails it.
  */
-export function bodyMatcher(body: Json | undefined, declared: ReadonlySet<string>): ((record: JsonObject) => boolean) | null {
+export function bodyMatcher(body: Json | undefined, declared: ReadonlyMap<string, string>): ((record: JsonObject) => boolean) | null {
   if (!isObject(body)) return null;
   const filter = jsonFilter(body);
   if (filter !== null) return (record) => meetsGroup(record, filter);
@@ -59,7 +59,7 @@ export function bodyMatcher(body: Json | undefined, declared: ReadonlySet<string
 }
 
 /** Reads an object's criteria into `out`. */
-function collect(node: JsonObject, depth: number, out: Condition[], declared: ReadonlySet<string>): void {
+function collect(node: JsonObject, depth: number, out: Condition[], declared: ReadonlyMap<string, string>): void {
   for (const [key, value] of Object.entries(node)) {
     const name = squash(key);
     if (out.length >= MAX_CONDITIONS || NOT_CRITERIA.has(name)) continue;
@@ -85,7 +85,7 @@ const LOWER_SUFFIXES = ['min', 'from', 'after', 'since', 'gte', 'start'];
 const UPPER_SUFFIXES = ['max', 'to', 'before', 'until', 'lte', 'end'];
 
 /** The declared field and comparison a key bounds (`min_amount`: `amount` at least), or null. */
-function rangeOf(name: string, declared: ReadonlySet<string>): { field: string; op: Operator } | null {
+function rangeOf(name: string, declared: ReadonlyMap<string, string>): { field: string; op: Operator } | null {
   const tries: Array<[string, Operator]> = [
     ...LOWER_PREFIXES.map((w): [string, Operator] => [name.startsWith(w) ? name.slice(w.length) : '', 'gte']),
     ...UPPER_PREFIXES.map((w): [string, Operator] => [name.startsWith(w) ? name.slice(w.length) : '', 'lte']),
