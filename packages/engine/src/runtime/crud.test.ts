@@ -538,9 +538,10 @@ describe('ends a record reaches', () => {
     const client = await SimClient.open(artifact, { sampleRecords: 0 });
     const made = client.call({ method: 'POST', path: '/pulls', body: { title: 'Fix' } });
     expect(new ResponseChecker(artifact).problem(made)).toBeNull();
-    // A nullable time that names no end (published_at) and a required one that cannot be null (due_at) are generated as before.
     expect(made.json).toMatchObject({ state: 'open', merged: false, merged_at: null, closed_at: null, canceled_at: null });
-    expect(made.json).toMatchObject({ published_at: expect.any(String), due_at: expect.any(String) });
+    // Any other required field nobody gave is null where it may be (published_at: the real API
+    // has nothing to put there yet), and generated where it may not (due_at).
+    expect(made.json).toMatchObject({ published_at: null, due_at: expect.any(String) });
     // What the client gave is kept.
     expect(client.call({ method: 'POST', path: '/pulls', body: { title: 'Old', state: 'closed', closed_at: '2020-01-01T00:00:00Z' } }).json).toMatchObject({ closed_at: '2020-01-01T00:00:00Z' });
   });
@@ -628,7 +629,21 @@ describe('a payment that waits for its client', () => {
 
   it('starts in the state that names the field it lacks (requires_payment_method), not the first the enum lists', async () => {
     expect((await create('amount=100')).status).toBe('requires_payment_method');
-    expect((await create('amount=100&payment_method=pm_card_visa')).status).not.toBe('requires_payment_method');
+    // Given its payment method, it waits for its confirmation, as Stripe's does.
+    expect((await create('amount=100&payment_method=pm_card_visa')).status).toBe('requires_confirmation');
+  });
+
+  it('takes the options a client gets by not choosing, and null for what nobody gave that may be null', async () => {
+    const { artifact } = await compileArtifact(
+      document.replaceAll('"properties":{"id":', '"required":["id","capture_method","mode","description"],"properties":{"capture_method":{"type":"string","enum":["automatic_async","manual","automatic"]},"mode":{"type":"string","enum":["fast","slow"]},"description":{"type":"string","nullable":true},"id":'),
+    );
+    const client = await SimClient.open(artifact, { sampleRecords: 0 });
+    const made = client.call({ method: 'POST', path: '/v1/payment_intents', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'amount=100' }).json as Record<string, unknown>;
+    expect(made).toMatchObject({ capture_method: 'automatic', description: null });
+    // No option named as the unchosen one: drawn from the enum.
+    expect(['fast', 'slow']).toContain(made.mode);
+    const chosen = client.call({ method: 'POST', path: '/v1/payment_intents', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'amount=100&capture_method=manual&description=Rent' }).json;
+    expect(chosen).toMatchObject({ capture_method: 'manual', description: 'Rent' });
   });
 
   it('is acted on at once by a true field named as its action (confirm=true), which the record does not keep', async () => {

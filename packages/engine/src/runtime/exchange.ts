@@ -197,6 +197,25 @@ interface FieldRule {
 interface FillPlan {
   rules: FieldRule[];
   view: ObjectView;
+  /** Required properties whose schemas take null (Stripe's `description`, GitHub's `assignee`). */
+  nullable: ReadonlySet<string>;
+  /** Required options whose enums name the one a client gets by not choosing (Stripe's `capture_method: automatic`). */
+  presets: ReadonlyMap<string, string>;
+}
+
+/** Option values, most telling first, that say a client who chose nothing gets them. */
+const UNCHOSEN = ['default', 'automatic', 'auto', 'standard', 'normal'];
+
+/** The option of an enum a client gets by not choosing, or undefined. */
+function unchosen(registry: SchemaRegistry, schema: JsonSchema): string | undefined {
+  const resolved = registry.resolve(unannotated(schema));
+  if (!isObject(resolved) || !Array.isArray(resolved.enum)) return undefined;
+  const values = resolved.enum.filter((value): value is string => typeof value === 'string');
+  for (const word of UNCHOSEN) {
+    const found = values.find((value) => squash(value) === word);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 /** Plans by item schema (schemas belong to one artifact and never change): a write reads the schema once, not every time. */
@@ -226,7 +245,12 @@ function planFor(registry: SchemaRegistry, schema: JsonSchema | null): FillPlan 
     const ends = holdsTime && types.includes('null') ? endWord(name) : null;
     return { name, updated: UPDATED.has(stamped), created: CREATED.has(stamped), time, initial, ends };
   });
-  const plan = { rules, view };
+  const nullable = new Set(view.required.filter((name) => registry.validate(view.properties[name] ?? true, null).ok));
+  const presets = new Map(view.required.flatMap((name) => {
+    const option = unchosen(registry, view.properties[name] ?? true);
+    return option === undefined ? [] : [[name, option] as const];
+  }));
+  const plan = { rules, view, nullable, presets };
   if (isObject(schema)) plans.set(schema, plan);
   return plan;
 }
@@ -285,14 +309,25 @@ const STATE_WORDS = new Set(['status', 'state']);
 const READY_STATE_WORDS = new Set(['active', 'available', 'ready', 'enabled', 'running']);
 
 /**
- * The state a new record starts in: a ready one where the enum has it, else the first that does
- * not name an end (an enum written in alphabetical order, as Stripe's are, starts with
- * `canceled`), else the first.
+ * States a record is in before anyone has worked on it: a draft, a new or open one, one waiting
+ * for its turn or for its client's confirmation. A payment intent given its payment method
+ * starts `requires_confirmation`, not in the `processing` its alphabetical enum lists first.
+ */
+const FIRST_STATES = new Set([
+  'draft', 'new', 'created', 'open', 'pending', 'queued', 'scheduled', 'submitted', 'requested', 'initiated', 'notstarted', 'todo',
+  'unconfirmed', 'requiresconfirmation', 'awaitingconfirmation', 'pendingconfirmation',
+]);
+
+/**
+ * The state a new record starts in: a ready one where the enum has it, else one a record starts
+ * in (FIRST_STATES), else the first that does not name an end (an enum written in alphabetical
+ * order, as Stripe's are, starts with `canceled`), else the first.
  */
 function startingState(values: Json[]): Json {
   const text = values.filter((value): value is string => typeof value === 'string');
   return (
     text.find((value) => squash(value) === 'inservice' || READY_STATE_WORDS.has(squash(value))) ??
+    text.find((value) => FIRST_STATES.has(squash(value))) ??
     text.find((value) => !words(value).some((word) => END_STATE_WORDS.has(word))) ??
     (values[0] as Json)
   );
@@ -318,7 +353,8 @@ function timeValue(now: Date, form: TimeForm): Json {
 /**
  * Fills a record's server-side fields from the item schema: creation and update times from the
  * virtual clock, `status`/`state` from the schema's default or starting enum value, other defaults,
- * then anything still required from the generator. A write to a stored record (`before`) also
+ * then anything still required: null where its schema takes null, an enum's `default` or
+ * `automatic` option, else from the generator. A write to a stored record (`before`) also
  * stamps or clears the times of the ends it reaches or leaves (stampEnds).
  */
 export function fillServerFields(ex: Exchange, record: JsonObject, schema: JsonSchema | null, mode: 'create' | 'write', before?: JsonObject): JsonObject {
@@ -331,8 +367,14 @@ export function fillServerFields(ex: Exchange, record: JsonObject, schema: JsonS
       setOwn(record, rule.name, waitsFor?.value ?? rule.initial.value);
     }
   }
+  // A required field nobody gave that may be null is null: the real API has nothing to put
+  // there yet (a new payment intent's `invoice`, an issue nobody was assigned). An option
+  // nobody chose is the one its enum names as such (`automatic`, `default`).
   const { required, properties } = plan.view;
-  for (const name of required) if (!Object.hasOwn(record, name)) setOwn(record, name, generateProperty(name, properties[name] ?? true, ex.gen));
+  for (const name of required) {
+    if (Object.hasOwn(record, name)) continue;
+    setOwn(record, name, plan.nullable.has(name) ? null : (plan.presets.get(name) ?? generateProperty(name, properties[name] ?? true, ex.gen)));
+  }
   if (before !== undefined) stampEnds(ex, plan, before, record);
   return record;
 }

@@ -191,9 +191,9 @@ describe('errors with an enumerated kind', () => {
 });
 
 describe('a new record status', () => {
-  it('starts in the first state that does not name an end, however the enum is ordered', async () => {
+  it('starts in a state a record starts in (requires_confirmation), not the first that does not name an end, however the enum is ordered', async () => {
     const call = await open();
-    expect(call({ method: 'POST', path: '/v1/payment_intents', body: 'amount=2000&currency=usd' }).json).toMatchObject({ amount: 2000, status: 'processing' });
+    expect(call({ method: 'POST', path: '/v1/payment_intents', body: 'amount=2000&currency=usd' }).json).toMatchObject({ amount: 2000, status: 'requires_confirmation' });
   });
 
   it('answers an expanded field as the record its id names, only where asked', async () => {
