@@ -5,6 +5,7 @@ import { squash } from '../infer/naming.js';
 import { collectionName, linksCollection, recordKey, SINGLETON_KEY } from './collections.js';
 import { asBodyObject, bodyRecord, fillServerFields, isCreationTime, isSelfAlias, itemSchema, missingParent, notFound, requestKeyField, singletonRecord, tenantRecord, type Exchange } from './exchange.js';
 import { idSchemaFor, mintId } from './ids.js';
+import { inherit, inheritancesOf, type Inheritance } from './inherit.js';
 import { answerRecord, idAnswer, idReference, wrapRecord } from './record-answer.js';
 import { refuse } from './refusal.js';
 import { answer, chooseMedia, chooseSuccess, conform } from './respond.js';
@@ -41,7 +42,7 @@ export function create(ex: Exchange, resource: ArtifactResource): SimResponse {
     key = String(id);
     if (idField !== null) setOwn(record, idField, id);
   }
-  const stored = store(ex, resource, collection, key, actedOnCreate(ex, resource, fillServerFields(ex, undone(ex, resource, record), itemSchema(resource), 'create')));
+  const stored = store(ex, resource, collection, key, actedOnCreate(ex, resource, fillServerFields(ex, undone(ex, resource, inherit(ex, record, traitsOf(ex, resource).inheritances)), itemSchema(resource), 'create')));
   rememberLinks(ex, collection, key);
   const chosen = chooseSuccess(ex.operation, 201);
   const newId = idAnswer(ex, resource, chosen, stored) ?? idReference(ex, resource, chosen, stored);
@@ -97,6 +98,8 @@ interface ResourceTraits {
   flags: string[];
   /** Item fields marked `readOnly` (keepIdentity). */
   readOnly: string[];
+  /** Fields naming other records, and what a new record takes from them (inherit). */
+  inheritances: Inheritance[];
 }
 
 const TRAITS = new WeakMap<ArtifactResource, ResourceTraits>();
@@ -117,6 +120,7 @@ function traitsOf(ex: Exchange, resource: ArtifactResource): ResourceTraits {
       triggers: actions.flatMap(({ method, action }) => (method === 'DELETE' || !action.stateField || !action.targetState ? [] : [{ word: squash(action.name), stateField: action.stateField, targetState: action.targetState }])),
       flags: [...new Set(actions.flatMap(({ action }) => (action.flag?.value === true ? [action.flag.field] : [])))],
       readOnly: Object.keys(properties).filter((name) => readOnly(properties[name])),
+      inheritances: inheritancesOf(ex.model, resource),
     };
     TRAITS.set(resource, traits);
   }
@@ -221,7 +225,7 @@ function createAt(ex: Exchange, resource: ArtifactResource): SimResponse | null 
     const numeric = schemaTypes(ex.model.registry, objectView(ex.model.registry, itemSchema(resource)).properties[resource.idField])?.some((t) => t === 'integer' || t === 'number') === true;
     setOwn(record, resource.idField, numeric && /^-?\d+$/.test(key) ? Number(key) : key);
   }
-  const stored = store(ex, resource, collection, key, actedOnCreate(ex, resource, fillServerFields(ex, undone(ex, resource, record), itemSchema(resource), 'create')));
+  const stored = store(ex, resource, collection, key, actedOnCreate(ex, resource, fillServerFields(ex, undone(ex, resource, inherit(ex, record, traitsOf(ex, resource).inheritances)), itemSchema(resource), 'create')));
   rememberLinks(ex, collection, key);
   const chosen = chooseSuccess(ex.operation, 201);
   const newId = idAnswer(ex, resource, chosen, stored);

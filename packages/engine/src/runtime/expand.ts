@@ -1,5 +1,5 @@
 import type { ArtifactResource, JsonSchema } from '../artifact/artifact.js';
-import { singular, words } from '../infer/naming.js';
+import { singular, squash, words } from '../infer/naming.js';
 import { copyOwn, isObject, setOwn, type Json } from '../json.js';
 import type { Exchange } from './exchange.js';
 import type { RuntimeModel } from './model.js';
@@ -25,7 +25,7 @@ export function expanded(ex: Exchange, resource: ArtifactResource, record: Json)
   for (const name of names) {
     const id = Object.hasOwn(out, name) ? out[name] : undefined;
     if (typeof id !== 'string' || id === '') continue;
-    const target = targetOf(ex.model, resource, name);
+    const target = referencedCollection(ex.model, resource, name);
     const found = target === null ? undefined : ex.state.get(target.name, id);
     if (isObject(found)) setOwn(out, name, found);
   }
@@ -45,7 +45,7 @@ function expansions(ex: Exchange): string[] {
  * field's schema (`customer: anyOf [string, customer]`), else the one named as the field
  * (`customer` → `customers`), when the field's schema allows an object at all.
  */
-function targetOf(model: RuntimeModel, resource: ArtifactResource, field: string): ArtifactResource | null {
+export function referencedCollection(model: RuntimeModel, resource: ArtifactResource, field: string): ArtifactResource | null {
   let byField = targets.get(resource);
   if (byField === undefined) targets.set(resource, (byField = new Map()));
   let target = byField.get(field);
@@ -58,13 +58,28 @@ function targetOf(model: RuntimeModel, resource: ArtifactResource, field: string
 
 function findTarget(model: RuntimeModel, resource: ArtifactResource, field: string): ArtifactResource | null {
   const schema = objectView(model.registry, resource.itemSchema).properties[field];
-  const resolved = model.registry.resolve(schema);
-  const choices = isObject(resolved) ? ((resolved.anyOf ?? resolved.oneOf) as JsonSchema[] | undefined) : undefined;
-  if (!Array.isArray(choices)) return null;
-  const members = new Set(choices.map((choice) => JSON.stringify(model.registry.resolve(choice))));
+  const choices = choicesOf(model, schema, 0);
+  if (choices.length === 0) return null;
+  const members = new Set(choices.map((choice) => JSON.stringify(choice)));
   const collections = model.artifact.resources.filter((r) => r.kind === 'collection' && r.scopeParameters.length === 0 && r.itemSchema !== null);
   const bySchema = collections.find((r) => members.has(JSON.stringify(model.registry.resolve(r.itemSchema))));
   if (bySchema !== undefined) return bySchema;
   const word = singular(field.toLowerCase());
-  return collections.find((r) => singular(words(r.name).at(-1) ?? '') === word) ?? null;
+  const whole = squash(word);
+  return collections.find((r) => singular(words(r.name).at(-1) ?? '') === word || squash(singular(r.name)) === whole) ?? null;
+}
+
+/**
+ * The resolved choices of an `anyOf`/`oneOf`, through the one a nullable field is wrapped in
+ * (OpenAPI 3.0's `nullable` on Stripe's `payment_intent: anyOf [id, payment_intent]` becomes
+ * `anyOf [anyOf [id, payment_intent], null]`).
+ */
+function choicesOf(model: RuntimeModel, schema: JsonSchema | undefined, depth: number): JsonSchema[] {
+  const resolved = model.registry.resolve(schema);
+  const choices = isObject(resolved) ? ((resolved.anyOf ?? resolved.oneOf) as JsonSchema[] | undefined) : undefined;
+  if (!Array.isArray(choices)) return [];
+  return choices.flatMap((choice) => {
+    const inner = depth < 2 ? choicesOf(model, choice, depth + 1) : [];
+    return inner.length > 0 ? inner : [model.registry.resolve(choice) as JsonSchema];
+  });
 }
