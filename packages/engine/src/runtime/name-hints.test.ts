@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Artifact, JsonSchema } from '../artifact/artifact.js';
 import { generateValue } from './generate-value.js';
+import { describedExample } from './name-hints.js';
 import { randomFor } from './random.js';
 import { SchemaRegistry } from './schema-registry.js';
 
@@ -111,6 +112,36 @@ describe('values drawn by what a property is named', () => {
       expect(v.percent_off).toBeGreaterThanOrEqual(0);
       expect(v.percent_off).toBeLessThanOrEqual(100);
       expect(v.start).toBeLessThanOrEqual(10);
+    }
+  });
+});
+
+describe('the example a description gives', () => {
+  it.each([
+    ['IANA Time Zone Database time zone, e.g. "America/New_York".', 'America/New_York'],
+    ['Indicates the type of tab (for example, `signHere` or `initialHere`).', 'signHere'],
+    ["The tier of the SKU, such as 'Free', 'Basic', 'Standard', or 'Premium'", 'Free'],
+    ['The list of payment method types (e.g. card) that this PaymentIntent is allowed to use.', 'card'],
+    ['The unique identification number of the payment. For example, P-00000028.', 'P-00000028'],
+    ['The hosted domain e.g. example.com if the user is Google apps user.', null],
+    ['Query from date with format YYYY-MM-DD (e.g. 2020-01-01)', '2020-01-01'],
+    ['An extended description. For example, you can include information about who should join.', null],
+    ['The name of the destination bucket (e.g., gs://mybucket).', null],
+    ['The offer name. For example, Windows 10 Enterprise.', null],
+    ['A plain description.', null],
+  ])('%s gives %s', (description, expected) => {
+    expect(describedExample(description)).toBe(expected);
+  });
+
+  it('is the value of a property whose schema says nothing else, and of the items of a list', () => {
+    for (const v of drawn({
+      tab_type: { type: 'string', description: 'The type of tab (for example, `signHere`).' },
+      payment_method_types: { type: 'array', items: text, description: 'The list of payment method types (e.g. card) that this PaymentIntent is allowed to use.' },
+      status_text: { type: 'string', maxLength: 3, description: 'e.g. "completed"' },
+    })) {
+      expect(v.tab_type).toBe('signHere');
+      expect(v.payment_method_types).toEqual(['card']);
+      expect(v.status_text).not.toBe('completed');
     }
   });
 });

@@ -173,9 +173,9 @@ function descriptionOf(schema: JsonSchema, target: JsonObject): string {
   return [isObject(schema) ? schema.description : undefined, target.description].filter((d) => typeof d === 'string').join(' ');
 }
 
-/** A string of `kind` for `schema`, in the case the schema takes (`^[a-z]{3}$`), or undefined. */
-function drawString(kind: Kind, schema: JsonSchema, description: string, ctx: GenerateContext): string | undefined {
-  const value = DRAWS[kind](ctx.random, description);
+/** A string drawn for `schema`, in the case the schema takes (`^[a-z]{3}$`), or undefined. */
+function drawString(draw: Draw, schema: JsonSchema, description: string, ctx: GenerateContext): string | undefined {
+  const value = draw(ctx.random, description);
   return [value, value.toLowerCase(), value.toUpperCase()].find((candidate) => ctx.registry.validate(schema, candidate).ok);
 }
 
@@ -220,30 +220,61 @@ function drawEpoch(name: string, target: JsonObject, schema: JsonSchema, ctx: Ge
 }
 
 /**
- * A plausible value for property `name` of schema `schema`, or undefined when the name says
- * nothing or the schema asks for something else (an enum, a format, an example, a pattern the
- * value does not match): the generator's own value is kept then. A list of strings is drawn by
- * its singular (`preferred_locales`), a number named or formatted as a moment is one.
+ * The example a description gives of its value: quoted after "e.g.", "for example", "such as"
+ * (`e.g. "America/New_York"`, ``for example, `signHere` ``), or a single token closed by a
+ * bracket, comma or full stop (Stripe's "payment method types (e.g. card)"). Words running on
+ * ("for example, you can") give none.
+ */
+const DESCRIBED = /\b(?:e\.\s?g\.|eg\.|for example|for instance|such as)[,:]?\s+(?:`([^`\n]{1,64})`|"([^"\n]{1,64})"|'([^'\n]{1,64})'|([A-Za-z0-9_+/-]+(?:\.[A-Za-z0-9_+/-]+)*)(?=[),;]|\.(?:\s|$)|$))/i;
+
+export function describedExample(description: string): string | null {
+  if (description === '') return null;
+  const found = DESCRIBED.exec(description.slice(0, 2000));
+  return found === null ? null : (found[1] ?? found[2] ?? found[3] ?? found[4] ?? null);
+}
+
+/** How a string is drawn for a property: its description's example, else by the kind its name says; null when neither says anything. */
+function drawerFor(name: string, description: string, siblings: Record<string, unknown> | undefined): Draw | null {
+  const described = describedExample(description);
+  if (described !== null) return () => described;
+  const kind = kindOf(name) ?? (name === 'name' && siblings !== undefined && personLike(siblings) ? 'fullName' : null);
+  return kind === null ? null : DRAWS[kind];
+}
+
+/**
+ * A plausible value for property `name` of schema `schema`, or undefined when neither its name
+ * nor its description says anything, or the schema asks for something else (an enum, a format,
+ * an example, a pattern the value does not match): the generator's own value is kept then. A
+ * list of strings is drawn by its singular (`preferred_locales`) or the example its description
+ * gives, a number named or formatted as a moment is one.
  */
 export function hintedValue(name: string, schema: JsonSchema, ctx: GenerateContext, siblings?: Record<string, unknown>): Json | undefined {
   const target = plain(ctx.registry, schema);
   if (target === null) return undefined;
   if (typed(target, 'integer') || typed(target, 'number')) return drawEpoch(name, target, schema, ctx) ?? drawNumber(name, target, schema, ctx);
   if (typed(target, 'string')) {
-    const kind = typeof target.format === 'string' ? null : (kindOf(name) ?? (name === 'name' && siblings !== undefined && personLike(siblings) ? 'fullName' : null));
-    return kind === null ? undefined : drawString(kind, schema, descriptionOf(schema, target), ctx);
+    if (typeof target.format === 'string') return undefined;
+    const description = descriptionOf(schema, target);
+    const draw = drawerFor(name, description, siblings);
+    return draw === null ? undefined : drawString(draw, schema, description, ctx);
   }
   if (!typed(target, 'array') || target.items === undefined) return undefined;
-  const items = plain(ctx.registry, target.items as JsonSchema);
+  const itemSchema = target.items as JsonSchema;
+  const items = plain(ctx.registry, itemSchema);
+  if (items === null || !typed(items, 'string') || typeof items.format === 'string') return undefined;
   const named = words(name);
-  const kind = items !== null && typed(items, 'string') && typeof items.format !== 'string' && named.length > 0 ? kindOf([...named.slice(0, -1), singular(named.at(-1)!)].join('_')) : null;
-  if (kind === null || items === null) return undefined;
+  const itemName = named.length > 0 ? [...named.slice(0, -1), singular(named.at(-1)!)].join('_') : '';
+  const itemDescription = descriptionOf(itemSchema, items);
+  const draw = drawerFor(itemName, describedExample(itemDescription) === null ? descriptionOf(schema, target) : itemDescription, undefined);
+  if (draw === null) return undefined;
   const min = typeof target.minItems === 'number' ? target.minItems : 1;
   const max = typeof target.maxItems === 'number' ? target.maxItems : min + 1;
   const out: Json[] = [];
   for (let i = ctx.random.int(Math.max(min, 1), Math.max(min, Math.min(max, 2))); i > 0; i -= 1) {
-    const value = drawString(kind, target.items as JsonSchema, descriptionOf(target.items as JsonSchema, items), ctx);
+    const value = drawString(draw, itemSchema, itemDescription, ctx);
     if (value === undefined) return undefined;
+    // A description's one example is listed once.
+    if (out.includes(value) && out.length >= min) break;
     out.push(value);
   }
   return ctx.registry.validate(schema, out).ok ? out : undefined;
