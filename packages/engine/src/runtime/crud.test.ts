@@ -655,3 +655,48 @@ describe('a payment that waits for its client', () => {
     expect(unconfirmed).not.toHaveProperty('confirm');
   });
 });
+
+describe('what a new record holds where nobody gave it', () => {
+  const person = { type: 'object', required: ['login'], properties: { login: { type: 'string' } }, nullable: true };
+  const issue = {
+    type: 'object',
+    required: ['number', 'title', 'user', 'closed_by', 'assignee', 'comments', 'reactions_count', 'score_count', 'labels', 'tags'],
+    properties: {
+      number: { type: 'integer' },
+      title: { type: 'string' },
+      user: person,
+      closed_by: person,
+      assignee: person,
+      comments: { type: 'integer' },
+      reactions_count: { type: 'integer' },
+      // A count that cannot be 0 is generated.
+      score_count: { type: 'integer', minimum: 1 },
+      labels: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' } } } },
+      tags: { type: 'array', items: { type: 'string' }, minItems: 1 },
+    },
+  };
+  const ok = (status: string) => ({ [status]: { description: 'ok', content: { 'application/json': { schema: issue } } } });
+  const doc = JSON.stringify({
+    openapi: '3.0.3',
+    info: { title: 'Issues', version: '1' },
+    paths: {
+      '/issues': { post: { operationId: 'create', requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { title: { type: 'string' } } } } } }, responses: ok('201') } },
+      '/issues/{number}': { get: { operationId: 'read', parameters: [{ name: 'number', in: 'path', required: true, schema: { type: 'integer' } }], responses: ok('200') } },
+    },
+  });
+
+  it('counts nothing, lists no sub-records, names who made it and leaves the rest that may be null empty', async () => {
+    const { artifact } = await compileArtifact(doc);
+    const client = await SimClient.open(artifact, { sampleRecords: 0 });
+    const made = client.call({ method: 'POST', path: '/issues', body: { title: 'Bug' } });
+    expect(new ResponseChecker(artifact).problem(made)).toBeNull();
+    const issueMade = made.json as Rec;
+    expect(issueMade).toMatchObject({ title: 'Bug', comments: 0, reactions_count: 0, labels: [], closed_by: null, assignee: null });
+    expect(issueMade.user).toMatchObject({ login: expect.any(String) });
+    expect(issueMade.score_count).toBeGreaterThanOrEqual(1);
+    expect((issueMade.tags as string[]).length).toBeGreaterThanOrEqual(1);
+    // What the client gives is kept.
+    const given = client.call({ method: 'POST', path: '/issues', body: { title: 'Old', comments: 3, labels: [{ name: 'bug' }] } }).json;
+    expect(given).toMatchObject({ comments: 3, labels: [{ name: 'bug' }] });
+  });
+});

@@ -1,7 +1,7 @@
 import { formatTime, type SimContext, type StateAccess } from '@simplane/core';
 import type { ArtifactOperation, ArtifactResource, JsonSchema } from '../artifact/artifact.js';
 import { copyOwn, isObject, setOwn, type Json, type JsonObject } from '../json.js';
-import { squash, words } from '../infer/naming.js';
+import { looksPlural, squash, words } from '../infer/naming.js';
 import { unannotated } from '../annotations.js';
 import { collectionName, recordKey, SINGLETON_KEY } from './collections.js';
 import { generateProperty, generateValue, type GenerateContext } from './generate-value.js';
@@ -197,10 +197,43 @@ interface FieldRule {
 interface FillPlan {
   rules: FieldRule[];
   view: ObjectView;
-  /** Required properties whose schemas take null (Stripe's `description`, GitHub's `assignee`). */
-  nullable: ReadonlySet<string>;
-  /** Required options whose enums name the one a client gets by not choosing (Stripe's `capture_method: automatic`). */
-  presets: ReadonlyMap<string, string>;
+  /** What a required property nobody gave holds in a new record, where that is known (freshValue). */
+  fresh: ReadonlyMap<string, Json>;
+}
+
+/** Last words of a property naming who made a record (GitHub's `user` of an issue): the server fills it, so it is never left null. */
+const ACTOR_WORDS = new Set(['user', 'author', 'creator', 'owner', 'sender', 'actor', 'reporter', 'submitter', 'uploader', 'requester', 'by']);
+
+/** Whether a property names who made its record: `user`, `author`, `created_by`; not who ended it (`closed_by`). */
+function namesMaker(name: string): boolean {
+  const named = words(name);
+  const last = named.at(-1) ?? '';
+  return ACTOR_WORDS.has(last) && !(last === 'by' && ENDED_WORDS.has(named.at(-2) ?? ''));
+}
+
+/** Whether a number property counts something (`comments`, `open_issues_count`, `num_items`), which a new record has none of. */
+function counts(name: string, registry: SchemaRegistry, schema: JsonSchema): boolean {
+  const named = words(name);
+  const last = named.at(-1) ?? '';
+  const counted = last === 'count' || named[0] === 'num' || (named[0] === 'number' && named[1] === 'of') || (named.length === 1 && looksPlural(last));
+  return counted && (schemaTypes(registry, schema) ?? []).includes('integer');
+}
+
+/**
+ * What a required property nobody gave holds in a new record, or undefined to generate it:
+ * nothing counted yet (`comments: 0`), no sub-records yet (`labels: []`), null where it may be
+ * (a payment intent's `invoice`, an issue nobody was assigned: the real API has nothing to put
+ * there yet) unless it names who made the record, and for an option the one its enum names
+ * as a client's who chose nothing (Stripe's `capture_method: automatic`).
+ */
+function freshValue(registry: SchemaRegistry, name: string, schema: JsonSchema): Json | undefined {
+  const fits = (value: Json) => registry.validate(schema, value).ok;
+  if (counts(name, registry, schema) && fits(0)) return 0;
+  const resolved = registry.resolve(unannotated(schema));
+  const items = isObject(resolved) && (schemaTypes(registry, schema) ?? []).includes('array') ? (resolved.items as JsonSchema | undefined) : undefined;
+  if (items !== undefined && (schemaTypes(registry, items) ?? []).includes('object') && fits([])) return [];
+  if (!namesMaker(name) && fits(null)) return null;
+  return unchosen(registry, schema);
 }
 
 /** Option values, most telling first, that say a client who chose nothing gets them. */
@@ -245,12 +278,11 @@ function planFor(registry: SchemaRegistry, schema: JsonSchema | null): FillPlan 
     const ends = holdsTime && types.includes('null') ? endWord(name) : null;
     return { name, updated: UPDATED.has(stamped), created: CREATED.has(stamped), time, initial, ends };
   });
-  const nullable = new Set(view.required.filter((name) => registry.validate(view.properties[name] ?? true, null).ok));
-  const presets = new Map(view.required.flatMap((name) => {
-    const option = unchosen(registry, view.properties[name] ?? true);
-    return option === undefined ? [] : [[name, option] as const];
+  const fresh = new Map(view.required.flatMap((name) => {
+    const value = freshValue(registry, name, view.properties[name] ?? true);
+    return value === undefined ? [] : [[name, value] as const];
   }));
-  const plan = { rules, view, nullable, presets };
+  const plan = { rules, view, fresh };
   if (isObject(schema)) plans.set(schema, plan);
   return plan;
 }
@@ -353,8 +385,8 @@ function timeValue(now: Date, form: TimeForm): Json {
 /**
  * Fills a record's server-side fields from the item schema: creation and update times from the
  * virtual clock, `status`/`state` from the schema's default or starting enum value, other defaults,
- * then anything still required: null where its schema takes null, an enum's `default` or
- * `automatic` option, else from the generator. A write to a stored record (`before`) also
+ * then anything still required: as a new record holds it where that is known (freshValue), else
+ * from the generator. A write to a stored record (`before`) also
  * stamps or clears the times of the ends it reaches or leaves (stampEnds).
  */
 export function fillServerFields(ex: Exchange, record: JsonObject, schema: JsonSchema | null, mode: 'create' | 'write', before?: JsonObject): JsonObject {
@@ -367,13 +399,12 @@ export function fillServerFields(ex: Exchange, record: JsonObject, schema: JsonS
       setOwn(record, rule.name, waitsFor?.value ?? rule.initial.value);
     }
   }
-  // A required field nobody gave that may be null is null: the real API has nothing to put
-  // there yet (a new payment intent's `invoice`, an issue nobody was assigned). An option
-  // nobody chose is the one its enum names as such (`automatic`, `default`).
   const { required, properties } = plan.view;
   for (const name of required) {
     if (Object.hasOwn(record, name)) continue;
-    setOwn(record, name, plan.nullable.has(name) ? null : (plan.presets.get(name) ?? generateProperty(name, properties[name] ?? true, ex.gen)));
+    const fresh = plan.fresh.get(name);
+    // Copied: a stored record never shares an array with the plan.
+    setOwn(record, name, fresh === undefined ? generateProperty(name, properties[name] ?? true, ex.gen) : Array.isArray(fresh) ? [] : fresh);
   }
   if (before !== undefined) stampEnds(ex, plan, before, record);
   return record;
