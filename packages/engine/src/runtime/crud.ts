@@ -6,6 +6,7 @@ import { collectionName, linksCollection, recordKey, SINGLETON_KEY } from './col
 import { asBodyObject, bodyRecord, fillServerFields, isCreationTime, isSelfAlias, itemSchema, missingParent, notFound, requestKeyField, singletonRecord, tenantRecord, type Exchange } from './exchange.js';
 import { idSchemaFor, mintId } from './ids.js';
 import { inherit, inheritancesOf, type Inheritance } from './inherit.js';
+import { countInParent } from './parent-count.js';
 import { answerRecord, idAnswer, idReference, wrapRecord } from './record-answer.js';
 import { refuse } from './refusal.js';
 import { answer, chooseMedia, chooseSuccess, conform } from './respond.js';
@@ -44,6 +45,7 @@ export function create(ex: Exchange, resource: ArtifactResource): SimResponse {
   }
   const stored = store(ex, resource, collection, key, actedOnCreate(ex, resource, fillServerFields(ex, undone(ex, resource, inherit(ex, record, traitsOf(ex, resource).inheritances)), itemSchema(resource), 'create')));
   rememberLinks(ex, collection, key);
+  countInParent(ex, resource, 1);
   const chosen = chooseSuccess(ex.operation, 201);
   const newId = idAnswer(ex, resource, chosen, stored) ?? idReference(ex, resource, chosen, stored);
   if (newId !== undefined) return answer(chosen, newId, ex.gen);
@@ -227,6 +229,7 @@ function createAt(ex: Exchange, resource: ArtifactResource): SimResponse | null 
   }
   const stored = store(ex, resource, collection, key, actedOnCreate(ex, resource, fillServerFields(ex, undone(ex, resource, inherit(ex, record, traitsOf(ex, resource).inheritances)), itemSchema(resource), 'create')));
   rememberLinks(ex, collection, key);
+  countInParent(ex, resource, 1);
   const chosen = chooseSuccess(ex.operation, 201);
   const newId = idAnswer(ex, resource, chosen, stored);
   return newId === undefined ? answerRecord(ex, resource, chosen, stored) : answer(chosen, newId, ex.gen);
@@ -263,7 +266,9 @@ export function remove(ex: Exchange, resource: ArtifactResource): SimResponse {
   if (found.key === SINGLETON_KEY) ex.state.put(found.collection, SINGLETON_KEY, null);
   else {
     ex.state.delete(found.collection, found.key);
-    if (ex.state.get(linksCollection(found.collection), found.key) !== undefined) ex.state.delete(linksCollection(found.collection), found.key);
+    const links = ex.state.get(linksCollection(found.collection), found.key);
+    if (links !== undefined) ex.state.delete(linksCollection(found.collection), found.key);
+    countInParent(ex, resource, -1, isObject(links) ? links : ex.path);
   }
   const chosen = chooseSuccess(ex.operation, 204);
   return chosen.status === 204 ? answer(chosen, undefined, ex.gen) : answerRecord(ex, resource, chosen, found.record);

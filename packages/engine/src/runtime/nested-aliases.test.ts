@@ -56,6 +56,20 @@ async function open(document: string) {
   return { artifact, call };
 }
 
+describe("a parent's count of records created under one route and deleted under another", () => {
+  it("moves GitHub's issue comments count with comments made under the issue and deleted under the repository", async () => {
+    const counted = github.replace('"number":{"type":"integer","readOnly":true},"title":{"type":"string"}}', '"number":{"type":"integer","readOnly":true},"title":{"type":"string"},"comments":{"type":"integer"}},"required":["comments"]');
+    expect(counted).not.toBe(github);
+    const { call } = await open(counted);
+    const issue = call({ method: 'POST', path: '/repos/o/r/issues', body: { title: 'Bug', comments: 0 } }).json as { number: number; comments: number };
+    expect(issue).toMatchObject({ comments: 0 });
+    const made = [1, 2].map(() => call({ method: 'POST', path: `/repos/o/r/issues/${issue.number}/comments`, body: { body: 'Looking' } }).json as { id: number });
+    expect(call({ method: 'GET', path: `/repos/o/r/issues/${issue.number}` }).json).toMatchObject({ comments: 2 });
+    expect(call({ method: 'DELETE', path: `/repos/o/r/issues/comments/${made[0]!.id}` }).status).toBe(204);
+    expect(call({ method: 'GET', path: `/repos/o/r/issues/${issue.number}` }).json).toMatchObject({ comments: 1 });
+  });
+});
+
 describe('a record created under one route and read under another', () => {
   it('is one record: created and listed under its issue, read, edited and deleted by its id under the repository', async () => {
     const { artifact, call } = await open(github);
