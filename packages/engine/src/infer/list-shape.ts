@@ -152,7 +152,9 @@ export function listShape(op: NormalisedOperation, items: ListItems | null, look
   const roles = new Set([...Object.values(parameters), direction].filter((v): v is string => v !== null));
   const itemFields = lookup.properties(items?.itemSchema);
   const fields = new Map([...itemFields.keys()].map((name) => [squash(name), name]));
-  const ordering = orderingOf(parameters.sort === null ? undefined : schemaOf(parameters.sort), direction, schemaOf(direction), fields, lookup);
+  const declared = orderingOf(parameters.sort === null ? undefined : schemaOf(parameters.sort), direction, schemaOf(direction), fields, lookup);
+  // A list that says it answers the newest first (Stripe's) does so where its parameters set no order of their own.
+  const ordering = op.newestFirst === true && declared?.sortDefault == null && declared?.directionDefault == null ? { ...(declared ?? { direction, fields: {}, sortDefault: null }), directionDefault: 'desc' } : declared;
   const filters = query
     .filter((name) => !roles.has(name))
     .flatMap((parameter) => {

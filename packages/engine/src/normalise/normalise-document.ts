@@ -10,6 +10,14 @@ import { normaliseParameters } from './parameters.js';
 import { basePaths } from './servers.js';
 import { normaliseSecuritySchemes, operationSecurity, type SecurityModel } from './security.js';
 
+/** What a list's description says of its order when it answers the newest records first ("with the most recent customers appearing first"). */
+const NEWEST_FIRST = /\b(?:most recent|newest|latest)\b[^.]{0,60}\bfirst\b|\breverse[- ]chronological/i;
+
+function newestFirst(raw: RawOperation): boolean {
+  if (raw.method.toUpperCase() !== 'GET') return false;
+  return [stringField(raw.operation, 'description'), stringField(raw.operation, 'summary')].some((text) => text !== undefined && NEWEST_FIRST.test(text.slice(0, 4000)));
+}
+
 function normaliseOperation(raw: RawOperation, context: NormaliseContext, security: SecurityModel): NormalisedOperation {
   const tags = field(raw.operation, 'tags');
   if (field(raw.operation, 'callbacks') !== undefined) {
@@ -27,6 +35,7 @@ function normaliseOperation(raw: RawOperation, context: NormaliseContext, securi
     requestBody: normaliseRequestBody(raw, context),
     responses: normaliseResponses(raw, context),
     security: operationSecurity(raw, security, context),
+    ...(newestFirst(raw) ? { newestFirst: true as const } : {}),
   };
 }
 

@@ -553,3 +553,43 @@ describe('a filter on a list field', () => {
     expect(titles('labels=docs')).toEqual([]);
   });
 });
+
+describe('a list whose description says it answers the newest first', () => {
+  const customer = { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' } } };
+  const page = { type: 'object', properties: { data: { type: 'array', items: customer }, has_more: { type: 'boolean' } } };
+  const document = (description: string) =>
+    JSON.stringify({
+      openapi: '3.0.3',
+      info: { title: 'Customers', version: '1' },
+      paths: {
+        '/v1/customers': {
+          get: {
+            operationId: 'GetCustomers',
+            description,
+            parameters: ['limit', 'starting_after'].map((name) => ({ name, in: 'query', schema: { type: name === 'limit' ? 'integer' : 'string' } })),
+            responses: { '200': { description: 'ok', content: { 'application/json': { schema: page } } } },
+          },
+          post: { operationId: 'PostCustomers', requestBody: { content: { 'application/json': { schema: customer } } }, responses: { '200': { description: 'ok', content: { 'application/json': { schema: customer } } } } },
+        },
+        '/v1/customers/{customer}': { get: { operationId: 'GetCustomer', parameters: [{ name: 'customer', in: 'path', required: true, schema: { type: 'string' } }], responses: { '200': { description: 'ok', content: { 'application/json': { schema: customer } } } } } },
+      },
+    });
+  const names = (answer: unknown) => (answer as { data: Array<{ name: string }> }).data.map((c) => c.name);
+
+  it('answers the most recent records first, and pages on from there', async () => {
+    const { artifact } = await compileArtifact(document('Returns a list of your customers. The customers are returned sorted by creation date, with the most recent customers appearing first.'));
+    expect(artifact.operations.find((op) => op.id === 'GetCustomers')).not.toHaveProperty('newestFirst');
+    const client = await SimClient.open(artifact, { sampleRecords: 0 });
+    const made = ['Ann', 'Bea', 'Cy'].map((name) => client.call({ method: 'POST', path: '/v1/customers', body: { name } }).json as { id: string });
+    expect(names(client.call({ method: 'GET', path: '/v1/customers' }).json)).toEqual(['Cy', 'Bea', 'Ann']);
+    expect(names(client.call({ method: 'GET', path: '/v1/customers', query: 'limit=2' }).json)).toEqual(['Cy', 'Bea']);
+    expect(names(client.call({ method: 'GET', path: '/v1/customers', query: `starting_after=${made[1]!.id}` }).json)).toEqual(['Ann']);
+  });
+
+  it('keeps the order records were made in where the description says nothing of it', async () => {
+    const { artifact } = await compileArtifact(document('Returns a list of your customers.'));
+    const client = await SimClient.open(artifact, { sampleRecords: 0 });
+    for (const name of ['Ann', 'Bea', 'Cy']) client.call({ method: 'POST', path: '/v1/customers', body: { name } });
+    expect(names(client.call({ method: 'GET', path: '/v1/customers' }).json)).toEqual(['Ann', 'Bea', 'Cy']);
+  });
+});
