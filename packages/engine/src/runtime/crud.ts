@@ -43,7 +43,7 @@ export function create(ex: Exchange, resource: ArtifactResource): SimResponse {
     key = String(id);
     if (idField !== null) setOwn(record, idField, id);
   }
-  const stored = store(ex, resource, collection, key, actedOnCreate(ex, resource, fillServerFields(ex, undone(ex, resource, inherit(ex, record, traitsOf(ex, resource).inheritances)), itemSchema(resource), 'create')));
+  const stored = store(ex, resource, collection, key, completed(ex, resource, record));
   rememberLinks(ex, collection, key);
   countInParent(ex, resource, 1);
   const chosen = chooseSuccess(ex.operation, 201);
@@ -51,6 +51,11 @@ export function create(ex: Exchange, resource: ArtifactResource): SimResponse {
   if (newId !== undefined) return answer(chosen, newId, ex.gen);
   // What the create's answer tells of the new record, the record holds: a read shows the same `key`.
   return answerRecord(ex, resource, chosen, stored, { keep: (fields) => isObject(stored) && store(ex, resource, collection, key, { ...stored, ...fields }) });
+}
+
+/** A new record as it is stored: what it inherits from the records it names, its actions' flags unset, its server fields filled, and the actions its create asks for applied. */
+function completed(ex: Exchange, resource: ArtifactResource, record: JsonObject): JsonObject {
+  return actedOnCreate(ex, resource, fillServerFields(ex, undone(ex, resource, inherit(ex, record, traitsOf(ex, resource).inheritances)), itemSchema(resource), 'create'));
 }
 
 /** On a nested route to a shallower collection (ArtifactOperation.links), remembers the route's parameter values for the new record. */
@@ -227,7 +232,7 @@ function createAt(ex: Exchange, resource: ArtifactResource): SimResponse | null 
     const numeric = schemaTypes(ex.model.registry, objectView(ex.model.registry, itemSchema(resource)).properties[resource.idField])?.some((t) => t === 'integer' || t === 'number') === true;
     setOwn(record, resource.idField, numeric && /^-?\d+$/.test(key) ? Number(key) : key);
   }
-  const stored = store(ex, resource, collection, key, actedOnCreate(ex, resource, fillServerFields(ex, undone(ex, resource, inherit(ex, record, traitsOf(ex, resource).inheritances)), itemSchema(resource), 'create')));
+  const stored = store(ex, resource, collection, key, completed(ex, resource, record));
   rememberLinks(ex, collection, key);
   countInParent(ex, resource, 1);
   const chosen = chooseSuccess(ex.operation, 201);
@@ -268,7 +273,7 @@ export function remove(ex: Exchange, resource: ArtifactResource): SimResponse {
     ex.state.delete(found.collection, found.key);
     const links = ex.state.get(linksCollection(found.collection), found.key);
     if (links !== undefined) ex.state.delete(linksCollection(found.collection), found.key);
-    countInParent(ex, resource, -1, isObject(links) ? links : ex.path);
+    countInParent(ex, resource, -1, isObject(links) ? links : {});
   }
   const chosen = chooseSuccess(ex.operation, 204);
   return chosen.status === 204 ? answer(chosen, undefined, ex.gen) : answerRecord(ex, resource, chosen, found.record);

@@ -8,9 +8,10 @@ import type { Random } from './random.js';
 import type { SchemaRegistry } from './schema-registry.js';
 
 /**
- * Plausible strings for properties whose names say what they hold: a `currency` of `USD`, a
- * `country` of `DE`, a `city` of `Akron`, a `phone` of `+12125550147`, a `first_name` of
- * `Adell`, a `description` that reads as words. A client (or an agent) reading a simulated
+ * Plausible values for properties whose names or descriptions say what they hold: a `currency`
+ * of `USD`, a `country` of `DE`, a `city` of `Akron`, a `phone` of `+12125550147`, a
+ * `first_name` of `Adell`, a `description` that reads as words, the `card` a description gives
+ * as its example, a `created_at` near the clock. A client (or an agent) reading a simulated
  * answer sees values shaped like the real API's, not `bravo-8ng1`. The word lists are faker's
  * English data; every draw comes from the Simulation's seeded stream, so values stay
  * deterministic (faker's own generator is never used: seeding it per value cost 30 µs).
@@ -144,7 +145,7 @@ function personLike(properties: Record<string, unknown>): boolean {
 
 /**
  * The schema a value is drawn for, through `$ref`s and one-part `allOf` wrappers; null when it
- * constrains its values otherwise (a const, an enum, examples, a format other than a moment's).
+ * chooses its values itself (a const, an enum, examples).
  */
 function plain(registry: SchemaRegistry, schema: JsonSchema): JsonObject | null {
   let current: JsonSchema | null = schema;
@@ -173,10 +174,23 @@ function descriptionOf(schema: JsonSchema, target: JsonObject): string {
   return [isObject(schema) ? schema.description : undefined, target.description].filter((d) => typeof d === 'string').join(' ');
 }
 
+/**
+ * Whether a value of the schema's type is all the schema asks (`{type: string, description}`):
+ * most hinted properties, which are then not checked one by one (compiling a check for each
+ * property made a large Simulator's first seeding half as slow again).
+ */
+function typeOnly(schema: JsonSchema): boolean {
+  return isObject(schema) && Object.keys(schema).every((key) => key === 'type' || isAnnotation(key));
+}
+
+function fits(schema: JsonSchema, value: Json, ctx: GenerateContext): boolean {
+  return typeOnly(schema) || ctx.registry.validate(schema, value).ok;
+}
+
 /** A string drawn for `schema`, in the case the schema takes (`^[a-z]{3}$`), or undefined. */
 function drawString(draw: Draw, schema: JsonSchema, description: string, ctx: GenerateContext): string | undefined {
   const value = draw(ctx.random, description);
-  return [value, value.toLowerCase(), value.toUpperCase()].find((candidate) => ctx.registry.validate(schema, candidate).ok);
+  return [value, value.toLowerCase(), value.toUpperCase()].find((candidate) => fits(schema, candidate, ctx));
 }
 
 /** Numbers whose names bound them: a month, a day of the month, a percentage, a latitude. */
@@ -204,7 +218,7 @@ function drawNumber(name: string, target: JsonObject, schema: JsonSchema, ctx: G
     if (decimals > 0 && !typed(target, 'number')) return undefined;
     value = integer ? ctx.random.int(min, max) : Math.round((min + ctx.random.next() * (max - min)) * 10 ** decimals) / 10 ** decimals;
   }
-  return ctx.registry.validate(schema, value).ok ? value : undefined;
+  return fits(schema, value, ctx) ? value : undefined;
 }
 
 /** A moment in the 90 days before the clock, as epoch seconds or (named or described so) milliseconds. */
@@ -216,7 +230,7 @@ function drawEpoch(name: string, target: JsonObject, schema: JsonSchema, ctx: Ge
   const millis = /milli|ms$/i.test(format) || named.includes('ms') || named.includes('millis') || /millisecond/i.test(descriptionOf(schema, target));
   const moment = ctx.now.getTime() - ctx.random.int(0, 90 * 24 * 3600) * 1000;
   const value = millis ? moment : Math.floor(moment / 1000);
-  return ctx.registry.validate(schema, value).ok ? value : undefined;
+  return fits(schema, value, ctx) ? value : undefined;
 }
 
 /**
@@ -227,10 +241,17 @@ function drawEpoch(name: string, target: JsonObject, schema: JsonSchema, ctx: Ge
  */
 const DESCRIBED = /\b(?:e\.\s?g\.|eg\.|for example|for instance|such as)[,:]?\s+(?:`([^`\n]{1,64})`|"([^"\n]{1,64})"|'([^'\n]{1,64})'|([A-Za-z0-9_+/-]+(?:\.[A-Za-z0-9_+/-]+)*)(?=[),;]|\.(?:\s|$)|$))/i;
 
+const describedCache = new Map<string, string | null>();
+
 export function describedExample(description: string): string | null {
   if (description === '') return null;
+  const cached = describedCache.get(description);
+  if (cached !== undefined) return cached;
   const found = DESCRIBED.exec(description.slice(0, 2000));
-  return found === null ? null : (found[1] ?? found[2] ?? found[3] ?? found[4] ?? null);
+  const example = found === null ? null : (found[1] ?? found[2] ?? found[3] ?? found[4] ?? null);
+  // Descriptions are an artifact's: few, but bounded all the same.
+  if (describedCache.size < 10_000) describedCache.set(description, example);
+  return example;
 }
 
 /** How a string is drawn for a property: its description's example, else by the kind its name says; null when neither says anything. */

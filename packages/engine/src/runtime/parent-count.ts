@@ -50,11 +50,11 @@ function counterOf(ex: Exchange, resource: ArtifactResource): Counter | null {
 
 /**
  * Moves the count of a nested record's parent by `delta` (a comment created on an issue adds
- * one to its `comments`, one deleted takes one away, never below 0). `route` holds the path
- * parameters that name the parent: the request's own, or those remembered when the record was
- * created under a nested route (GitHub deletes a comment by the repository's route).
+ * one to its `comments`, one deleted takes one away, never below 0). The parent is named by the
+ * request's path parameters and `route`: those remembered when the record was created under a
+ * nested route (GitHub deletes a comment by the repository's route).
  */
-export function countInParent(ex: Exchange, resource: ArtifactResource, delta: 1 | -1, route: Readonly<Record<string, Json>> = ex.path): void {
+export function countInParent(ex: Exchange, resource: ArtifactResource, delta: 1 | -1, route: Readonly<Record<string, Json>> = {}): void {
   const counter = counterOf(ex, resource);
   if (counter === null) return;
   const params: Record<string, string> = { ...ex.path };
