@@ -5,7 +5,11 @@ import { SimClient, type SimCall } from '../testing/sim-client.js';
 
 type Rec = Record<string, unknown>;
 
-const post = { type: 'object', required: ['id', 'title', 'comment_count', 'likes'], properties: { id: { type: 'integer' }, title: { type: 'string' }, comment_count: { type: 'integer', minimum: 0 }, likes: { type: 'integer' } } };
+const post = {
+  type: 'object',
+  required: ['id', 'title', 'comment_count', 'likes', 'updated_at'],
+  properties: { id: { type: 'integer' }, title: { type: 'string' }, comment_count: { type: 'integer', minimum: 0 }, likes: { type: 'integer' }, updated_at: { type: 'string', format: 'date-time' } },
+};
 const comment = { type: 'object', required: ['id', 'body'], properties: { id: { type: 'integer' }, body: { type: 'string' } } };
 const json = (schema: object) => ({ content: { 'application/json': { schema } } });
 const postId = { name: 'postId', in: 'path', required: true, schema: { type: 'integer' } };
@@ -44,7 +48,9 @@ describe("a parent's count of its nested records", () => {
     expect(first).toMatchObject({ comment_count: 0, likes: 0 });
     const comments = [1, 2, 3].map((n) => call({ method: 'POST', path: `/posts/${String(first.id)}/comments`, body: { body: `c${n}` } }));
     call({ method: 'POST', path: `/posts/${String(second.id)}/comments`, body: { body: 'other' } });
-    expect(call({ method: 'GET', path: `/posts/${String(first.id)}` })).toMatchObject({ comment_count: 3, likes: 0 });
+    // Each write is a step a second later on the Simulation's clock: the post was updated by its last comment.
+    expect(call({ method: 'GET', path: `/posts/${String(first.id)}` })).toMatchObject({ comment_count: 3, likes: 0, updated_at: '2024-01-01T00:00:05.000Z' });
+    expect(second.updated_at).toBe('2024-01-01T00:00:02.000Z');
     call({ method: 'DELETE', path: `/posts/${String(first.id)}/comments/${String(comments[0]!.id)}` });
     expect(call({ method: 'GET', path: `/posts/${String(first.id)}` })).toMatchObject({ comment_count: 2 });
     expect(call({ method: 'GET', path: `/posts/${String(second.id)}` })).toMatchObject({ comment_count: 1 });

@@ -2,7 +2,7 @@ import type { ArtifactResource } from '../artifact/artifact.js';
 import { singular, words } from '../infer/naming.js';
 import { isObject, setOwn, type Json, type JsonObject } from '../json.js';
 import { collectionName } from './collections.js';
-import { itemSchema, type Exchange } from './exchange.js';
+import { fillServerFields, itemSchema, type Exchange } from './exchange.js';
 import { objectView, schemaTypes } from './schema-view.js';
 
 /**
@@ -50,7 +50,7 @@ function counterOf(ex: Exchange, resource: ArtifactResource): Counter | null {
 
 /**
  * Moves the count of a nested record's parent by `delta` (a comment created on an issue adds
- * one to its `comments`, one deleted takes one away, never below 0). The parent is named by the
+ * one to its `comments`, one deleted takes one away, never below 0), and its update time. The parent is named by the
  * request's path parameters and `route`: those remembered when the record was created under a
  * nested route (GitHub deletes a comment by the repository's route).
  */
@@ -64,7 +64,11 @@ export function countInParent(ex: Exchange, resource: ArtifactResource, delta: 1
   const collection = collectionName(counter.parent, params);
   const record = ex.state.get(collection, key);
   if (!isObject(record) || typeof record[counter.field] !== 'number') return;
+  const count = Math.max(0, (record[counter.field] as number) + delta);
+  const schema = itemSchema(counter.parent);
+  if (!ex.model.registry.validate(objectView(ex.model.registry, schema).properties[counter.field] ?? true, count).ok) return;
   const counted: JsonObject = { ...record };
-  setOwn(counted, counter.field, Math.max(0, (record[counter.field] as number) + delta));
-  if (ex.model.registry.validate(objectView(ex.model.registry, itemSchema(counter.parent)).properties[counter.field] ?? true, counted[counter.field]!).ok) ex.state.put(collection, key, counted);
+  setOwn(counted, counter.field, count);
+  // The parent changed: its update time moves (GitHub's issue is updated by a new comment).
+  ex.state.put(collection, key, fillServerFields(ex, counted, schema, 'write', record));
 }
