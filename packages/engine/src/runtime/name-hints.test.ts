@@ -83,6 +83,22 @@ describe('values drawn by what a property is named', () => {
     }
   });
 
+  it('put dates and times named as ahead of the clock after it, and birth dates decades before it', () => {
+    for (const v of drawn({
+      due_date: { type: 'string', format: 'date' },
+      valid_until: { type: 'string', format: 'date-time' },
+      date_of_birth: { type: 'string', format: 'date' },
+      created_at: { type: 'string', format: 'date-time' },
+    })) {
+      expect(String(v.due_date) >= '2024-06-01').toBe(true);
+      expect(String(v.due_date)).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(String(v.valid_until) >= NOW.toISOString()).toBe(true);
+      expect(Number(String(v.date_of_birth).slice(0, 4))).toBeLessThanOrEqual(2006);
+      expect(Number(String(v.date_of_birth).slice(0, 4))).toBeGreaterThanOrEqual(1954);
+      expect(String(v.created_at) <= NOW.toISOString()).toBe(true);
+    }
+  });
+
   it('make moments of numbers named or formatted as times, in the 90 days before the clock, and bound months, years and coordinates', () => {
     const nowSeconds = NOW.getTime() / 1000;
     for (const v of drawn({
@@ -97,10 +113,11 @@ describe('values drawn by what a property is named', () => {
       // A bounded number keeps its bounds: no moment fits.
       start: { type: 'integer', format: 'unix-time', maximum: 10 },
     })) {
-      for (const key of ['created', 'expires_at']) {
-        expect(v[key]).toBeGreaterThanOrEqual(nowSeconds - 90 * 24 * 3600);
-        expect(v[key]).toBeLessThanOrEqual(nowSeconds);
-      }
+      expect(v.created).toBeGreaterThanOrEqual(nowSeconds - 90 * 24 * 3600);
+      expect(v.created).toBeLessThanOrEqual(nowSeconds);
+      // A time ahead of the clock by its name: within 90 days after it.
+      expect(v.expires_at).toBeGreaterThanOrEqual(nowSeconds);
+      expect(v.expires_at).toBeLessThanOrEqual(nowSeconds + 90 * 24 * 3600);
       expect(v.updated_at_ms).toBeGreaterThanOrEqual(NOW.getTime() - 90 * 24 * 3600 * 1000);
       expect(v.updated_at_ms).toBeLessThanOrEqual(NOW.getTime());
       expect(v.exp_month).toBeGreaterThanOrEqual(1);

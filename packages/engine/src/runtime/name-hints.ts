@@ -198,8 +198,8 @@ const NUMBER_RANGES: Record<string, [min: number, max: number, decimals: number]
   month: [1, 12, 0], day: [1, 28, 0], hour: [0, 23, 0], minute: [0, 59, 0], percent: [0, 100, 0], percentage: [0, 100, 0],
   latitude: [-90, 90, 6], lat: [-90, 90, 6], longitude: [-180, 180, 6], lng: [-180, 180, 6], lon: [-180, 180, 6],
 };
-/** Words that put a year ahead of the clock (a card's `exp_year`) rather than behind it. */
-const AHEAD = new Set(['exp', 'expiry', 'expiration', 'expires', 'expiring', 'due', 'end', 'until']);
+/** Words that put a time ahead of the clock (a card's `exp_year`, `expires_at`, `due_date`) rather than behind it. */
+const AHEAD = new Set(['exp', 'expiry', 'expiration', 'expires', 'expire', 'expiring', 'due', 'until', 'deadline', 'renews', 'renewal', 'next', 'end', 'ends']);
 
 /** A number its name bounds, or a year near the clock's; undefined for other names or where the schema refuses it. */
 function drawNumber(name: string, target: JsonObject, schema: JsonSchema, ctx: GenerateContext): number | undefined {
@@ -228,8 +228,29 @@ function drawEpoch(name: string, target: JsonObject, schema: JsonSchema, ctx: Ge
   const plainNumber = format === '' || format === 'int64' || format === 'int32';
   if (!EPOCH_FORMATS.has(format) && !(plainNumber && EPOCH_WORDS.has(named.at(-1) ?? ''))) return undefined;
   const millis = /milli|ms$/i.test(format) || named.includes('ms') || named.includes('millis') || /millisecond/i.test(descriptionOf(schema, target));
-  const moment = ctx.now.getTime() - ctx.random.int(0, 90 * 24 * 3600) * 1000;
+  const moment = momentFor(named, ctx);
   const value = millis ? moment : Math.floor(moment / 1000);
+  return fits(schema, value, ctx) ? value : undefined;
+}
+
+/**
+ * A moment for a time named `named`, in milliseconds: in the 90 days after the clock for a
+ * time ahead (`expires_at`, `due_date`, `valid_until`), 18 to 70 years before it for a birth
+ * date, else in the 90 days before it.
+ */
+function momentFor(named: string[], ctx: GenerateContext): number {
+  const day = 24 * 3600 * 1000;
+  if (named.includes('birth') || named.includes('birthday') || named.includes('dob')) return ctx.now.getTime() - ctx.random.int(18 * 365, 70 * 365) * day;
+  const ahead = named.some((word) => AHEAD.has(word));
+  return ctx.now.getTime() + (ahead ? 1 : -1) * ctx.random.int(0, 90 * 24 * 3600) * 1000;
+}
+
+/** A date or date-time string for a time whose name puts it ahead of the clock or at a birth; undefined for other names (the generator's past moment is right). */
+function drawMoment(name: string, target: JsonObject, schema: JsonSchema, ctx: GenerateContext): string | undefined {
+  const named = words(name);
+  if (!named.some((word) => AHEAD.has(word) || word === 'birth' || word === 'birthday' || word === 'dob')) return undefined;
+  const text = new Date(momentFor(named, ctx)).toISOString();
+  const value = target.format === 'date' ? text.slice(0, 10) : text;
   return fits(schema, value, ctx) ? value : undefined;
 }
 
@@ -274,6 +295,7 @@ export function hintedValue(name: string, schema: JsonSchema, ctx: GenerateConte
   if (target === null) return undefined;
   if (typed(target, 'integer') || typed(target, 'number')) return drawEpoch(name, target, schema, ctx) ?? drawNumber(name, target, schema, ctx);
   if (typed(target, 'string')) {
+    if (target.format === 'date-time' || target.format === 'date') return drawMoment(name, target, schema, ctx);
     if (typeof target.format === 'string') return undefined;
     const description = descriptionOf(schema, target);
     const draw = drawerFor(name, description, siblings);
