@@ -76,13 +76,25 @@ export class SchemaRegistry {
     this.#ajv.addKeyword({ keyword: REF_KEYWORD, schemaType: 'string', errors: true, validate: this.#checkRef() });
     this.#components = { schemas: artifact.schemas as Json };
     for (const name of Object.keys(artifact.schemas)) this.#ids.set(name, componentId(this.#ids.size));
-    for (const [name, schema] of Object.entries(artifact.schemas)) {
-      const prepared = this.#prepare(schema as Json);
-      // A boolean component cannot carry an id: it is wrapped in a schema that can. Components
-      // are checked against the meta-schema only where a compiled schema reaches them, as when
-      // they were one root's keys.
-      this.#ajv.addSchema((isObject(prepared) ? prepared : { allOf: [prepared] }) as object, this.#ids.get(name), undefined, false);
-    }
+  }
+
+  /** Components given to ajv so far, by name. */
+  readonly #added = new Set<string>();
+
+  /**
+   * Gives ajv a component the first time a check refers to it, not all of them up front:
+   * readying and adding GitHub's 900 components took 200 ms of a Simulator's first create,
+   * and a Simulation meets a few of them. A component is added before anything that refers to
+   * it by ajv's own `$ref` is compiled (#prepare adds those as it writes them).
+   */
+  #ensure(name: string): void {
+    if (this.#added.has(name) || !Object.hasOwn(this.artifact.schemas, name)) return;
+    this.#added.add(name);
+    const prepared = this.#prepare(this.artifact.schemas[name] as Json);
+    // A boolean component cannot carry an id: it is wrapped in a schema that can. Components
+    // are checked against the meta-schema only where a compiled schema reaches them, as when
+    // they were one root's keys.
+    this.#ajv.addSchema((isObject(prepared) ? prepared : { allOf: [prepared] }) as object, this.#ids.get(name), undefined, false);
   }
 
   /**
@@ -216,6 +228,7 @@ export class SchemaRegistry {
     const path = refPath(ref);
     const id = path !== null && path[0] === 'schemas' && path.length > 1 ? this.#ids.get(path[1]!) : undefined;
     if (id === undefined) return ref;
+    this.#ensure(path![1]!);
     const rest = path!.slice(2).map(pointerSegment);
     return rest.length === 0 ? id : `${id}#/${rest.join('/')}`;
   }
