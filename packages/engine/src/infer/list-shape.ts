@@ -2,7 +2,7 @@ import { unannotated } from '../annotations.js';
 import type { ListShape, JsonSchema } from '../artifact/artifact.js';
 import type { Json, JsonObject } from '../json.js';
 import type { NormalisedOperation } from '../normalise/model.js';
-import { squash } from './naming.js';
+import { squash, words } from './naming.js';
 import { type SchemaLookup, successSchema } from './schema-lookup.js';
 
 const ROLES: Record<keyof ListShape['parameters'], string[]> = {
@@ -15,6 +15,8 @@ const ROLES: Record<keyof ListShape['parameters'], string[]> = {
 const ITEMS_FIELDS = ['data', 'items', 'results', 'records', 'entries', 'values', 'elements', 'list', 'content', 'objects', 'rows', 'hits', 'nodes', 'resources'];
 const NEXT_CURSOR_FIELDS = ['nextcursor', 'nextpagetoken', 'cursor', 'next', 'nexttoken', 'continuationtoken', 'endcursor', 'after'];
 const HAS_MORE_FIELDS = ['hasmore', 'hasnext', 'hasnextpage', 'more'];
+/** Arrays of an envelope that link elsewhere rather than hold its records (HAL's and Mailchimp's `_links`). */
+const LINK_FIELDS = new Set(['links', 'link']);
 const TOTAL_FIELDS = ['total', 'totalcount', 'count', 'totalresults', 'totalitems', 'totalsize', 'totalelements'];
 
 export interface ListItems {
@@ -34,10 +36,14 @@ export function listItems(op: NormalisedOperation, lookup: SchemaLookup, resourc
   if (bare !== null) return { itemSchema: bare, itemsField: null, envelopeFields: [] };
   const properties = lookup.properties(schema);
   // AWS describes each use of a list type: `{allOf: [{$ref: UserPoolListType}, {description}]}`.
-  const preferred = [...ITEMS_FIELDS, squash(resourceWord), `${squash(resourceWord)}s`];
+  // The resource's last word too: Mailchimp's `/campaign-folders` lists `folders`.
+  const last = squash(words(resourceWord).at(-1) ?? '');
+  const preferred = [...ITEMS_FIELDS, squash(resourceWord), `${squash(resourceWord)}s`, ...(last === '' ? [] : [last, `${last}s`])];
   const itemsOf = (fields: Map<string, JsonObject>): string | undefined => {
     const arrays = [...fields].filter(([, s]) => lookup.arrayItems(unannotated(s)) !== null).map(([name]) => name);
-    return arrays.find((name) => preferred.includes(squash(name))) ?? (arrays.length === 1 ? arrays[0] : undefined);
+    // Links beside the records (`_links`) are not the records.
+    const records = arrays.filter((name) => !LINK_FIELDS.has(squash(name)));
+    return arrays.find((name) => preferred.includes(squash(name))) ?? (records.length === 1 ? records[0] : undefined);
   };
   const field = itemsOf(properties);
   if (field !== undefined) return { itemSchema: lookup.arrayItems(unannotated(properties.get(field))) ?? {}, itemsField: field, envelopeFields: [...properties.keys()] };

@@ -593,3 +593,29 @@ describe('a list whose description says it answers the newest first', () => {
     expect(names(client.call({ method: 'GET', path: '/v1/customers' }).json)).toEqual(['Ann', 'Bea', 'Cy']);
   });
 });
+
+describe('a list whose records are named by the last word of its path', () => {
+  it("finds them beside the envelope's links (Mailchimp's /campaign-folders answers folders and _links)", async () => {
+    const folder = { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' } } };
+    const links = { type: 'array', items: { type: 'object', properties: { href: { type: 'string' }, rel: { type: 'string' } } } };
+    const page = { type: 'object', properties: { folders: { type: 'array', items: folder }, total_items: { type: 'integer' }, _links: links } };
+    const document = JSON.stringify({
+      openapi: '3.0.3',
+      info: { title: 'Folders', version: '1' },
+      paths: {
+        '/campaign-folders': {
+          get: { operationId: 'listFolders', responses: { '200': { description: 'ok', content: { 'application/json': { schema: page } } } } },
+          post: { operationId: 'createFolder', requestBody: { content: { 'application/json': { schema: folder } } }, responses: { '200': { description: 'ok', content: { 'application/json': { schema: folder } } } } },
+        },
+        '/campaign-folders/{folder_id}': { get: { operationId: 'readFolder', parameters: [{ name: 'folder_id', in: 'path', required: true, schema: { type: 'string' } }], responses: { '200': { description: 'ok', content: { 'application/json': { schema: folder } } } } } },
+      },
+    });
+    const { artifact } = await compileArtifact(document);
+    expect(artifact.operations.find((op) => op.id === 'listFolders')?.list).toMatchObject({ itemsField: 'folders', totalField: 'total_items' });
+    const client = await SimClient.open(artifact, { sampleRecords: 0 });
+    const made = client.call({ method: 'POST', path: '/campaign-folders', body: { name: 'Spring' } }).json as { id: string };
+    const listed = client.call({ method: 'GET', path: '/campaign-folders' });
+    expect(new ResponseChecker(artifact).problem(listed)).toBeNull();
+    expect(listed.json).toMatchObject({ folders: [{ id: made.id, name: 'Spring' }], total_items: 1 });
+  });
+});
