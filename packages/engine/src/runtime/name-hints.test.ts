@@ -25,7 +25,7 @@ describe('values drawn by what a property is named', () => {
   it('are shaped as their names say: codes, places, people, contacts, prose', () => {
     for (const v of drawn({
       currency: text, country: text, city: text, postal_code: text, line1: text, line2: text, phone: text, first_name: text, lastName: text,
-      email: text, time_zone: text, locale: text, website: text, hostname: text, ip_address: text, last4: text, description: text, title: text,
+      email: text, time_zone: text, locale: text, website: text, self: text, hostname: text, ip_address: text, last4: text, description: text, title: text,
     })) {
       expect(v.currency).toMatch(/^[A-Z]{3}$/);
       expect(v.country).toMatch(/^[A-Z]{2}$/);
@@ -40,6 +40,7 @@ describe('values drawn by what a property is named', () => {
       expect(v.time_zone).toMatch(/^[A-Z][A-Za-z_]+(\/[A-Za-z_-]+)*$/);
       expect(v.locale).toMatch(/^[a-z]{2}-[A-Z]{2}$/);
       expect(v.website).toMatch(/^https:\/\/example\.com\//);
+      expect(v.self).toMatch(/^https:\/\/example\.com\//);
       expect(v.hostname).toMatch(/^[a-z0-9]+\.example\.com$/);
       expect(v.ip_address).toMatch(/^192\.0\.2\.\d+$/);
       expect(v.last4).toMatch(/^\d{4}$/);

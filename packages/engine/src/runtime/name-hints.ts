@@ -102,7 +102,7 @@ const BY_WORDS: Array<[string[], Kind]> = [
   [['postal', 'code'], 'postalCode'], [['postcode'], 'postalCode'], [['zip'], 'postalCode'], [['zip', 'code'], 'postalCode'], [['zipcode'], 'postalCode'],
   [['street'], 'street'], [['line1'], 'street'], [['line', '1'], 'street'], [['address', 'line1'], 'street'], [['address1'], 'street'], [['street', 'address'], 'street'], [['street1'], 'street'],
   [['line2'], 'streetExtra'], [['line', '2'], 'streetExtra'], [['address2'], 'streetExtra'], [['street2'], 'streetExtra'],
-  [['url'], 'url'], [['uri'], 'url'], [['href'], 'url'], [['website'], 'url'], [['homepage'], 'url'],
+  [['url'], 'url'], [['uri'], 'url'], [['href'], 'url'], [['self'], 'url'], [['website'], 'url'], [['homepage'], 'url'],
   [['hostname'], 'host'], [['host'], 'host'], [['domain'], 'host'], [['domain', 'name'], 'host'],
   [['ip'], 'ip'], [['ip', 'address'], 'ip'], [['ipv4'], 'ip'],
   [['last4'], 'lastDigits'], [['last', '4'], 'lastDigits'], [['color'], 'color'], [['colour'], 'color'], [['slug'], 'slug'],
