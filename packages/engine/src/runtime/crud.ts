@@ -6,7 +6,7 @@ import { collectionName, linksCollection, recordKey, SINGLETON_KEY } from './col
 import { asBodyObject, bodyRecord, fillServerFields, isCreationTime, isSelfAlias, itemSchema, missingParent, notFound, requestKeyField, singletonRecord, tenantRecord, type Exchange } from './exchange.js';
 import { idSchemaFor, mintId } from './ids.js';
 import { inherit, inheritancesOf, type Inheritance } from './inherit.js';
-import { countInParent } from './parent-count.js';
+import { counterOf, countInParent, type Counter } from './parent-count.js';
 import { answerRecord, idAnswer, idReference, wrapRecord } from './record-answer.js';
 import { refuse } from './refusal.js';
 import { answer, chooseMedia, chooseSuccess, conform } from './respond.js';
@@ -45,7 +45,7 @@ export function create(ex: Exchange, resource: ArtifactResource): SimResponse {
   }
   const stored = store(ex, resource, collection, key, completed(ex, resource, record));
   rememberLinks(ex, collection, key);
-  countInParent(ex, resource, 1);
+  countInParent(ex, traitsOf(ex, resource).counter, 1);
   const chosen = chooseSuccess(ex.operation, 201);
   const newId = idAnswer(ex, resource, chosen, stored) ?? idReference(ex, resource, chosen, stored);
   if (newId !== undefined) return answer(chosen, newId, ex.gen);
@@ -107,6 +107,8 @@ interface ResourceTraits {
   readOnly: string[];
   /** Fields naming other records, and what a new record takes from them (inherit). */
   inheritances: Inheritance[];
+  /** The parent's field counting these records (countInParent). */
+  counter: Counter | null;
 }
 
 const TRAITS = new WeakMap<ArtifactResource, ResourceTraits>();
@@ -128,6 +130,7 @@ function traitsOf(ex: Exchange, resource: ArtifactResource): ResourceTraits {
       flags: [...new Set(actions.flatMap(({ action }) => (action.flag?.value === true ? [action.flag.field] : [])))],
       readOnly: Object.keys(properties).filter((name) => readOnly(properties[name])),
       inheritances: inheritancesOf(ex.model, resource),
+      counter: counterOf(ex.model, resource),
     };
     TRAITS.set(resource, traits);
   }
@@ -234,7 +237,7 @@ function createAt(ex: Exchange, resource: ArtifactResource): SimResponse | null 
   }
   const stored = store(ex, resource, collection, key, completed(ex, resource, record));
   rememberLinks(ex, collection, key);
-  countInParent(ex, resource, 1);
+  countInParent(ex, traitsOf(ex, resource).counter, 1);
   const chosen = chooseSuccess(ex.operation, 201);
   const newId = idAnswer(ex, resource, chosen, stored);
   return newId === undefined ? answerRecord(ex, resource, chosen, stored) : answer(chosen, newId, ex.gen);
@@ -273,7 +276,7 @@ export function remove(ex: Exchange, resource: ArtifactResource): SimResponse {
     ex.state.delete(found.collection, found.key);
     const links = ex.state.get(linksCollection(found.collection), found.key);
     if (links !== undefined) ex.state.delete(linksCollection(found.collection), found.key);
-    countInParent(ex, resource, -1, isObject(links) ? links : {});
+    countInParent(ex, traitsOf(ex, resource).counter, -1, isObject(links) ? links : {});
   }
   const chosen = chooseSuccess(ex.operation, 204);
   return chosen.status === 204 ? answer(chosen, undefined, ex.gen) : answerRecord(ex, resource, chosen, found.record);

@@ -20,14 +20,17 @@ export interface Inheritance {
 }
 
 /**
- * Fields never taken from another record: what makes a record itself (its id, kind, state,
- * times and links) and what a client writes about it alone (its description, metadata).
+ * Last words of fields never taken from another record: what makes a record itself (its id,
+ * kind, state, times and links) and what a client writes about it alone (its description,
+ * metadata).
  */
-const OWN_WORDS = new Set(['id', 'object', 'type', 'kind', 'status', 'state', 'livemode', 'metadata', 'description', 'url', 'uri', 'href', 'self', 'link', 'links', 'etag', 'version']);
+const OWN_WORDS = new Set([
+  'id', 'object', 'type', 'kind', 'status', 'state', 'livemode', 'metadata', 'description', 'url', 'uri', 'href', 'self', 'link', 'links', 'etag', 'version',
+  'at', 'on', 'date', 'time', 'timestamp',
+]);
 
 function ownField(name: string): boolean {
-  const last = words(name).at(-1) ?? '';
-  return OWN_WORDS.has(last) || isCreationTime(name) || /(?:^|_)(?:at|on|date|time|timestamp)$/.test(words(name).join('_'));
+  return OWN_WORDS.has(words(name).at(-1) ?? '') || isCreationTime(name);
 }
 
 /**

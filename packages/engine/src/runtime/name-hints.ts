@@ -198,6 +198,8 @@ const NUMBER_RANGES: Record<string, [min: number, max: number, decimals: number]
   month: [1, 12, 0], day: [1, 28, 0], hour: [0, 23, 0], minute: [0, 59, 0], percent: [0, 100, 0], percentage: [0, 100, 0],
   latitude: [-90, 90, 6], lat: [-90, 90, 6], longitude: [-180, 180, 6], lng: [-180, 180, 6], lon: [-180, 180, 6],
 };
+/** Words that make a time a birth date. */
+const BIRTH = new Set(['birth', 'birthday', 'dob']);
 /** Words that put a time ahead of the clock (a card's `exp_year`, `expires_at`, `due_date`) rather than behind it. */
 const AHEAD = new Set(['exp', 'expiry', 'expiration', 'expires', 'expire', 'expiring', 'due', 'until', 'deadline', 'renews', 'renewal', 'next', 'end', 'ends']);
 
@@ -240,7 +242,7 @@ function drawEpoch(name: string, target: JsonObject, schema: JsonSchema, ctx: Ge
  */
 function momentFor(named: string[], ctx: GenerateContext): number {
   const day = 24 * 3600 * 1000;
-  if (named.includes('birth') || named.includes('birthday') || named.includes('dob')) return ctx.now.getTime() - ctx.random.int(18 * 365, 70 * 365) * day;
+  if (named.some((word) => BIRTH.has(word))) return ctx.now.getTime() - ctx.random.int(18 * 365, 70 * 365) * day;
   const ahead = named.some((word) => AHEAD.has(word));
   return ctx.now.getTime() + (ahead ? 1 : -1) * ctx.random.int(0, 90 * 24 * 3600) * 1000;
 }
@@ -248,7 +250,7 @@ function momentFor(named: string[], ctx: GenerateContext): number {
 /** A date or date-time string for a time whose name puts it ahead of the clock or at a birth; undefined for other names (the generator's past moment is right). */
 function drawMoment(name: string, target: JsonObject, schema: JsonSchema, ctx: GenerateContext): string | undefined {
   const named = words(name);
-  if (!named.some((word) => AHEAD.has(word) || word === 'birth' || word === 'birthday' || word === 'dob')) return undefined;
+  if (!named.some((word) => AHEAD.has(word) || BIRTH.has(word))) return undefined;
   const text = new Date(momentFor(named, ctx)).toISOString();
   const value = target.format === 'date' ? text.slice(0, 10) : text;
   return fits(schema, value, ctx) ? value : undefined;

@@ -3,6 +3,7 @@ import { singular, words } from '../infer/naming.js';
 import { isObject, setOwn, type Json, type JsonObject } from '../json.js';
 import { collectionName } from './collections.js';
 import { fillServerFields, itemSchema, type Exchange } from './exchange.js';
+import type { RuntimeModel } from './model.js';
 import { objectView, schemaTypes } from './schema-view.js';
 
 /**
@@ -10,52 +11,43 @@ import { objectView, schemaTypes } from './schema-view.js';
  * like it. GitHub's issue has `comments`, the number of its comments; a post may have
  * `comment_count`, `num_comments` or `total_replies`.
  */
-interface Counter {
+export interface Counter {
   parent: ArtifactResource;
   parameter: string;
   field: string;
 }
 
-/** Counters by child resource, found once (null: the parent counts nothing of it). */
-const counters = new WeakMap<ArtifactResource, Counter | null>();
-
 /**
  * The parent a resource's records belong to: the one a nested route to a shallower collection
  * names (GitHub's comments are kept per repository, created under an issue), else its own.
  */
-function parentOf(ex: Exchange, resource: ArtifactResource): { name: string; parameter: string } | null {
-  for (const op of ex.model.operations.values()) {
+function parentOf(model: RuntimeModel, resource: ArtifactResource): { name: string; parameter: string } | null {
+  for (const op of model.operations.values()) {
     if (op.resource === resource.name && op.linkedParent !== undefined && op.linkedParent.parameter !== null) return { name: op.linkedParent.name, parameter: op.linkedParent.parameter };
   }
   return resource.parent === null || resource.parentParameter === null ? null : { name: resource.parent, parameter: resource.parentParameter };
 }
 
-function counterOf(ex: Exchange, resource: ArtifactResource): Counter | null {
-  let counter = counters.get(resource);
-  if (counter !== undefined) return counter;
-  counter = null;
-  const link = parentOf(ex, resource);
-  const parent = link === null ? undefined : ex.model.resources.get(link.name);
-  if (link !== null && parent !== undefined && parent.kind === 'collection') {
-    const plural = words(resource.name.split('.').at(-1) ?? '').join('_');
-    const one = singular(plural);
-    const names = new Set([plural, `${plural}_count`, `${one}_count`, `num_${plural}`, `number_of_${plural}`, `total_${plural}`, `${plural}_total`]);
-    const view = objectView(ex.model.registry, itemSchema(parent));
-    const field = Object.keys(view.properties).find((name) => names.has(words(name).join('_')) && (schemaTypes(ex.model.registry, view.properties[name]) ?? []).includes('integer'));
-    if (field !== undefined) counter = { parent, parameter: link.parameter, field };
-  }
-  counters.set(resource, counter);
-  return counter;
+/** Where a resource's records are counted, or null where their parent counts nothing of them (read once per resource, with its other traits). */
+export function counterOf(model: RuntimeModel, resource: ArtifactResource): Counter | null {
+  const link = parentOf(model, resource);
+  const parent = link === null ? undefined : model.resources.get(link.name);
+  if (link === null || parent === undefined || parent.kind !== 'collection') return null;
+  const plural = words(resource.name.split('.').at(-1) ?? '').join('_');
+  const one = singular(plural);
+  const names = new Set([plural, `${plural}_count`, `${one}_count`, `num_${plural}`, `number_of_${plural}`, `total_${plural}`, `${plural}_total`]);
+  const view = objectView(model.registry, itemSchema(parent));
+  const field = Object.keys(view.properties).find((name) => names.has(words(name).join('_')) && (schemaTypes(model.registry, view.properties[name]) ?? []).includes('integer'));
+  return field === undefined ? null : { parent, parameter: link.parameter, field };
 }
 
 /**
  * Moves the count of a nested record's parent by `delta` (a comment created on an issue adds
- * one to its `comments`, one deleted takes one away, never below 0), and its update time. The parent is named by the
- * request's path parameters and `route`: those remembered when the record was created under a
- * nested route (GitHub deletes a comment by the repository's route).
+ * one to its `comments`, one deleted takes one away, never below 0), and its update time. The
+ * parent is named by the request's path parameters and `route`: those remembered when the
+ * record was created under a nested route (GitHub deletes a comment by the repository's route).
  */
-export function countInParent(ex: Exchange, resource: ArtifactResource, delta: 1 | -1, route: Readonly<Record<string, Json>> = {}): void {
-  const counter = counterOf(ex, resource);
+export function countInParent(ex: Exchange, counter: Counter | null, delta: 1 | -1, route: Readonly<Record<string, Json>> = {}): void {
   if (counter === null) return;
   const params: Record<string, string> = { ...ex.path };
   for (const [name, value] of Object.entries(route)) if (typeof value === 'string') params[name] = value;
