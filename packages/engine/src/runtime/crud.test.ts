@@ -699,4 +699,19 @@ describe('what a new record holds where nobody gave it', () => {
     const given = client.call({ method: 'POST', path: '/issues', body: { title: 'Old', comments: 3, labels: [{ name: 'bug' }] } }).json;
     expect(given).toMatchObject({ comments: 3, labels: [{ name: 'bug' }] });
   });
+
+  it("holds an e-mail and a login that are the person's it was given the names of", async () => {
+    const contact = { type: 'object', required: ['id', 'first_name', 'last_name', 'email', 'username'], properties: { id: { type: 'string' }, first_name: { type: 'string' }, last_name: { type: 'string' }, email: { type: 'string' }, username: { type: 'string' } } };
+    const answer = { '201': { description: 'ok', content: { 'application/json': { schema: contact } } } };
+    const contacts = JSON.stringify({
+      openapi: '3.0.3',
+      info: { title: 'Contacts', version: '1' },
+      paths: { '/contacts': { post: { operationId: 'create', requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { first_name: { type: 'string' }, last_name: { type: 'string' } } } } } }, responses: answer } } },
+    });
+    const { artifact } = await compileArtifact(contacts);
+    const client = await SimClient.open(artifact, { sampleRecords: 0 });
+    const made = client.call({ method: 'POST', path: '/contacts', body: { first_name: 'Grace', last_name: 'Hopper' } });
+    expect(new ResponseChecker(artifact).problem(made)).toBeNull();
+    expect(made.json).toMatchObject({ first_name: 'Grace', last_name: 'Hopper', email: 'grace.hopper@example.com', username: expect.stringMatching(/^grace\.hopper\d{2}$/) });
+  });
 });

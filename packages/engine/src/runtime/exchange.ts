@@ -404,7 +404,7 @@ export function fillServerFields(ex: Exchange, record: JsonObject, schema: JsonS
     if (Object.hasOwn(record, name)) continue;
     const fresh = plan.fresh.get(name);
     // Copied: a stored record never shares an array with the plan.
-    setOwn(record, name, fresh === undefined ? generateProperty(name, properties[name] ?? true, ex.gen) : Array.isArray(fresh) ? [] : fresh);
+    setOwn(record, name, fresh === undefined ? generateProperty(name, properties[name] ?? true, ex.gen, record, properties) : Array.isArray(fresh) ? [] : fresh);
   }
   if (before !== undefined) stampEnds(ex, plan, before, record);
   return record;

@@ -3,7 +3,7 @@ import { squash } from '../infer/naming.js';
 import type { JsonSchema } from '../artifact/artifact.js';
 import { copyOwn, isObject, setOwn, type Json, type JsonObject } from '../json.js';
 import { compilePattern, patternEnforced } from '../safe-pattern.js';
-import { hintedValue } from './name-hints.js';
+import { hintedValue, Persona, type Surroundings } from './name-hints.js';
 import { patternStringWithin } from './pattern-string.js';
 import type { Random } from './random.js';
 import type { SchemaRegistry } from './schema-registry.js';
@@ -149,19 +149,26 @@ function liveFlag(name: string, schema: JsonSchema, ctx: GenerateContext): false
   return LIVE_FLAGS.has(squash(name)) && ctx.registry.validate(schema, false).ok ? false : undefined;
 }
 
-/** A value for the property `name` of an object: as `generateValue`, but a live-system flag is false and a name that says what it holds is heeded (name-hints). */
-export function generateProperty(name: string, schema: JsonSchema, context: GenerateContext): Json {
-  return liveFlag(name, schema, context) ?? hintedValue(name, schema, context) ?? generateValue(schema, context);
+/**
+ * A value for the property `name` of an object: as `generateValue`, but a live-system flag is
+ * false and a name that says what it holds is heeded (name-hints), in agreement with what the
+ * object already holds (`values`, its declared `properties`): an e-mail made for a contact
+ * named Jane Roe is Jane Roe's.
+ */
+export function generateProperty(name: string, schema: JsonSchema, context: GenerateContext, values?: Record<string, unknown>, properties?: Record<string, unknown>): Json {
+  const around = values === undefined ? undefined : { properties: properties ?? values, persona: Persona.of(values, properties) };
+  return liveFlag(name, schema, context) ?? hintedValue(name, schema, context, around) ?? generateValue(schema, context);
 }
 
 function generateObject(schema: JsonObject, ctx: GenerateContext, depth: number, minimal: boolean, nest: number): Json {
   const view = objectView(ctx.registry, schema);
   const out: JsonObject = {};
+  const around: Surroundings = { properties: view.properties, persona: new Persona() };
   for (const [name, sub] of Object.entries(view.properties)) {
     const required = view.required.includes(name);
     if (!required && (minimal || depth >= DEPTH_CAP || ctx.random.next() < 0.25)) continue;
     if (!required && isObject(sub) && sub.writeOnly === true) continue;
-    setOwn(out, name, liveFlag(name, sub, ctx) ?? hintedValue(name, sub, ctx, view.properties) ?? generate(sub, ctx, depth, minimal, nest + 1));
+    setOwn(out, name, liveFlag(name, sub, ctx) ?? hintedValue(name, sub, ctx, around) ?? generate(sub, ctx, depth, minimal, nest + 1));
   }
   for (const name of view.required) if (!Object.hasOwn(out, name)) setOwn(out, name, 'value');
   if (Object.keys(view.properties).length === 0 && !minimal && depth < DEPTH_CAP) addMapEntries(schema, out, ctx, depth, nest);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Artifact, JsonSchema } from '../artifact/artifact.js';
-import { generateValue } from './generate-value.js';
+import { generateProperty, generateValue } from './generate-value.js';
 import { describedExample } from './name-hints.js';
 import { randomFor } from './random.js';
 import { SchemaRegistry } from './schema-registry.js';
@@ -82,6 +82,34 @@ describe('values drawn by what a property is named', () => {
       for (const code of v.countries as string[]) expect(code).toMatch(/^[A-Z]{2}$/);
       expect((v.countries as string[]).length).toBeGreaterThanOrEqual(3);
     }
+  });
+
+  it("give one object's name, e-mail and login to one person, and a list of addresses to several", () => {
+    const handle = (first: unknown, last: unknown) => `${String(first)}.${String(last)}`.toLowerCase().replace(/[^a-z.]/g, '');
+    for (const v of drawn({ first_name: text, last_name: text, full_name: text, email: text, login: text, name: text })) {
+      const [first, last] = [v.first_name, v.last_name];
+      expect(v.full_name).toBe(`${String(first)} ${String(last)}`);
+      expect(v.name).toBe(v.full_name);
+      expect(v.email).toBe(`${handle(first, last)}@example.com`);
+      expect(v.login).toMatch(new RegExp(`^${handle(first, last).replace('.', '\\.')}\\d{2}$`));
+    }
+    // Objects apart are people apart: a nested author is not the record's owner.
+    const people = drawn({ owner: { type: 'object', required: ['email'], properties: { email: text } }, author: { type: 'object', required: ['email'], properties: { email: text } } });
+    expect(people.filter((v) => JSON.stringify(v.owner) !== JSON.stringify(v.author)).length).toBeGreaterThan(SEEDS.length / 2);
+    const lists = drawn({ emails: { type: 'array', items: text, minItems: 2, maxItems: 2 } }).map((v) => v.emails as string[]);
+    expect(lists.filter(([a, b]) => a !== b).length).toBeGreaterThan(SEEDS.length / 2);
+  });
+
+  it('agree with the names an object already holds: given ones, a full name, or the words of an e-mail address', () => {
+    const ctx = { registry, random: randomFor('person'), now: NOW };
+    const contact = { first_name: text, last_name: text, name: text, email: text, username: text };
+    expect(generateProperty('email', text, ctx, { first_name: 'Jane', last_name: "O'Roe" }, contact)).toBe('jane.oroe@example.com');
+    expect(generateProperty('email', text, ctx, { name: 'Jane Roe' }, contact)).toBe('jane.roe@example.com');
+    expect(generateProperty('username', text, ctx, { display_name: 'Jane Roe' }, contact)).toMatch(/^jane\.roe\d{2}$/);
+    expect(generateProperty('first_name', text, ctx, { email: 'jane.roe@example.org' }, contact)).toBe('Jane');
+    expect(generateProperty('full_name', text, ctx, { email: 'jane_roe@example.org' }, contact)).toBe('Jane Roe');
+    // The name of an object that is not a person's (a product's) says nothing of anyone's e-mail.
+    expect(generateProperty('email', text, ctx, { name: 'Blue Widget' }, { name: text, size: text })).not.toBe('blue.widget@example.com');
   });
 
   it('put dates and times named as ahead of the clock after it, and birth dates decades before it', () => {

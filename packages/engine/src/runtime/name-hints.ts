@@ -23,8 +23,8 @@ const LOCALES = ['en-US', 'en-GB', 'de-DE', 'fr-FR', 'es-ES', 'ja-JP'];
 const HEX = '0123456789abcdef';
 const DIGITS = '0123456789';
 
-/** Draws one value of a kind; the description chooses among written forms (`in lowercase`, `alpha-3`). */
-type Draw = (random: Random, description: string) => string;
+/** Draws one value of a kind; the description chooses among written forms (`in lowercase`, `alpha-3`); a person's fields are drawn for the object's persona. */
+type Draw = (random: Random, description: string, persona: Persona) => string;
 
 const list = (values: unknown, fallback: string): readonly string[] => (Array.isArray(values) && values.length > 0 && values.every((v) => typeof v === 'string') ? values : [fallback]);
 const firstNames = list(data.person?.first_name?.generic, 'Ada');
@@ -43,6 +43,60 @@ const legalForms = list(data.company?.legal_entity_type, 'Inc');
 const capitalised = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 const digits = (random: Random, count: number): string => random.chars(count, DIGITS);
 
+/**
+ * The made-up person behind one object's personal fields, so that its `name`, `email` and
+ * `login` agree (`Adell Kuhn`, `adell.kuhn@example.com`, `adell.kuhn42`), as they would in the
+ * real system. Each name is drawn when first asked for, or taken from what the object already
+ * holds: a created contact given `first_name: "Jane"` and `last_name: "Roe"` gets the e-mail
+ * `jane.roe@example.com`.
+ */
+export class Persona {
+  #first: string | undefined;
+  #last: string | undefined;
+
+  /**
+   * The persona of an object that holds `values`: its given names, its full name, or the words
+   * of its e-mail address. Its `name` is a person's where its declared `properties` are.
+   */
+  static of(values: Record<string, unknown>, properties: Record<string, unknown> = values): Persona {
+    const persona = new Persona();
+    const person = personLike(properties);
+    for (const [key, value] of Object.entries(values)) {
+      if (typeof value !== 'string' || value.trim() === '') continue;
+      const kind = kindOf(key) ?? (key === 'name' && person ? 'fullName' : null);
+      if (kind === 'firstName') persona.#first = value.trim();
+      else if (kind === 'lastName') persona.#last = value.trim();
+      else if (kind === 'fullName') persona.#whole(/^\s*(\S+)\s+(.+?)\s*$/.exec(value));
+      else if (kind === 'email') persona.#whole(/^([a-z]+)[._]([a-z]+)@/i.exec(value), true);
+    }
+    return persona;
+  }
+
+  /** Names from a full name or an address's words, where no field gave them one by one. */
+  #whole(found: RegExpExecArray | null, capitalise = false): void {
+    if (found === null) return;
+    const named = (word: string): string => (capitalise ? capitalised(word.toLowerCase()) : word);
+    this.#first ??= named(found[1]!);
+    this.#last ??= named(found[2]!);
+  }
+
+  first(random: Random): string {
+    return (this.#first ??= random.pick(firstNames));
+  }
+
+  last(random: Random): string {
+    return (this.#last ??= random.pick(lastNames));
+  }
+
+  /** `first.last`, lower case, letters only: the local part of an address, the start of a login. */
+  handle(random: Random): string {
+    const part = (name: string): string => name.toLowerCase().replace(/[^a-z]/g, '');
+    const first = part(this.first(random));
+    const last = part(this.last(random));
+    return first === '' || last === '' ? `${first}${last}` || 'user' : `${first}.${last}`;
+  }
+}
+
 const DRAWS = {
   currency: (random, description) => {
     const code = random.pick(COMMON_CURRENCIES);
@@ -58,11 +112,11 @@ const DRAWS = {
   timeZone: (random) => random.pick(timeZones),
   // 555-0100 to 555-0199 are the numbers North America keeps for fiction.
   phone: (random) => `+1${random.int(201, 989)}55501${digits(random, 2)}`,
-  firstName: (random) => random.pick(firstNames),
-  lastName: (random) => random.pick(lastNames),
-  fullName: (random) => `${random.pick(firstNames)} ${random.pick(lastNames)}`,
-  username: (random) => `${random.pick(firstNames)}.${random.pick(lastNames)}${digits(random, 2)}`.toLowerCase().replace(/[^a-z0-9.]/g, ''),
-  email: (random) => `${random.pick(firstNames)}.${random.pick(lastNames)}`.toLowerCase().replace(/[^a-z.]/g, '') + '@example.com',
+  firstName: (random, _, persona) => persona.first(random),
+  lastName: (random, _, persona) => persona.last(random),
+  fullName: (random, _, persona) => `${persona.first(random)} ${persona.last(random)}`,
+  username: (random, _, persona) => `${persona.handle(random)}${digits(random, 2)}`,
+  email: (random, _, persona) => `${persona.handle(random)}@example.com`,
   company: (random) => `${random.pick(lastNames)} ${random.pick(legalForms)}`,
   city: (random) => random.pick(cities),
   postalCode: (random) => digits(random, 5),
@@ -188,8 +242,8 @@ function fits(schema: JsonSchema, value: Json, ctx: GenerateContext): boolean {
 }
 
 /** A string drawn for `schema`, in the case the schema takes (`^[a-z]{3}$`), or undefined. */
-function drawString(draw: Draw, schema: JsonSchema, description: string, ctx: GenerateContext): string | undefined {
-  const value = draw(ctx.random, description);
+function drawString(draw: Draw, schema: JsonSchema, description: string, ctx: GenerateContext, persona: Persona): string | undefined {
+  const value = draw(ctx.random, description, persona);
   return [value, value.toLowerCase(), value.toUpperCase()].find((candidate) => fits(schema, candidate, ctx));
 }
 
@@ -285,6 +339,12 @@ function drawerFor(name: string, description: string, siblings: Record<string, u
   return kind === null ? null : DRAWS[kind];
 }
 
+/** The object a property is drawn in: its declared properties (is it a person's?) and the persona its personal fields share. */
+export interface Surroundings {
+  properties: Record<string, unknown>;
+  persona: Persona;
+}
+
 /**
  * A plausible value for property `name` of schema `schema`, or undefined when neither its name
  * nor its description says anything, or the schema asks for something else (an enum, a format,
@@ -292,7 +352,7 @@ function drawerFor(name: string, description: string, siblings: Record<string, u
  * list of strings is drawn by its singular (`preferred_locales`) or the example its description
  * gives, a number named or formatted as a moment is one.
  */
-export function hintedValue(name: string, schema: JsonSchema, ctx: GenerateContext, siblings?: Record<string, unknown>): Json | undefined {
+export function hintedValue(name: string, schema: JsonSchema, ctx: GenerateContext, around?: Surroundings): Json | undefined {
   const target = plain(ctx.registry, schema);
   if (target === null) return undefined;
   if (typed(target, 'integer') || typed(target, 'number')) return drawEpoch(name, target, schema, ctx) ?? drawNumber(name, target, schema, ctx);
@@ -300,8 +360,8 @@ export function hintedValue(name: string, schema: JsonSchema, ctx: GenerateConte
     if (target.format === 'date-time' || target.format === 'date') return drawMoment(name, target, schema, ctx);
     if (typeof target.format === 'string') return undefined;
     const description = descriptionOf(schema, target);
-    const draw = drawerFor(name, description, siblings);
-    return draw === null ? undefined : drawString(draw, schema, description, ctx);
+    const draw = drawerFor(name, description, around?.properties);
+    return draw === null ? undefined : drawString(draw, schema, description, ctx, around?.persona ?? new Persona());
   }
   if (!typed(target, 'array') || target.items === undefined) return undefined;
   const itemSchema = target.items as JsonSchema;
@@ -316,7 +376,8 @@ export function hintedValue(name: string, schema: JsonSchema, ctx: GenerateConte
   const max = typeof target.maxItems === 'number' ? target.maxItems : min + 1;
   const out: Json[] = [];
   for (let i = ctx.random.int(Math.max(min, 1), Math.max(min, Math.min(max, 2))); i > 0; i -= 1) {
-    const value = drawString(draw, itemSchema, itemDescription, ctx);
+    // Each item of a list of addresses or names is someone else.
+    const value = drawString(draw, itemSchema, itemDescription, ctx, new Persona());
     if (value === undefined) return undefined;
     // A description's one example is listed once.
     if (out.includes(value) && out.length >= min) break;
