@@ -6,6 +6,7 @@ import { collectionName, linksCollection, recordKey, SINGLETON_KEY } from './col
 import { asBodyObject, bodyRecord, fillServerFields, isCreationTime, isSelfAlias, itemSchema, missingParent, notFound, requestKeyField, singletonRecord, tenantRecord, type Exchange } from './exchange.js';
 import { idSchemaFor, mintId } from './ids.js';
 import { inherit, inheritancesOf, type Inheritance } from './inherit.js';
+import { moveAmounts, movedAmountsOf, type MovedAmount } from './moved-amount.js';
 import { counterOf, countInParent, type Counter } from './parent-count.js';
 import { answerRecord, idAnswer, idReference, wrapRecord } from './record-answer.js';
 import { refuse } from './refusal.js';
@@ -45,7 +46,7 @@ export function create(ex: Exchange, resource: ArtifactResource): SimResponse {
   }
   const stored = store(ex, resource, collection, key, completed(ex, resource, record));
   rememberLinks(ex, collection, key);
-  countInParent(ex, traitsOf(ex, resource).counter, 1);
+  touchRelated(ex, resource, stored);
   const chosen = chooseSuccess(ex.operation, 201);
   const newId = idAnswer(ex, resource, chosen, stored) ?? idReference(ex, resource, chosen, stored);
   if (newId !== undefined) return answer(chosen, newId, ex.gen);
@@ -56,6 +57,13 @@ export function create(ex: Exchange, resource: ArtifactResource): SimResponse {
 /** A new record as it is stored: what it inherits from the records it names, its actions' flags unset, its server fields filled, and the actions its create asks for applied. */
 function completed(ex: Exchange, resource: ArtifactResource, record: JsonObject): JsonObject {
   return actedOnCreate(ex, resource, fillServerFields(ex, undone(ex, resource, inherit(ex, record, traitsOf(ex, resource).inheritances)), itemSchema(resource), 'create'));
+}
+
+/** What a new record changes in the records it belongs to or names: its parent's count of records like it, the totals its amount adds to. */
+function touchRelated(ex: Exchange, resource: ArtifactResource, stored: Json): void {
+  const traits = traitsOf(ex, resource);
+  countInParent(ex, traits.counter, 1);
+  moveAmounts(ex, traits.moves, stored);
 }
 
 /** On a nested route to a shallower collection (ArtifactOperation.links), remembers the route's parameter values for the new record. */
@@ -109,6 +117,8 @@ interface ResourceTraits {
   inheritances: Inheritance[];
   /** The parent's field counting these records (countInParent). */
   counter: Counter | null;
+  /** Totals of other records that these records' amounts add to (moveAmounts). */
+  moves: MovedAmount[];
 }
 
 const TRAITS = new WeakMap<ArtifactResource, ResourceTraits>();
@@ -131,6 +141,7 @@ function traitsOf(ex: Exchange, resource: ArtifactResource): ResourceTraits {
       readOnly: Object.keys(properties).filter((name) => readOnly(properties[name])),
       inheritances: inheritancesOf(ex.model, resource),
       counter: counterOf(ex.model, resource),
+      moves: movedAmountsOf(ex.model, resource),
     };
     TRAITS.set(resource, traits);
   }
@@ -237,7 +248,7 @@ function createAt(ex: Exchange, resource: ArtifactResource): SimResponse | null 
   }
   const stored = store(ex, resource, collection, key, completed(ex, resource, record));
   rememberLinks(ex, collection, key);
-  countInParent(ex, traitsOf(ex, resource).counter, 1);
+  touchRelated(ex, resource, stored);
   const chosen = chooseSuccess(ex.operation, 201);
   const newId = idAnswer(ex, resource, chosen, stored);
   return newId === undefined ? answerRecord(ex, resource, chosen, stored) : answer(chosen, newId, ex.gen);

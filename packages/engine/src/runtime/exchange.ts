@@ -219,16 +219,34 @@ function counts(name: string, registry: SchemaRegistry, schema: JsonSchema): boo
   return counted && (schemaTypes(registry, schema) ?? []).includes('integer');
 }
 
+/** Words of what is done to an amount after it is set, beyond the ends (`amount_received`, `amount_reversed`); not what sets it (`amount_requested`, `amount_authorized`). */
+const AMOUNT_DONE_WORDS = new Set(['received', 'reversed', 'returned', 'credited', 'collected', 'redeemed', 'used', 'spent']);
+
+/** Whether a number property totals what has been done to its record's amount (`amount_refunded`, `amount_paid`, `amount_reversed`), none of which a new record has had. */
+function doneAmount(name: string, registry: SchemaRegistry, schema: JsonSchema): boolean {
+  const named = words(name);
+  const done = named.length === 2 && named[0] === 'amount' && (ENDED_WORDS.has(named[1]!) || AMOUNT_DONE_WORDS.has(named[1]!));
+  return done && (schemaTypes(registry, schema) ?? []).some((type) => type === 'integer' || type === 'number');
+}
+
+/** Whether a boolean property says its record has reached an end or had work done (`refunded`, `is_locked`, `merged`), which a new record has not. */
+function endFlag(name: string, registry: SchemaRegistry, schema: JsonSchema): boolean {
+  const named = words(name).filter((word) => word !== 'is');
+  return named.length === 1 && ENDED_WORDS.has(named[0]!) && (schemaTypes(registry, schema) ?? []).includes('boolean');
+}
+
 /**
  * What a required property nobody gave holds in a new record, or undefined to generate it:
- * nothing counted yet (`comments: 0`), no sub-records yet (`labels: []`), null where it may be
+ * nothing counted yet (`comments: 0`) or done to its amount yet (`amount_refunded: 0`), no end
+ * reached (`refunded: false`), no sub-records yet (`labels: []`), null where it may be
  * (a payment intent's `invoice`, an issue nobody was assigned: the real API has nothing to put
  * there yet) unless it names who made the record, and for an option the one its enum names
  * as a client's who chose nothing (Stripe's `capture_method: automatic`).
  */
 function freshValue(registry: SchemaRegistry, name: string, schema: JsonSchema): Json | undefined {
   const fits = (value: Json) => registry.validate(schema, value).ok;
-  if (counts(name, registry, schema) && fits(0)) return 0;
+  if ((counts(name, registry, schema) || doneAmount(name, registry, schema)) && fits(0)) return 0;
+  if (endFlag(name, registry, schema) && fits(false)) return false;
   const resolved = registry.resolve(unannotated(schema));
   const items = isObject(resolved) && (schemaTypes(registry, schema) ?? []).includes('array') ? (resolved.items as JsonSchema | undefined) : undefined;
   if (items !== undefined && (schemaTypes(registry, items) ?? []).includes('object') && fits([])) return [];

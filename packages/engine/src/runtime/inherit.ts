@@ -38,7 +38,7 @@ function ownField(name: string): boolean {
  * expandable `payment_intent: anyOf [id, payment_intent]`), else the top-level collection named
  * by the field without its `_id` (`customer_id`, `customerId` name `customers`).
  */
-function targetFor(model: RuntimeModel, resource: ArtifactResource, field: string): ArtifactResource | null {
+export function targetFor(model: RuntimeModel, resource: ArtifactResource, field: string): ArtifactResource | null {
   const expandable = referencedCollection(model, resource, field);
   if (expandable !== null) return expandable;
   const named = words(field);

@@ -21,7 +21,7 @@ export interface Counter {
  * The parent a resource's records belong to: the one a nested route to a shallower collection
  * names (GitHub's comments are kept per repository, created under an issue), else its own.
  */
-function parentOf(model: RuntimeModel, resource: ArtifactResource): { name: string; parameter: string } | null {
+export function parentOf(model: RuntimeModel, resource: ArtifactResource): { name: string; parameter: string } | null {
   for (const op of model.operations.values()) {
     if (op.resource === resource.name && op.linkedParent !== undefined && op.linkedParent.parameter !== null) return { name: op.linkedParent.name, parameter: op.linkedParent.parameter };
   }
