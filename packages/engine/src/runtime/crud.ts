@@ -1,9 +1,9 @@
 import type { SimResponse } from '@simplane/core';
-import type { ArtifactResource, JsonSchema } from '../artifact/artifact.js';
+import type { ArtifactOperation, ArtifactResource, JsonSchema } from '../artifact/artifact.js';
 import { copyOwn, isObject, setOwn, type Json, type JsonObject } from '../json.js';
 import { squash } from '../infer/naming.js';
 import { collectionName, linksCollection, recordKey, SINGLETON_KEY } from './collections.js';
-import { asBodyObject, bodyRecord, fillServerFields, isCreationTime, isSelfAlias, itemSchema, missingParent, notFound, requestKeyField, singletonRecord, tenantRecord, type Exchange } from './exchange.js';
+import { asBodyObject, bodyRecord, fillServerFields, settleAmounts, isCreationTime, isSelfAlias, itemSchema, missingParent, notFound, requestKeyField, singletonRecord, tenantRecord, type Exchange } from './exchange.js';
 import { idSchemaFor, mintId } from './ids.js';
 import { inherit, inheritancesOf, type Inheritance } from './inherit.js';
 import { moveAmounts, movedAmountsOf, type MovedAmount } from './moved-amount.js';
@@ -85,14 +85,46 @@ function actedOnCreate(ex: Exchange, resource: ArtifactResource, record: JsonObj
   const { triggers } = traitsOf(ex, resource);
   if (triggers.length === 0) return record;
   const declared = objectView(ex.model.registry, itemSchema(resource)).properties;
+  const asked = new Set(actionsByDefault(ex));
   for (const field of Object.keys(record)) {
     const word = squash(field);
-    const named = triggers.filter((t) => t.word === word);
-    if (named.length === 0) continue;
-    if (record[field] === true || record[field] === 'true') for (const trigger of named) setOwn(record, trigger.stateField, trigger.targetState);
+    if (!triggers.some((t) => t.word === word)) continue;
+    asked.delete(word);
+    if (record[field] === true || record[field] === 'true') asked.add(word);
     if (!Object.hasOwn(declared, field)) delete record[field];
   }
-  return record;
+  if (asked.size === 0) return record;
+  for (const trigger of triggers) {
+    if (!asked.has(trigger.word)) continue;
+    if (trigger.state !== null) setOwn(record, trigger.state.field, trigger.state.value);
+    if (trigger.flag !== null) setOwn(record, trigger.flag.field, trigger.flag.value);
+  }
+  return settleAmounts(ex, record, itemSchema(resource));
+}
+
+/** "Defaults to `true`" in a description, as Stripe writes the default of its charge's `capture`. */
+const DEFAULTS_TO_TRUE = /\bdefaults? to `?true\b/i;
+const byDefault = new WeakMap<ArtifactOperation, string[]>();
+
+/**
+ * Actions a create applies unless its client says otherwise: its body's booleans named as an
+ * action whose default is true (Stripe's charge is captured at once unless `capture=false`).
+ */
+function actionsByDefault(ex: Exchange): string[] {
+  let words = byDefault.get(ex.operation);
+  if (words === undefined) {
+    words = [];
+    for (const media of Object.values(ex.operation.requestBody?.content ?? {})) {
+      for (const [name, schema] of Object.entries(objectView(ex.model.registry, media.schema ?? null).properties)) {
+        const resolved = ex.model.registry.resolve(schema);
+        if (!isObject(resolved) || !(schemaTypes(ex.model.registry, schema) ?? []).includes('boolean')) continue;
+        const description = [isObject(schema) ? schema.description : undefined, resolved.description].filter((d) => typeof d === 'string').join(' ');
+        if (resolved.default === true || (isObject(schema) && schema.default === true) || DEFAULTS_TO_TRUE.test(description)) words.push(squash(name));
+      }
+    }
+    byDefault.set(ex.operation, words);
+  }
+  return words;
 }
 
 /**
@@ -107,8 +139,8 @@ function undone(ex: Exchange, resource: ArtifactResource, record: JsonObject): J
 
 /** What writes to a resource's records read of its actions and item schema, found once per resource, as every write asks. */
 interface ResourceTraits {
-  /** Actions that move the state, by their name's squashed word (actedOnCreate). */
-  triggers: Array<{ word: string; stateField: string; targetState: string }>;
+  /** Actions a create can ask for, by their name's squashed word, and the state or flag each sets (actedOnCreate). */
+  triggers: Array<{ word: string; state: { field: string; value: string } | null; flag: { field: string; value: boolean } | null }>;
   /** Boolean fields its actions set true (undone). */
   flags: string[];
   /** Item fields marked `readOnly` (keepIdentity). */
@@ -136,7 +168,11 @@ function traitsOf(ex: Exchange, resource: ArtifactResource): ResourceTraits {
       return (isObject(schema) && schema.readOnly === true) || (isObject(resolved) && resolved.readOnly === true);
     };
     traits = {
-      triggers: actions.flatMap(({ method, action }) => (method === 'DELETE' || !action.stateField || !action.targetState ? [] : [{ word: squash(action.name), stateField: action.stateField, targetState: action.targetState }])),
+      triggers: actions.flatMap(({ method, action }) => {
+        const state = action.stateField && action.targetState ? { field: action.stateField, value: action.targetState } : null;
+        const flag = action.flag ?? null;
+        return method === 'DELETE' || (state === null && flag === null) ? [] : [{ word: squash(action.name), state, flag }];
+      }),
       flags: [...new Set(actions.flatMap(({ action }) => (action.flag?.value === true ? [action.flag.field] : [])))],
       readOnly: Object.keys(properties).filter((name) => readOnly(properties[name])),
       inheritances: inheritancesOf(ex.model, resource),

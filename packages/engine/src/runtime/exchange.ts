@@ -199,6 +199,8 @@ interface FillPlan {
   view: ObjectView;
   /** What a required property nobody gave holds in a new record, where that is known (freshValue). */
   fresh: ReadonlyMap<string, Json>;
+  /** Totals of what is done to the record's amount, by the word of the end that completes them (`amount_captured`: `captured`; settleAmounts). */
+  settled: Array<{ name: string; word: string }>;
 }
 
 /** Last words of a property naming who made a record (GitHub's `user` of an issue): the server fills it, so it is never left null. */
@@ -300,7 +302,8 @@ function planFor(registry: SchemaRegistry, schema: JsonSchema | null): FillPlan 
     const value = freshValue(registry, name, view.properties[name] ?? true);
     return value === undefined ? [] : [[name, value] as const];
   }));
-  const plan = { rules, view, fresh };
+  const settled = Object.keys(view.properties).flatMap((name) => (doneAmount(name, registry, view.properties[name] ?? true) ? [{ name, word: words(name)[1]! }] : []));
+  const plan = { rules, view, fresh, settled };
   if (isObject(schema)) plans.set(schema, plan);
   return plan;
 }
@@ -424,7 +427,34 @@ export function fillServerFields(ex: Exchange, record: JsonObject, schema: JsonS
     // Copied: a stored record never shares an array with the plan.
     setOwn(record, name, fresh === undefined ? generateProperty(name, properties[name] ?? true, ex.gen, record, properties) : Array.isArray(fresh) ? [] : fresh);
   }
-  if (before !== undefined) stampEnds(ex, plan, before, record);
+  if (before !== undefined) {
+    stampEnds(ex, plan, before, record);
+    settle(ex, plan, record);
+  }
+  return record;
+}
+
+/** Words of an end that completes a total of another word: a payment intent that `succeeded` has received its amount. */
+const COMPLETED_BY: Readonly<Record<string, string>> = { received: 'succeeded', collected: 'succeeded', paid: 'succeeded' };
+
+function settle(ex: Exchange, plan: FillPlan, record: JsonObject): void {
+  if (typeof record.amount !== 'number') return;
+  for (const { name, word } of plan.settled) {
+    const current = record[name];
+    if (current !== undefined && current !== null && current !== 0) continue;
+    if (!reached(record, word) && !(COMPLETED_BY[word] !== undefined && reached(record, COMPLETED_BY[word]))) continue;
+    if (ex.model.registry.validate(plan.view.properties[name] ?? true, record.amount).ok) setOwn(record, name, record.amount);
+  }
+}
+
+/**
+ * Completes the totals of what was done to a record's amount once it reaches the end they
+ * name: a charge captured has `amount_captured` equal to its amount, one refunded by its refund
+ * action `amount_refunded`, a payment intent that succeeded `amount_received`. A total already
+ * moved (by refunds of part of it) is kept.
+ */
+export function settleAmounts(ex: Exchange, record: JsonObject, schema: JsonSchema | null): JsonObject {
+  settle(ex, planFor(ex.model.registry, schema), record);
   return record;
 }
 

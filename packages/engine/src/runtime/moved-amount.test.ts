@@ -64,3 +64,53 @@ describe('a record whose amount moves an amount of another', () => {
     expect(call({ method: 'POST', path: '/refunds', body: { charge: 'ch_missing', amount: 5 } })).toMatchObject({ charge: 'ch_missing' });
   });
 });
+
+describe('the totals of what is done to an amount', () => {
+  const captured = {
+    type: 'object',
+    required: ['id', 'amount', 'amount_captured', 'captured'],
+    properties: { id: { type: 'string' }, amount: { type: 'integer' }, amount_captured: { type: 'integer' }, captured: { type: 'boolean' } },
+  };
+  const intent = {
+    type: 'object',
+    required: ['id', 'amount', 'status'],
+    properties: { id: { type: 'string' }, amount: { type: 'integer' }, amount_received: { type: 'integer' }, status: { type: 'string', enum: ['requires_confirmation', 'succeeded'] } },
+  };
+  const form = (properties: Record<string, unknown>) => ({ content: { 'application/x-www-form-urlencoded': { schema: { type: 'object', properties } } } });
+  const holds = JSON.stringify({
+    openapi: '3.0.3',
+    info: { title: 'Holds', version: '1' },
+    paths: {
+      '/charges': { post: { operationId: 'createCharge', requestBody: form({ amount: { type: 'integer' }, capture: { type: 'boolean', description: 'Whether to capture the charge at once. Defaults to `true`.' } }), responses: ok('Charge') } },
+      '/charges/{charge}': { get: { operationId: 'readCharge', parameters: [param('charge')], responses: ok('Charge') } },
+      '/charges/{charge}/capture': { post: { operationId: 'captureCharge', parameters: [param('charge')], responses: ok('Charge') } },
+      '/payment_intents': { post: { operationId: 'createIntent', requestBody: form({ amount: { type: 'integer' }, confirm: { type: 'boolean' } }), responses: ok('Intent') } },
+      '/payment_intents/{intent}': { get: { operationId: 'readIntent', parameters: [param('intent')], responses: ok('Intent') } },
+      '/payment_intents/{intent}/confirm': { post: { operationId: 'confirmIntent', parameters: [param('intent')], responses: ok('Intent') } },
+    },
+    components: { schemas: { Charge: captured, Intent: intent } },
+  });
+
+  it('are the whole amount once the record reaches the end they name, and an action a create asks for by default is applied', async () => {
+    const { artifact } = await compileArtifact(holds);
+    const client = await SimClient.open(artifact, { sampleRecords: 0 });
+    const checker = new ResponseChecker(artifact);
+    const call = (method: string, path: string, body?: string): Rec => {
+      const answer = client.call({ method, path, ...(body === undefined ? {} : { body, headers: { 'content-type': 'application/x-www-form-urlencoded' } }) });
+      expect(answer.status).toBe(200);
+      expect(checker.problem(answer)).toBeNull();
+      return answer.json as Rec;
+    };
+    // `capture` defaults to true: a charge is captured unless its client says otherwise.
+    expect(call('POST', '/charges', 'amount=2000')).toMatchObject({ captured: true, amount_captured: 2000 });
+    const held = call('POST', '/charges', 'amount=900&capture=false');
+    expect(held).toMatchObject({ captured: false, amount_captured: 0 });
+    expect(call('POST', `/charges/${String(held.id)}/capture`)).toMatchObject({ captured: true, amount_captured: 900 });
+    // A payment intent that succeeded has received its amount, confirmed at once or later.
+    expect(call('POST', '/payment_intents', 'amount=1000&confirm=true')).toMatchObject({ status: 'succeeded', amount_received: 1000 });
+    const waiting = call('POST', '/payment_intents', 'amount=300');
+    expect(waiting.status).toBe('requires_confirmation');
+    expect(waiting.amount_received ?? 0).toBe(0);
+    expect(call('POST', `/payment_intents/${String(waiting.id)}/confirm`)).toMatchObject({ status: 'succeeded', amount_received: 300 });
+  });
+});
