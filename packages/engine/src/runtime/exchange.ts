@@ -442,7 +442,8 @@ function settle(ex: Exchange, plan: FillPlan, record: JsonObject): void {
   for (const { name, word } of plan.settled) {
     const current = record[name];
     if (current !== undefined && current !== null && current !== 0) continue;
-    if (!reached(record, word) && !(COMPLETED_BY[word] !== undefined && reached(record, COMPLETED_BY[word]))) continue;
+    const also = COMPLETED_BY[word];
+    if (!reached(record, word) && (also === undefined || !reached(record, also))) continue;
     if (ex.model.registry.validate(plan.view.properties[name] ?? true, record.amount).ok) setOwn(record, name, record.amount);
   }
 }

@@ -1,5 +1,5 @@
 import type { ArtifactResource, JsonSchema } from '../artifact/artifact.js';
-import { singular, words } from '../infer/naming.js';
+import { singular, squash, stateForms, words } from '../infer/naming.js';
 import { isObject, setOwn, type Json, type JsonObject } from '../json.js';
 import { collectionName } from './collections.js';
 import { fillServerFields, itemSchema, type Exchange } from './exchange.js';
@@ -24,10 +24,14 @@ export interface MovedAmount {
   flag: string | null;
 }
 
-/** What a record of a resource called `one` does to another's amount: `refunded` for a refund, `reversed` for a reversal, `captured` for a capture. */
-function participle(one: string): string {
-  if (one.endsWith('al')) return `${one.slice(0, -2)}ed`;
-  return one.endsWith('e') ? `${one}d` : `${one}ed`;
+/**
+ * What a record of a resource called `one` does to another's amount, squashed, in the forms a
+ * verb's state takes (stateForms, as an action's flag is found): `refunded` for a refund,
+ * `captured` for a capture, `reversed` for a reversal (a noun in `-al` is its verb's).
+ */
+function doneForms(one: string): Set<string> {
+  const verb = one.endsWith('al') ? one.slice(0, -2) : one;
+  return new Set([...stateForms(verb)].filter((form) => form !== verb && !form.endsWith('ing')));
 }
 
 function typed(model: RuntimeModel, properties: Record<string, JsonSchema>, name: string, ...types: string[]): boolean {
@@ -38,7 +42,7 @@ function typed(model: RuntimeModel, properties: Record<string, JsonSchema>, name
 export function movedAmountsOf(model: RuntimeModel, resource: ArtifactResource): MovedAmount[] {
   const own = objectView(model.registry, itemSchema(resource)).properties;
   if (!typed(model, own, 'amount', 'integer', 'number')) return [];
-  const done = participle(singular(words(resource.name.split('.').at(-1) ?? '').at(-1) ?? ''));
+  const done = doneForms(singular(words(resource.name.split('.').at(-1) ?? '').at(-1) ?? ''));
   const candidates: Array<{ target: ArtifactResource; via: MovedAmount['via'] }> = [];
   const parent = parentOf(model, resource);
   const parentResource = parent === null ? undefined : model.resources.get(parent.name);
@@ -49,12 +53,10 @@ export function movedAmountsOf(model: RuntimeModel, resource: ArtifactResource):
   }
   return candidates.flatMap(({ target, via }) => {
     const theirs = objectView(model.registry, itemSchema(target)).properties;
-    const total = Object.keys(theirs).find((name) => {
-      const named = words(name).join('_');
-      return (named === `amount_${done}` || named === `${done}_amount`) && typed(model, theirs, name, 'integer', 'number');
-    });
+    const named = (name: string, forms: (form: string) => string[]) => [...done].some((form) => forms(form).includes(squash(name)));
+    const total = Object.keys(theirs).find((name) => named(name, (form) => [`amount${form}`, `${form}amount`]) && typed(model, theirs, name, 'integer', 'number'));
     if (total === undefined) return [];
-    const flag = Object.keys(theirs).find((name) => words(name).join('_') === done && typed(model, theirs, name, 'boolean')) ?? null;
+    const flag = Object.keys(theirs).find((name) => named(name, (form) => [form, `is${form}`]) && typed(model, theirs, name, 'boolean')) ?? null;
     return [{ target, via, total, flag }];
   });
 }
