@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { compileErrors, dereference, validate } from '@readme/openapi-parser';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { openApiYaml } from '@simplane/cli';
@@ -6,13 +7,34 @@ import { createHarness } from '@simplane/harness';
 
 const committed = readFileSync(new URL('../../docs/openapi.yaml', import.meta.url), 'utf8');
 
+/** Every `$ref` string in a document, with where it sits. */
+function refsOf(value: unknown, at = '#'): Array<{ at: string; ref: string }> {
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, item]) =>
+    key === '$ref' && typeof item === 'string' ? [{ at, ref: item }] : refsOf(item, `${at}/${key}`),
+  );
+}
+
+/** The value a local JSON Pointer reference (`#/a/b`) names in the document, or undefined. */
+function resolvePointer(document: unknown, ref: string): unknown {
+  if (!ref.startsWith('#/')) return undefined;
+  let node: unknown = document;
+  for (const segment of ref.slice(2).split('/').map((s) => decodeURIComponent(s).replaceAll('~1', '/').replaceAll('~0', '~'))) {
+    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, segment)) return undefined;
+    node = (node as Record<string, unknown>)[segment];
+  }
+  return node;
+}
+
+type ApiDocument = Exclude<Parameters<typeof validate>[0], string>;
+
 function operations(document: { paths: Record<string, Record<string, unknown>> }): string[] {
   return Object.entries(document.paths)
     .flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`))
     .sort();
 }
 
-describe('docs/openapi.yaml', () => {
+describe('docs/openapi.yaml', { timeout: 30_000 }, () => {
   const harness = createHarness();
   const routeTable = harness.plane.routes.map((r) => `${r.method} ${r.path}`).sort();
 
@@ -31,6 +53,18 @@ describe('docs/openapi.yaml', () => {
     const served = response.json<{ openapi: string; paths: Record<string, Record<string, unknown>> }>();
     expect(served.openapi).toBe('3.1.0');
     expect(served).toEqual(parse(committed));
+  });
+
+  it('is a valid OpenAPI 3.1 document as served, and every $ref in it resolves', async () => {
+    const served = (await harness.request('GET', '/v1/openapi.json', { apiKey: null })).json<ApiDocument>();
+    const result = await validate(structuredClone(served));
+    expect(result.valid ? 'valid' : compileErrors(result)).toBe('valid');
+    expect(result.warnings).toEqual([]);
+    const unresolved = refsOf(served).filter(({ ref }) => resolvePointer(served, ref) === undefined);
+    expect(unresolved).toEqual([]);
+    expect(refsOf(served).map(({ ref }) => ref)).toContain('#/components/schemas/JsonValue');
+    // The validator's own resolver follows every reference too; a recursive schema stays a cycle.
+    await expect(dereference(structuredClone(served))).resolves.toMatchObject({ openapi: '3.1.0' });
   });
 
   it('documents an operationId once per operation and the Error schema for every failure', () => {

@@ -1,6 +1,7 @@
 import { ERROR_STATUS, type ErrorCode } from '@simplane/core';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Route } from '../route.js';
+import { ComponentSchemas } from './component-schemas.js';
 import { credentialSchema, errorSchema, simulatorSchema, specificationIssueSchema, specificationValidationSchema } from '../schemas.js';
 
 type JsonObject = Record<string, unknown>;
@@ -34,13 +35,12 @@ const NAMED_SCHEMAS = new Map<z.ZodType, string>([
  * document cannot drift from the code. `docs/openapi.yaml` is this document written out.
  */
 export function buildOpenApiDocument(routes: readonly Route[], version: string): JsonObject {
+  const schemas = new ComponentSchemas(NAMED_SCHEMAS);
   const paths: Record<string, JsonObject> = {};
   for (const route of routes) {
     const item = (paths[route.path] ??= {});
-    item[route.method.toLowerCase()] = operation(route);
+    item[route.method.toLowerCase()] = operation(route, schemas);
   }
-  const schemas: JsonObject = {};
-  for (const [schema, name] of NAMED_SCHEMAS) schemas[name] = toJsonSchema(schema);
   return {
     openapi: '3.1.0',
     info: {
@@ -58,12 +58,12 @@ export function buildOpenApiDocument(routes: readonly Route[], version: string):
         session: { type: 'http', scheme: 'bearer', description: 'A sealed session; send X-Workspace-Id on workspace-scoped routes.' },
         sessionCookie: { type: 'apiKey', in: 'cookie', name: 'simplane_session' },
       },
-      schemas,
+      schemas: schemas.all(),
     },
   };
 }
 
-function operation(route: Route): JsonObject {
+function operation(route: Route, schemas: ComponentSchemas): JsonObject {
   const doc = route.doc;
   const op: JsonObject = { operationId: doc.operationId, summary: doc.summary, tags: [doc.tag] };
   if (!route.auth) op.security = [];
@@ -76,11 +76,11 @@ function operation(route: Route): JsonObject {
   }
   if (parameters.length > 0) op.parameters = parameters;
   if (doc.requestBody !== undefined) {
-    op.requestBody = { required: doc.requestBody.required ?? true, content: { [doc.requestBody.contentType]: { schema: schemaOf(doc.requestBody.schema) } } };
+    op.requestBody = { required: doc.requestBody.required ?? true, content: { [doc.requestBody.contentType]: { schema: schemas.schemaOf(doc.requestBody.schema) } } };
   }
   const responses: Record<string, JsonObject> = {};
   for (const [status, r] of Object.entries(doc.responses)) {
-    responses[status] = r.schema === undefined ? { description: r.description } : { description: r.description, content: { 'application/json': { schema: schemaOf(r.schema) } } };
+    responses[status] = r.schema === undefined ? { description: r.description } : { description: r.description, content: { 'application/json': { schema: schemas.schemaOf(r.schema) } } };
   }
   const errors = route.auth ? [...COMMON_ERRORS, ...doc.errors] : [...doc.errors, 'internal' as const];
   const byStatus = new Map<number, Set<ErrorCode>>();
@@ -100,15 +100,4 @@ function operation(route: Route): JsonObject {
   }
   op.responses = responses;
   return op;
-}
-
-function schemaOf(schema: z.ZodType | JsonObject): JsonObject {
-  if (!(schema instanceof z.ZodType)) return schema;
-  const name = NAMED_SCHEMAS.get(schema);
-  return name === undefined ? toJsonSchema(schema) : { $ref: `#/components/schemas/${name}` };
-}
-
-function toJsonSchema(schema: z.ZodType): JsonObject {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' }) as JsonObject;
-  return rest;
 }
