@@ -4,6 +4,8 @@ import tseslint from 'typescript-eslint';
 const vendor = ['express', 'pg', '@aws-sdk/*', 'undici', 'busboy', 'inversify', 'reflect-metadata', 'node:http', 'node:https', 'http', 'https'];
 const adapters = ['@simplane/adapter-*'];
 const hosts = ['@simplane/host-*', '@simplane/cli', '@simplane/harness'];
+/** What only the command line may bring in: a package embedded elsewhere must not pull these along. */
+const hostOnly = ['@simplane/host-*', '@simplane/cli', 'express', 'aws-lambda', '@types/aws-lambda'];
 
 const fence = (files, groups, message) => ({
   files,
@@ -24,5 +26,8 @@ export default tseslint.config(
   fence(['packages/engine/src/**/*.ts'], [...vendor, ...adapters, ...hosts, '@simplane/http'], 'engine depends on core only.'),
   fence(['packages/http/src/**/*.ts'], [...vendor.filter((v) => v !== 'busboy'), ...adapters, ...hosts], 'http is framework-neutral and knows no adapter or host.'),
   fence(['packages/adapter-*/src/**/*.ts'], [...adapters, ...hosts, '@simplane/http', 'inversify', 'reflect-metadata', 'express'], 'adapters implement core ports and import no other adapter.'),
-  fence(['packages/host-*/src/**/*.ts'], [...adapters, '@simplane/cli', '@simplane/harness', 'inversify', 'reflect-metadata'], 'hosts only translate.'),
+  fence(['packages/host-*/src/**/*.ts'], [...adapters, '@simplane/cli', '@simplane/harness', '@simplane/composition', 'inversify', 'reflect-metadata'], 'hosts only translate.'),
+  fence(['packages/composition/src/**/*.ts'], [...hosts, 'express', 'aws-lambda', 'node:http', 'node:https'], 'composition binds ports to adapters and imports no host.'),
+  fence(['packages/harness/src/**/*.ts'], [...hostOnly, 'inversify', 'reflect-metadata', 'node:http', 'node:https', 'node:net'], 'the harness runs in memory and brings no host along.'),
+  fence(['examples/**/*.ts'], ['@simplane/cli'], 'an embedding app composes its server without the command line.'),
 );

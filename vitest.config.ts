@@ -13,7 +13,7 @@ export default defineConfig({
     alias: [
       { find: /^@simplane\/core\/testing$/, replacement: pkg('core', 'testing/index') },
       { find: /^@simplane\/engine\/testing$/, replacement: pkg('engine', 'testing/index') },
-      { find: /^@simplane\/(core|http|adapter-memory|host-express|host-lambda|host-node|harness|cli|engine)$/, replacement: fileURLToPath(new URL('./packages/$1/src/index.ts', import.meta.url)) },
+      { find: /^@simplane\/(core|http|adapter-memory|host-express|host-lambda|host-node|harness|cli|composition|engine)$/, replacement: fileURLToPath(new URL('./packages/$1/src/index.ts', import.meta.url)) },
     ],
   },
   test: {

@@ -85,7 +85,7 @@ if (kind === 'bare') {
   process.stdout.write(`${JSON.stringify({ url: running.url, simplane: { key } })}\n`);
 } else if (kind === 'express') {
   const harness = createHarness({ config: { max_simulations: 10, simulation_idle_seconds: 3600 } });
-  const spec = readFileSync(new URL('../packages/cli/catalog/petstore.openapi.yaml', import.meta.url));
+  const spec = readFileSync(new URL('../packages/composition/catalog/petstore.openapi.yaml', import.meta.url));
   const simulator = await harness.buildSimulator(spec, { name: 'bench-petstore' });
   const simulation = await harness.createSimulation(simulator.id, { seed: 'bench', sample_records: 10 });
   const created = await harness.sim(simulation, 'POST', '/pets', { json: { name: 'Rex', tag: 'dog' }, headers: { 'x-api-key': 'bench' } });

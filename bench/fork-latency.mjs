@@ -22,7 +22,7 @@ function median(values) {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
-const petstore = readFileSync(new URL('../packages/cli/catalog/petstore.openapi.yaml', import.meta.url), 'utf8');
+const petstore = readFileSync(new URL('../packages/composition/catalog/petstore.openapi.yaml', import.meta.url), 'utf8');
 const h = createHarness({ config: { catalog: false, quotas: { active_simulations: 1000 } } });
 await h.buildSimulator(petstore, { references: ['pets:v1'] });
 const stepLog = h.plane.container.get(Symbol.for('simplane.stepLog'));

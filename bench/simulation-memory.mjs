@@ -15,7 +15,7 @@ const GIB = 1024 ** 3;
 
 async function child(count) {
   const { createHarness } = await import('../packages/harness/dist/index.js');
-  const petstore = readFileSync(new URL('../packages/cli/catalog/petstore.openapi.yaml', import.meta.url), 'utf8');
+  const petstore = readFileSync(new URL('../packages/composition/catalog/petstore.openapi.yaml', import.meta.url), 'utf8');
   const limit = count * 2;
   const h = createHarness({ config: { catalog: false, max_simulations: limit, quotas: { active_simulations: limit } } });
   await h.buildSimulator(petstore, { references: ['pets:v1'] });

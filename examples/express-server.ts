@@ -5,7 +5,7 @@
  *   PORT=3000 node examples/express-server.ts      (Node 23.6+; see README.md for older Node)
  */
 import express from 'express';
-import { composeControlPlane, parseConfig } from '@simplane/cli';
+import { composeControlPlane, parseConfig } from '@simplane/composition';
 import { createExpressApp, createSimplaneRouter } from '@simplane/host-express';
 
 // Plain keys are hashed as the config is parsed; only their SHA-256 stays in memory.

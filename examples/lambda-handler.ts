@@ -7,7 +7,7 @@
  *    "secret_key":"<openssl rand -base64 32>"}
  * Prefer `api_key_sha256` in the environment, so the plain key is not stored there at all.
  */
-import { composeControlPlane, ConfigError, parseConfig } from '@simplane/cli';
+import { composeControlPlane, ConfigError, parseConfig } from '@simplane/composition';
 import { createLambdaHandler } from '@simplane/host-lambda';
 
 function configFromEnvironment(text: string | undefined): unknown {

@@ -4,7 +4,7 @@ import { createHarness, encodeMultipart, type Harness } from '@simplane/harness'
 import type { SimulatorView } from '@simplane/core';
 import { tinyDocument } from '../support/gated-provider.js';
 
-const petstore = readFileSync(new URL('../../packages/cli/catalog/petstore.openapi.yaml', import.meta.url), 'utf8');
+const petstore = readFileSync(new URL('../../packages/composition/catalog/petstore.openapi.yaml', import.meta.url), 'utf8');
 
 const open: Harness[] = [];
 function harness(...args: Parameters<typeof createHarness>): Harness {

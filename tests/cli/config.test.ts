@@ -6,7 +6,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfigFile, parseConfig, parseServeArguments, readEnvironment, stableId, UsageError, type ConfigInput } from '@simplane/cli';
+import { ConfigError, loadConfigFile, parseConfig, stableId, type ConfigInput } from '@simplane/composition';
+import { parseServeArguments, readEnvironment, UsageError } from '@simplane/cli';
 import { hashApiKey, isId } from '@simplane/core';
 
 const dir = mkdtempSync(join(tmpdir(), 'simplane-config-'));

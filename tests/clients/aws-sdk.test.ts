@@ -22,7 +22,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { CreateUserCommand, DeleteUserCommand, EntityAlreadyExistsException, GetUserCommand, IAMClient, ListUsersCommand, NoSuchEntityException, UpdateUserCommand } from '@aws-sdk/client-iam';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { composeControlPlane, parseConfig, type ControlPlane } from '@simplane/cli';
+import { composeControlPlane, parseConfig, type ControlPlane } from '@simplane/composition';
 import { createNodeListener } from '@simplane/host-node';
 
 const KEY = 'aws-sdk-client-key-0001';

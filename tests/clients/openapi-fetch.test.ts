@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import createClient, { type Client } from 'openapi-fetch';
 import openapiTS, { astToString, COMMENT_HEADER } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
-import { composeControlPlane, parseConfig, type ControlPlane } from '@simplane/cli';
+import { composeControlPlane, parseConfig, type ControlPlane } from '@simplane/composition';
 import { createNodeListener } from '@simplane/host-node';
 import type { components, paths } from './generated/tasks.js';
 

@@ -13,7 +13,7 @@ import { createNodeListener } from '@simplane/host-node';
 import type { Handler } from '@simplane/http';
 
 const KEY = 'data-plane-key-0001';
-const petstore = readFileSync(new URL('../../packages/cli/catalog/petstore.openapi.yaml', import.meta.url));
+const petstore = readFileSync(new URL('../../packages/composition/catalog/petstore.openapi.yaml', import.meta.url));
 
 const HOSTS: Array<{ name: string; make: (handle: Handler) => RequestListener }> = [
   { name: 'Express', make: createExpressApp },

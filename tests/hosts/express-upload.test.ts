@@ -12,7 +12,7 @@ import { createExpressApp } from '@simplane/host-express';
 import { until } from '../support/gated-provider.js';
 
 const KEY = 'upload-key-0001';
-const petstore = readFileSync(new URL('../../packages/cli/catalog/petstore.openapi.yaml', import.meta.url));
+const petstore = readFileSync(new URL('../../packages/composition/catalog/petstore.openapi.yaml', import.meta.url));
 
 let plane: ControlPlane;
 let server: Server;

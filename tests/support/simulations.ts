@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { LoadedSimulator, Runtime, Snapshot, StateChange, StepEntry, StepLog, StepView } from '@simplane/core';
 import { createHarness, type Harness, type HarnessOptions } from '@simplane/harness';
 
-export const petstore = readFileSync(new URL('../../packages/cli/catalog/petstore.openapi.yaml', import.meta.url), 'utf8');
+export const petstore = readFileSync(new URL('../../packages/composition/catalog/petstore.openapi.yaml', import.meta.url), 'utf8');
 
 /** Headers the petstore's own security scheme asks for; the data plane passes them through. */
 export const PETSTORE_AUTH = { 'x-api-key': 'pet-key' } as const;

@@ -2,7 +2,7 @@
 /** The `simplane` command. Reads process.env once, here, and nowhere else. */
 import { parseServeArguments, UsageError } from './config/arguments.js';
 import { readEnvironment } from './config/environment.js';
-import { ConfigError } from './config/load-config.js';
+import { ConfigError } from '@simplane/composition';
 import { serve } from './commands/serve.js';
 import { openApiYaml } from './commands/openapi.js';
 import { CLIENT_USAGE, isClientCommand, runClientCommand } from './commands/client-command.js';

@@ -1,4 +1,4 @@
-import { composeControlPlane, parseConfig, type ComposeOverrides, type ConfigInput, type ControlPlane } from '@simplane/cli';
+import { composeControlPlane, parseConfig, type ComposeOverrides, type ConfigInput, type ControlPlane } from '@simplane/composition';
 import { generateApiKey, ManualClock, silentLogger, type SimulationWithToken, type SimulatorView, type Workspace } from '@simplane/core';
 import type { HttpRequest, HttpResponse } from '@simplane/http';
 import { encodeMultipart, type UploadPart } from './multipart.js';

@@ -1,7 +1,6 @@
 import { stringify } from 'yaml';
 import { buildOpenApiDocument, API_VERSION } from '@simplane/http';
-import { parseConfig } from '../config/load-config.js';
-import { composeControlPlane } from '../composition/container.js';
+import { composeControlPlane, parseConfig } from '@simplane/composition';
 import { silentLogger } from '@simplane/core';
 
 /** The control plane's OpenAPI document as YAML; `docs/openapi.yaml` is this output. */

@@ -3,9 +3,8 @@ import { SimplaneError } from '@simplane/core';
 import { problemResponse } from '@simplane/http';
 import { createNodeListener } from '@simplane/host-node';
 import { bootstrapDefaultTenant } from '../config/bootstrap.js';
-import { parseConfig, loadConfigFile } from '../config/load-config.js';
+import { composeControlPlane, loadConfigFile, parseConfig } from '@simplane/composition';
 import type { Environment } from '../config/environment.js';
-import { composeControlPlane } from '../composition/container.js';
 
 export interface Running {
   server: Server;

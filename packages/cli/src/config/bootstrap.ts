@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateApiKey, hashApiKey } from '@simplane/core';
-import type { Config } from './config.schema.js';
+import type { Config } from '@simplane/composition';
 
 export interface Bootstrap {
   config: Config;

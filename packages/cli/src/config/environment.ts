@@ -1,7 +1,7 @@
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { ServeArguments } from './arguments.js';
-import { ConfigError } from './load-config.js';
+import { ConfigError } from '@simplane/composition';
 
 /** What `serve` reads from its environment variables and options, once, in the entry point. */
 export interface Environment {

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { stableId } from '../composition/stable-id.js';
+import { stableId } from './stable-id.js';
 import { configSchema, type Config } from './config.schema.js';
 
 /** A configuration problem, worded for a person: it names the file and the field. */

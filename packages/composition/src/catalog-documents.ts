@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import type { CatalogDocument } from '@simplane/core';
 
-/** The documents the server ships as catalog Simulators; the files live in `packages/cli/catalog`. */
+/** The documents the server ships as catalog Simulators; the files live in `packages/composition/catalog`. */
 const SHIPPED = [{ file: 'petstore.openapi.yaml', reference: 'catalog/petstore:1.0', specKind: 'openapi' }] as const;
 
 export function shippedCatalog(): CatalogDocument[] {
   return SHIPPED.map((entry) => ({
     reference: entry.reference,
     specKind: entry.specKind,
-    spec: readFileSync(new URL(`../../catalog/${entry.file}`, import.meta.url)),
+    spec: readFileSync(new URL(`../catalog/${entry.file}`, import.meta.url)),
   }));
 }

@@ -1,6 +1,6 @@
 import type { Organization, Workspace } from '@simplane/core';
 import type { MemoryKeyStore } from '@simplane/adapter-memory';
-import type { Config } from '../config/config.schema.js';
+import type { Config } from './config.schema.js';
 import { stableId } from './stable-id.js';
 
 export interface Tenants {

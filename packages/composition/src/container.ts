@@ -42,7 +42,7 @@ import {
 import { EngineRuntime, InlineBuildProvider, WorkerBuildProvider } from '@simplane/engine';
 import { shippedCatalog } from './catalog-documents.js';
 import { controlPlaneRoutes, createHandler, DEFAULT_HANDLER_OPTIONS, type ControlPlaneServices, type Handler, type Route } from '@simplane/http';
-import type { Config } from '../config/config.schema.js';
+import type { Config } from './config.schema.js';
 import { createConsoleLogger } from './console-logger.js';
 import { seedTenants, type Tenants } from './tenants.js';
 

@@ -1,0 +1,11 @@
+/**
+ * @simplane/composition: the embedded control plane, composed from its configuration. Every
+ * host's entry point (the command line, an Express app, a Lambda handler, the test harness)
+ * calls `composeControlPlane` and puts its own translator around the handler it answers; this
+ * package imports no host.
+ */
+export * from './config.schema.js';
+export * from './load-config.js';
+export * from './container.js';
+export * from './stable-id.js';
+export * from './console-logger.js';
