@@ -1,12 +1,14 @@
 /**
  * The Credentials API through the in-memory harness: SPEC 2.1, 2.2, 4.1 and 8 (paging),
- * DESIGN section 3 (PATCH, DELETE, base URL rules) and the promise that a value never leaves.
+ * DESIGN section 3 (PATCH, DELETE, base URL rules), the promise that a value never leaves, and
+ * what a build's request.credential_id may name (SPEC 5 and 7).
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createHarness, type Harness, type HarnessResponse } from '@simplane/harness';
+import { createHarness, encodeMultipart, type Harness, type HarnessResponse } from '@simplane/harness';
 import { SimplaneError, TOKENS, type CredentialRepository, type Logger, type Principal } from '@simplane/core';
 import { expectProblem } from '../support/problem.js';
+import { tinyDocument } from '../support/gated-provider.js';
 import type { Credential, CredentialList } from '../support/credential-types.js';
 
 const CRD_ID = /^crd_[0-9A-HJKMNP-TV-Z]{26}$/;
@@ -697,5 +699,57 @@ describe('the secret value', () => {
     expect(await codeOf(services.open(principalOf(h, 'beta'), withUrl.id))).toBe('auth_forbidden');
     expect(await codeOf(services.open(principalOf(h, 'alpha'), withoutUrl.id))).toBe('validation');
     expect(await codeOf(services.open(principalOf(h, 'alpha'), UNKNOWN_ID))).toBe('credential_not_found');
+  });
+});
+
+describe('a build naming a credential (POST /v1/simulators, request.credential_id)', () => {
+  async function build(h: Harness, credentialId: string, apiKey?: string): Promise<HarnessResponse> {
+    const { body, contentType } = await encodeMultipart([
+      { name: 'spec', value: tinyDocument('With a credential'), filename: 'things.yaml' },
+      { name: 'request', value: JSON.stringify({ credential_id: credentialId }) },
+    ]);
+    return h.request('POST', '/v1/simulators', { body, headers: { 'content-type': contentType }, apiKey });
+  }
+
+  /** A refused build leaves no Simulator and uses none of the day's allowance. */
+  async function expectNothingBuilt(h: Harness, apiKey?: string): Promise<void> {
+    expect((await h.request('GET', '/v1/simulators?source=workspace', { apiKey })).json<{ simulators: unknown[] }>().simulators).toEqual([]);
+    expect((await h.request('GET', '/v1/quota', { apiKey })).json<{ builds_today: { used: number } }>().builds_today.used).toBe(0);
+  }
+
+  it('accepts a credential of the workspace that has a base URL', async () => {
+    const h = createHarness({ config: { catalog: false } });
+    const credential = await create(h);
+    const res = await build(h, credential.id);
+    expect({ status: res.status, body: res.text() }).toMatchObject({ status: 202 });
+    expect(res.json<{ credential_id: string | null }>().credential_id).toBe(credential.id);
+  });
+
+  it.each([
+    ['an unknown credential', UNKNOWN_ID],
+    ['a malformed ID', 'not-a-credential'],
+    ['the ID of another kind of record', 'smr_01HZZZZZZZZZZZZZZZZZZZZZZZ'],
+  ])('answers 400 bad_request to %s, naming the field', async (_name, id) => {
+    const h = createHarness({ config: { catalog: false } });
+    const res = await build(h, id);
+    expect(expectProblem(res, 400, 'bad_request').detail).toMatch(/^credential_id:/);
+    await expectNothingBuilt(h);
+  });
+
+  it("answers 403 auth_forbidden to another workspace's credential, and builds nothing", async () => {
+    const h = createHarness({ config: { catalog: false } });
+    const betas = await create(h, {}, keyOf(h, 'beta'));
+    const res = await build(h, betas.id, keyOf(h, 'alpha'));
+    expectProblem(res, 403, 'auth_forbidden');
+    await expectNothingBuilt(h, keyOf(h, 'alpha'));
+    expectCredential(await h.request('GET', `${PATH}/${betas.id}`, { apiKey: keyOf(h, 'beta') }), 200);
+  });
+
+  it('answers 422 validation to a credential of the workspace without a base URL', async () => {
+    const h = createHarness({ config: { catalog: false } });
+    const withoutUrl = await create(h, { base_url: null });
+    const res = await build(h, withoutUrl.id);
+    expect(expectProblem(res, 422, 'validation').detail).toMatch(/^credential_id: .*base_url/);
+    await expectNothingBuilt(h);
   });
 });

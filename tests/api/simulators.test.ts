@@ -101,7 +101,7 @@ describe('POST /v1/simulators', () => {
     ['a repeated reference', () => encodeMultipart([{ name: 'spec', value: petstore, filename: 'a.yaml' }, { name: 'request', value: '{"references":["a:1","a:1"]}' }]), 422, 'validation', /^references:/],
     ['a catalog reference', () => encodeMultipart([{ name: 'spec', value: petstore, filename: 'a.yaml' }, { name: 'request', value: '{"references":["catalog/mine:1"]}' }]), 422, 'validation', /^references:/],
     ['an unknown parent', () => encodeMultipart([{ name: 'request', value: '{"parent_id":"nothing:here"}' }]), 400, 'simulator_unknown'],
-    ['an unknown credential', () => encodeMultipart([{ name: 'spec', value: petstore, filename: 'a.yaml' }, { name: 'request', value: '{"credential_id":"crd_01J00000000000000000000000"}' }]), 422, 'validation', /^credential_id:/],
+    ['an unknown credential', () => encodeMultipart([{ name: 'spec', value: petstore, filename: 'a.yaml' }, { name: 'request', value: '{"credential_id":"crd_01J00000000000000000000000"}' }]), 400, 'bad_request', /^credential_id:/],
     ['a truncated multipart body', async () => {
       const { body, contentType } = await encodeMultipart([{ name: 'spec', value: petstore, filename: 'a.yaml' }, { name: 'request', value: '{}' }]);
       return { body: body.subarray(0, body.length - 40), contentType };

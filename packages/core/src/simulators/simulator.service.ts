@@ -296,9 +296,13 @@ function notReady(record: SimulatorRecord): SimplaneError {
   return new SimplaneError('simulator_not_ready', `The Simulator ${record.id} is ${record.status}, not ready.`);
 }
 
+/**
+ * A credential_id that names no Credential (malformed or unknown) is a bad request, as an
+ * unusable cursor is; another workspace's Credential stays 403 auth_forbidden (SPEC 5, rule 5).
+ */
 function credentialProblem(error: unknown): never {
-  if (SimplaneError.is(error) && (error.code === 'credential_not_found' || error.code === 'auth_forbidden')) {
-    throw validationError('credential_id', 'no such credential in this workspace');
+  if (SimplaneError.is(error) && error.code === 'credential_not_found') {
+    throw new SimplaneError('bad_request', 'credential_id: names no Credential of this workspace');
   }
   throw error;
 }
