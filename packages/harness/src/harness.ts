@@ -1,7 +1,9 @@
 import { composeControlPlane, parseConfig, type ComposeOverrides, type ConfigInput, type ControlPlane } from '@simplane/composition';
 import { generateApiKey, ManualClock, silentLogger, type SimulationWithToken, type SimulatorView, type Workspace } from '@simplane/core';
 import type { HttpRequest, HttpResponse } from '@simplane/http';
+import { createHarnessFetch, DEFAULT_HARNESS_BASE_URL, type Fetch } from './harness-fetch.js';
 import { encodeMultipart, type UploadPart } from './multipart.js';
+import { SimulatorCache, type SimulateOptions, type SimulatedApi } from './simulate.js';
 
 export interface HarnessRequestOptions {
   headers?: Record<string, string>;
@@ -27,6 +29,8 @@ export interface HarnessResponse {
 
 export interface HarnessOptions extends ComposeOverrides {
   config?: ConfigInput;
+  /** The base URL `fetch` serves (default `http://simplane.test`); a path in it is a prefix. */
+  baseUrl?: string;
 }
 
 export interface Harness {
@@ -41,13 +45,26 @@ export interface Harness {
   /** The clock the control plane sees; move it to test time-based rules. */
   clock: ManualClock;
   plane: ControlPlane;
+  /** The base URL `fetch` serves, without a trailing slash: `http://simplane.test` by default. */
+  baseUrl: string;
+  /**
+   * A WHATWG `fetch` answered by the control plane in memory, for URLs under `baseUrl`; any
+   * other URL rejects with a TypeError, as an unreachable host does. It adds no API key.
+   */
+  fetch: Fetch;
+  /**
+   * Builds the document (or reuses the Simulator this harness built from the same bytes and
+   * build request), creates a Simulation of it and answers its data-plane base URL and a `fetch`
+   * that sends its token.
+   */
+  simulate(document: string | Uint8Array, options?: SimulateOptions): Promise<SimulatedApi>;
   /**
    * `POST /v1/simulators` with a document and a build request, encoded as a real client would.
    * `spec: null` sends no spec part (incremental builds).
    */
   upload(spec: string | Uint8Array | null, request: unknown, options?: { filename?: string; apiKey?: string | null }): Promise<HarnessResponse>;
   /** Uploads a document, waits for its build and answers the Simulator; throws unless it is ready. */
-  buildSimulator(spec: string | Uint8Array, request?: unknown): Promise<SimulatorView>;
+  buildSimulator(spec: string | Uint8Array, request?: unknown, options?: { filename?: string; apiKey?: string | null }): Promise<SimulatorView>;
   /** `POST /v1/simulations` for a Simulator (ID or name:tag); throws unless it answers 201. */
   createSimulation(simulator: string, body?: Record<string, unknown>, options?: { apiKey?: string | null }): Promise<SimulationWithToken>;
   /**
@@ -87,9 +104,14 @@ export function createHarness(options: HarnessOptions = {}): Harness {
   const workspaces: Record<string, Workspace> = {};
   for (const [key, ws] of plane.tenants.workspaces) workspaces[key.split('/')[1]!] = ws;
   const apiKey = Object.values(keys)[0] ?? '';
+  const baseUrl = (options.baseUrl ?? DEFAULT_HARNESS_BASE_URL).replace(/\/+$/, '');
+  const fetch = createHarnessFetch(plane.handle, { baseUrl, ready: plane.ready });
+  const simulators = new SimulatorCache();
 
   return {
     apiKey,
+    baseUrl,
+    fetch,
     keys,
     workspaces,
     clock,
@@ -100,11 +122,22 @@ export function createHarness(options: HarnessOptions = {}): Harness {
     },
     close: () => plane.close(),
     sweep: async () => ({ expired: await plane.traffic.sweepExpired(), paused: await plane.traffic.sweepIdle() }),
-    async buildSimulator(spec, request = {}) {
-      const accepted = await this.upload(spec, request);
+    async simulate(document, opts = {}) {
+      const { build = {}, filename, apiKey: key = apiKey, ...create } = opts;
+      const simulator = await simulators.get(document, build, key, async (known) => {
+        if (known !== undefined && (await this.request('GET', `/v1/simulators/${known.id}`, { apiKey: key })).status === 200) return known;
+        return this.buildSimulator(document, build, { apiKey: key, filename });
+      });
+      const simulation = await this.createSimulation(simulator.id, create, { apiKey: key });
+      const simBase = `${baseUrl}/sim/${simulation.id}`;
+      const simFetch = createHarnessFetch(plane.handle, { baseUrl, ready: plane.ready, headers: { 'simulation-token': simulation.token } });
+      return { id: simulation.id, baseUrl: simBase, token: simulation.token, fetch: simFetch, simulation };
+    },
+    async buildSimulator(spec, request = {}, opts = {}) {
+      const accepted = await this.upload(spec, request, opts);
       if (accepted.status !== 202) throw new Error(`build refused: ${accepted.status} ${accepted.text()}`);
       await this.settled();
-      const view = (await this.request('GET', `/v1/simulators/${accepted.json<SimulatorView>().id}`)).json<SimulatorView>();
+      const view = (await this.request('GET', `/v1/simulators/${accepted.json<SimulatorView>().id}`, { apiKey: opts.apiKey })).json<SimulatorView>();
       if (view.status !== 'ready') throw new Error(`build ${view.status}: ${JSON.stringify(view.error)}`);
       return view;
     },
