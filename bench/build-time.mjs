@@ -87,3 +87,39 @@ const yamlMb = yamlSpec.byteLength / 1e6;
 console.log(`10 MB of YAML (${yamlOperations} operations, ${yamlMb.toFixed(2)} MB): ${yamlWarm.toFixed(0)} ms in a warm worker (${(yamlWarm / yamlBaseline).toFixed(1)}x the JSON baseline of the same API, ${yamlBaseline.toFixed(0)} ms), ${yamlCold.toFixed(0)} ms in a new one, ${yamlInThread.toFixed(0)} ms in thread; target < 3000 ms: ${Math.max(yamlWarm, yamlCold) < 3000 ? 'met' : 'MISSED'}`);
 console.log(`YAML parse of that text: engine (js-yaml) ${engineParse.toFixed(0)} ms, ${(yamlMb / (engineParse / 1000)).toFixed(1)} MB/s; yaml package ${yamlPackageParse.toFixed(0)} ms, ${(yamlMb / (yamlPackageParse / 1000)).toFixed(1)} MB/s`);
 if (Math.max(tenMbWarm, tenMbCold, yamlWarm, yamlCold) >= 3000) process.exitCode = 1;
+
+// Refusing hostile documents (the cases of packages/engine/src/parse/parse-document.test.ts,
+// which checks what is refused; this measures how fast): each is turned away in milliseconds,
+// before any runaway work.
+const aliasLevels = (depth, width) => {
+  const levels = [`a0: &a0 [${Array(width).fill('lol').join(', ')}]`];
+  for (let i = 1; i < depth; i++) levels.push(`a${i}: &a${i} [${Array(width).fill(`*a${i - 1}`).join(', ')}]`);
+  return `openapi: 3.0.3\n${levels.join('\n')}\n`;
+};
+const HOSTILE = [
+  ['100,000-deep JSON arrays', '['.repeat(100_000) + ']'.repeat(100_000)],
+  ['100,000-deep JSON objects', `{"openapi":"3.0.3","x":${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}}`],
+  ['100,000-deep YAML flow nesting', `openapi: 3.0.3\nx: ${'['.repeat(100_000)}${']'.repeat(100_000)}\n`],
+  ['100,000-deep YAML block nesting', `openapi: 3.0.3\nx:\n${'- '.repeat(100_000)}x\n`],
+  ['YAML alias bomb, 9 levels of 9', aliasLevels(9, 9)],
+  ['YAML alias bomb, 30 levels of 10', aliasLevels(30, 10)],
+  ['a 100,000-character string aliased 1,000 times', `openapi: 3.0.3\ns: &s "${'x'.repeat(100_000)}"\nlist: [${Array(1000).fill('*s').join(', ')}]\n`],
+  ['a 200,000-item sequence aliased as 20,000 keys', `openapi: 3.0.3\na: &a [${Array(200_000).fill('x').join(',')}]\nkeys:\n${'- {*a : 1}\n'.repeat(20_000)}`],
+  ['a JSON number of a million digits', `{"openapi":"3.0.3","info":{"title":"t","version":"1","x-n":${'9'.repeat(1_000_000)}},"paths":{}}`],
+];
+const REFUSAL_TARGET_MS = 3000;
+const refusals = [];
+for (const [name, text] of HOSTILE) {
+  const spec = new TextEncoder().encode(text);
+  const samples = [];
+  for (let i = 0; i < 3; i++) {
+    const started = performance.now();
+    const outcome = await inline.build(request(spec));
+    samples.push(performance.now() - started);
+    if (outcome.ok !== false) throw new Error(`${name}: built, where it must be refused`);
+  }
+  refusals.push({ name, ms: median(samples) });
+}
+console.log(`Refusing hostile documents (median ms in thread; target < ${REFUSAL_TARGET_MS} ms each)`);
+for (const r of refusals) console.log(`${f(r.ms)}  ${r.name}${r.ms < REFUSAL_TARGET_MS ? '' : '  MISSED'}`);
+if (refusals.some((r) => r.ms >= REFUSAL_TARGET_MS)) process.exitCode = 1;

@@ -2,9 +2,10 @@
  * `simplane build`, `simulations` and `steps` against a real control plane on a loopback
  * socket: the commands in this process (their output captured), the server `serve` itself
  * with its generated key in a fresh data directory, and the bin in a child process where the
- * process matters (exit codes, pipes).
+ * process matters (exit codes, pipes). Every child is bounded and killed if it outlives its
+ * wait, and every test's timeout covers the waits it may make.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -20,6 +21,14 @@ const bin = join(root, 'packages/cli/bin/simplane.js');
 const tasks = join(root, 'tests/clients/fixtures/tasks.openapi.yaml');
 const scratch = mkdtempSync(join(tmpdir(), 'simplane-client-'));
 const dataDir = join(scratch, 'data');
+
+/** How long a child process of the command may run before it is killed. */
+const CHILD_MS = 20_000;
+/**
+ * Builds run in this process and are followed until they settle: the first compiles the
+ * OpenAPI validators, which takes seconds on a loaded machine, beyond vitest's 5 s default.
+ */
+const TEST_MS = 30_000;
 
 let server: Running;
 let apiKey: string;
@@ -52,12 +61,31 @@ async function json<T = Record<string, unknown>>(command: ClientCommand, args: s
   return JSON.parse(ran.out) as T;
 }
 
-/** A child process's exit code and output, however it exits. */
+/** A child process's exit code and output, however it exits; killed if it runs past `CHILD_MS`. */
 function exec(file: string, args: string[], options: { env?: NodeJS.ProcessEnv }): Promise<{ code: number; stdout: string; stderr: string }> {
-  return promisify(execFile)(file, args, { ...options, encoding: 'utf8' }).then(
+  return promisify(execFile)(file, args, { ...options, encoding: 'utf8', timeout: CHILD_MS, killSignal: 'SIGKILL' }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
     (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
   );
+}
+
+/**
+ * Runs the bin and closes its standard output after the first bytes, as `| head -c 10` does,
+ * answering its exit code and standard error; killed if it runs past `CHILD_MS`.
+ */
+async function readThenHangUp(args: string[]): Promise<{ code: number | null; stderr: string }> {
+  const child = spawn(process.execPath, [bin, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const timer = setTimeout(() => child.kill('SIGKILL'), CHILD_MS);
+  try {
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.stdout.once('data', () => child.stdout.destroy());
+    const code = await new Promise<number | null>((resolve, reject) => child.once('error', reject).once('close', resolve));
+    return { code, stderr };
+  } finally {
+    clearTimeout(timer);
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  }
 }
 
 /** A port nothing listens on: taken, then given back. */
@@ -82,7 +110,7 @@ afterAll(async () => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-describe('simplane build', () => {
+describe('simplane build', { timeout: TEST_MS }, () => {
   it('uploads a document, follows the build to ready and prints the Simulator', async () => {
     const ran = await run('build', [tasks, '--reference', 'tasks:v1', '--name', 'Tasks']);
     expect(ran.code).toBe(0);
@@ -128,7 +156,7 @@ describe('simplane build', () => {
   });
 });
 
-describe('simplane simulators', () => {
+describe('simplane simulators', { timeout: TEST_MS }, () => {
   it('lists Simulators, shows one by ID or reference, and how each operation was understood', async () => {
     const listed = await run('simulators', ['list', '--source', 'catalog']);
     expect(listed.out.split('\n')[0]).toMatch(/^ID\s+STATUS\s+OPERATIONS\s+SOURCE\s+REFERENCES\s+NAME$/);
@@ -154,7 +182,7 @@ describe('simplane simulators', () => {
   });
 });
 
-describe('simplane simulations and steps', () => {
+describe('simplane simulations and steps', { timeout: TEST_MS }, () => {
   it('runs a Simulation through its life: create, call, steps, fork, read-only token, stop, start, delete', async () => {
     const created = await json<{ id: string; token: string; endpoint: string; seed: string; metadata: Record<string, string> }>('simulations', ['create', 'tasks:v1', '--seed', 'cli', '--sample-records', '0', '--metadata', 'team=qa']);
     expect(created).toMatchObject({ seed: 'cli', metadata: { team: 'qa' }, endpoint: `${server.url}/sim/${created.id}` });
@@ -245,7 +273,7 @@ describe('simplane simulations and steps', () => {
   });
 });
 
-describe('where the commands find the control plane and their key', () => {
+describe('where the commands find the control plane and their key', { timeout: TEST_MS }, () => {
   it('explains a missing key, a wrong one and an unreachable server, and never prints the key', async () => {
     const empty = join(scratch, 'empty');
     mkdirSync(empty);
@@ -269,7 +297,8 @@ describe('where the commands find the control plane and their key', () => {
     expect(printed.join('\n')).not.toContain(apiKey);
   });
 
-  it('runs as the installed command: exit codes, and a reader that stops early ends it quietly', async () => {
+  // Three children one after the other, each bounded by CHILD_MS.
+  it('runs as the installed command: exit codes, and a reader that stops early ends it quietly', { timeout: 3 * CHILD_MS + 5_000 }, async () => {
     // Not spawnSync: the server answering the child runs in this process.
     const simplane = (args: string[]) => exec(process.execPath, [bin, ...args], { env: { ...process.env, SIMPLANE_URL: server.url, SIMPLANE_DATA_DIR: dataDir } });
     const listed = await simplane(['simulations', 'list', '--json']);
@@ -279,7 +308,7 @@ describe('where the commands find the control plane and their key', () => {
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(/^simplane: 404 simulation_not_found: /);
     // The YAML is larger than a pipe holds, so writing it meets the closed pipe.
-    const piped = await exec('bash', ['-c', `"${process.execPath}" "${bin}" openapi | head -c 10 > /dev/null; exit \${PIPESTATUS[0]}`], {});
+    const piped = await readThenHangUp(['openapi']);
     expect(piped.stderr).toBe('');
     expect(piped.code).toBe(0);
   });

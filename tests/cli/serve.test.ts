@@ -1,19 +1,36 @@
 /**
  * `simplane serve` as a user runs it: the built entry point in a child process, configured
- * through the environment and its options. Every child is stopped after its test.
+ * through the environment and its options. Every child is stopped after its test, and every
+ * test's timeout covers the waits it may make, so a loaded machine is slow, not failing.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { request } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const bin = join(root, 'packages/cli/dist/bin.js');
 const scratch = mkdtempSync(join(tmpdir(), 'simplane-serve-'));
+
+/** How long `serve` has to print its address, or to exit by itself on a bad configuration. */
+const START_MS = 20_000;
+/** How long a child has to exit after SIGTERM before it is killed. */
+const STOP_MS = 5_000;
+/** How long the catalog's pet store has to be built in the background after start-up. */
+const CATALOG_MS = 10_000;
+/** A test starts and stops at most two servers one after the other, and may wait for the catalog. */
+const TEST_MS = 2 * (START_MS + STOP_MS) + CATALOG_MS;
+/** How long a command that answers at once (`--help`, `openapi`) may take to run. */
+const COMMAND_MS = 20_000;
+/** Building the packages when the entry point is missing. */
+const BUILD_MS = 170_000;
+
+const execFileAsync = promisify(execFile);
 
 interface Started {
   child: ChildProcess;
@@ -51,7 +68,7 @@ function launch(env: Record<string, string>, args: string[] = []): { child: Chil
 function start(env: Record<string, string>, args: string[] = []): Promise<Started> {
   const { child, out } = launch(env, args);
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`serve did not start:\n${out.stdout}\n${out.stderr}`)), 20_000);
+    const timer = setTimeout(() => reject(new Error(`serve did not start:\n${out.stdout}\n${out.stderr}`)), START_MS);
     const check = () => {
       const match = /listening on (http:\/\/\S+)/.exec(out.stdout);
       if (match === null) return;
@@ -74,7 +91,7 @@ function runToExit(env: Record<string, string>, args: string[] = []): Promise<Ex
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`serve did not exit:\n${out.stdout}\n${out.stderr}`));
-    }, 20_000);
+    }, START_MS);
     child.once('exit', (code, signal) => {
       clearTimeout(timer);
       // Let the pipes drain before reading what was written.
@@ -87,7 +104,7 @@ async function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_MS);
   await exited;
   clearTimeout(timer);
 }
@@ -107,12 +124,25 @@ async function call(url: string, method: string, path: string, key: string | nul
 
 /** A Simulation of the catalog's pet store, which is built in the background at start-up: retried until it is ready. */
 async function createCatalogSimulation(url: string, key: string) {
+  const deadline = Date.now() + CATALOG_MS;
   let created = await call(url, 'POST', '/v1/simulations', key, { simulator_id: 'catalog/petstore:1.0' });
-  for (let i = 0; i < 100 && created.status !== 201; i += 1) {
+  while (created.status !== 201 && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 100));
     created = await call(url, 'POST', '/v1/simulations', key, { simulator_id: 'catalog/petstore:1.0' });
   }
   return created;
+}
+
+/** Runs the built command to its end, without blocking this worker; a child still running at `COMMAND_MS` is killed. */
+async function runCommand(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await execFileAsync(process.execPath, [bin, ...args], { cwd: root, encoding: 'utf8', timeout: COMMAND_MS, killSignal: 'SIGKILL', maxBuffer: 64 * 1024 * 1024 });
+    return { status: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code?: unknown; signal?: string | null; stdout?: string; stderr?: string };
+    if (typeof failed.code !== 'number') throw new Error(`simplane ${args.join(' ')} did not finish (${failed.signal ?? String(failed.code)}):\n${failed.stderr ?? ''}`);
+    return { status: failed.code, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
+  }
 }
 
 function freshDir(name: string): string {
@@ -125,22 +155,27 @@ function writeConfig(name: string, value: unknown): string {
   return path;
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   if (existsSync(bin)) return;
-  const build = spawnSync('npx', ['tsc', '-b'], { cwd: root, encoding: 'utf8', timeout: 170_000 });
-  if (build.status !== 0) throw new Error(`tsc -b failed:\n${build.stdout}\n${build.stderr}`);
-}, 180_000);
+  try {
+    await execFileAsync('npx', ['tsc', '-b'], { cwd: root, encoding: 'utf8', timeout: BUILD_MS, maxBuffer: 64 * 1024 * 1024 });
+  } catch (error) {
+    const failed = error as { stdout?: string; stderr?: string; message: string };
+    throw new Error(`tsc -b failed: ${failed.message}\n${failed.stdout ?? ''}\n${failed.stderr ?? ''}`);
+  }
+}, BUILD_MS + 10_000);
 
+// stop() gives each child STOP_MS before SIGKILL.
 afterEach(async () => {
   await Promise.all([...children].map(stop));
-});
+}, STOP_MS + 5_000);
 
 afterAll(async () => {
   await Promise.all([...children].map(stop));
   rmSync(scratch, { recursive: true, force: true });
-});
+}, STOP_MS + 5_000);
 
-describe('simplane serve with no configuration', () => {
+describe('simplane serve with no configuration', { timeout: TEST_MS }, () => {
   it('generates a key on the first start, prints it once, stores it 0600, and the key works', async () => {
     const dataDir = freshDir('first');
     const server = await start({ SIMPLANE_DATA_DIR: dataDir });
@@ -275,7 +310,7 @@ describe('simplane serve with no configuration', () => {
   });
 });
 
-describe('simplane serve with SIMPLANE_CONFIG', () => {
+describe('simplane serve with SIMPLANE_CONFIG', { timeout: TEST_MS }, () => {
   it('serves the keys of a good config file and generates none', async () => {
     const key = 'config-file-key-0001';
     const dataDir = freshDir('good');
@@ -336,7 +371,7 @@ describe('simplane serve with SIMPLANE_CONFIG', () => {
   });
 });
 
-describe('simplane serve options', () => {
+describe('simplane serve options', { timeout: TEST_MS }, () => {
   it('takes its settings on the command line, each winning over its variable', async () => {
     const fromEnv = freshDir('env');
     const fromArgs = freshDir('args');
@@ -365,21 +400,19 @@ describe('simplane serve options', () => {
 });
 
 describe('the simplane command', () => {
-  const run = (...args: string[]) => spawnSync(process.execPath, [bin, ...args], { cwd: root, encoding: 'utf8', timeout: 20_000 });
-
-  it('prints its usage for --help, and refuses an unknown command or an argument openapi does not take', () => {
-    const help = run('--help');
-    expect(help.status).toBe(0);
-    expect(help.stdout).toContain('--data-dir <dir>');
-    for (const args of [['bogus'], ['openapi', 'extra']]) {
-      const refused = run(...args);
-      expect(refused.status).toBe(2);
-      expect(refused.stdout).toBe('');
-      expect(refused.stderr).toContain(`'${args.at(-1)}'`);
-      expect(refused.stderr).toContain('usage: simplane serve');
-    }
-    const openapi = run('openapi');
-    expect(openapi.status).toBe(0);
-    expect(openapi.stdout).toMatch(/^openapi: 3\./m);
+  // The four commands run at once, each bounded by COMMAND_MS.
+  it('prints its usage for --help, and refuses an unknown command or an argument openapi does not take', { timeout: COMMAND_MS + 10_000 }, async () => {
+    const refusals = [['bogus'], ['openapi', 'extra']];
+    const [help, openapi, ...refused] = await Promise.all([runCommand(['--help']), runCommand(['openapi']), ...refusals.map(runCommand)]);
+    expect(help!.status).toBe(0);
+    expect(help!.stdout).toContain('--data-dir <dir>');
+    refusals.forEach((args, i) => {
+      expect(refused[i]!.status).toBe(2);
+      expect(refused[i]!.stdout).toBe('');
+      expect(refused[i]!.stderr).toContain(`'${args.at(-1)}'`);
+      expect(refused[i]!.stderr).toContain('usage: simplane serve');
+    });
+    expect(openapi!.status).toBe(0);
+    expect(openapi!.stdout).toMatch(/^openapi: 3\./m);
   });
 });
