@@ -220,10 +220,10 @@ describe('body arrival', () => {
     }
     const started = Date.now();
     expectProblem(await postJson(h, stalls()), 408, 'request_timeout');
-    const elapsed = Date.now() - started;
+    // It waited for the body (a lower bound holds however loaded the machine); how soon after
+    // the 200 ms it answers is left to the test's timeout rather than asserted.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(150);
     expect(pulled).toBe(2);
-    expect(elapsed).toBeGreaterThanOrEqual(150);
-    expect(elapsed).toBeLessThan(5000);
     expect(await countCredentials(h)).toBe(0);
   });
 
