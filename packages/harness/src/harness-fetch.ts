@@ -29,14 +29,14 @@ export function createHarnessFetch(handle: Handler, options: HarnessFetchOptions
   const defaults = Object.entries(options.headers ?? {});
   return async (input, init) => {
     const request = new Request(input, init);
+    const { signal } = request;
+    signal.throwIfAborted();
     const url = new URL(request.url);
     url.hash = '';
     const target = targetOf(base, url);
     if (target === null) {
       throw new TypeError(`fetch failed: ${request.url} is outside ${base.href}, the only base this in-memory fetch serves; it makes no network call`);
     }
-    const { signal } = request;
-    signal.throwIfAborted();
     await options.ready;
     signal.throwIfAborted();
 
