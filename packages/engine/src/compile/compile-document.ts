@@ -2,6 +2,7 @@ import type { BuildOutcome, BuildRequest } from '@simplane/core';
 import { buildArtifact, serialiseArtifact } from '../artifact/build-artifact.js';
 import { Diagnostics, reject, SpecificationRejected } from '../diagnostics/diagnostics.js';
 import { inferModel } from '../infer/infer-model.js';
+import { isObject } from '../json.js';
 import { SchemaLookup } from '../infer/schema-lookup.js';
 import { normaliseDocument } from '../normalise/normalise-document.js';
 import { listOperations } from '../normalise/operations.js';
@@ -34,8 +35,8 @@ async function compile(input: CompileInput, checkpoints: Checkpoints): Promise<B
   const document = detectKind(parsed, input.specKind);
 
   await checkpoints.stage('validating');
+  // Structural slips are warnings; what fails a build is found from here on.
   validateStructure(document, diagnostics);
-  diagnostics.rejectIfErrors();
   checkRefs(document.root, diagnostics);
   diagnostics.rejectIfErrors();
   const all = listOperations(document.root, { root: document.root, diagnostics });
@@ -43,7 +44,7 @@ async function compile(input: CompileInput, checkpoints: Checkpoints): Promise<B
   diagnostics.rejectIfErrors();
   const selected = selectOperations(all, filters);
   if (selected.length === 0) {
-    const why = all.length === 0 ? 'The document declares no operations.' : `None of the ${all.length} operations matches the filter.`;
+    const why = all.length > 0 ? `None of the ${all.length} operations matches the filter.` : isObject(document.root['paths']) ? 'The document declares no operations.' : 'The document declares no operations: `paths` is not an object.';
     reject('no_operations', { location: all.length === 0 ? 'paths' : 'filter' }, why);
   }
 

@@ -1,5 +1,5 @@
 import { BUILD_LIMITS, type SpecificationIssue, VALIDATION_LIMITS } from '@simplane/core';
-import { RULES, type RuleCode } from './rules.js';
+import { type FailureCode, RULES, type RuleCode, type WarningCode } from './rules.js';
 
 export interface IssueAt {
   /** operationId or `METHOD /path`; empty for the document. */
@@ -45,13 +45,13 @@ export class Diagnostics {
   warningTotal = 0;
   private readonly seen = new Set<string>();
 
-  error(code: RuleCode, at: IssueAt, message: string, suggestion?: string): void {
+  error(code: FailureCode, at: IssueAt, message: string, suggestion?: string): void {
     if (!this.fresh(code, at)) return;
     this.errorTotal += 1;
     if (this.errors.length < VALIDATION_LIMITS.issues) this.errors.push(makeIssue(code, at, message, suggestion));
   }
 
-  warn(code: RuleCode, at: IssueAt, message: string, suggestion?: string): void {
+  warn(code: WarningCode, at: IssueAt, message: string, suggestion?: string): void {
     if (!this.fresh(code, at)) return;
     this.warningTotal += 1;
     if (this.warnings.length < BUILD_LIMITS.warnings) this.warnings.push(makeIssue(code, at, message, suggestion));
@@ -75,6 +75,6 @@ export class Diagnostics {
 }
 
 /** Rejects at once with a single issue: for problems after which nothing else can be checked. */
-export function reject(code: RuleCode, at: IssueAt, message: string, suggestion?: string): never {
+export function reject(code: FailureCode, at: IssueAt, message: string, suggestion?: string): never {
   throw new SpecificationRejected([makeIssue(code, at, message, suggestion)], 1);
 }

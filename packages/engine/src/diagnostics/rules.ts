@@ -6,10 +6,12 @@ interface Rule {
 }
 
 /**
- * Every diagnostic rule the engine reports, with its kind and the default suggestion. Codes are
- * stable: clients and agents key on them. Append, never rename.
+ * The rules that fail a build: the document cannot be read, is not an OpenAPI document the
+ * engine builds, or leaves nothing faithful to simulate (a reference that goes nowhere, two
+ * operations one request could not tell apart, no operations, a filter or Overlay that cannot
+ * be applied).
  */
-export const RULES = {
+export const FAILURES = {
   encoding_invalid: { kind: 'invalid', suggestion: 'Save the document as UTF-8 text and upload it again.' },
   document_empty: { kind: 'invalid', suggestion: 'Upload the OpenAPI document itself; the file was empty.' },
   syntax_invalid: { kind: 'invalid', suggestion: 'Fix the JSON or YAML syntax at the location shown; a linter or editor points at the same place.' },
@@ -20,19 +22,20 @@ export const RULES = {
   not_openapi: { kind: 'invalid', suggestion: 'Upload an OpenAPI 2.0, 3.0 or 3.1 document with a top-level `swagger: "2.0"` or `openapi: 3.x.y` field.' },
   openapi_version_unsupported: { kind: 'unsupported', suggestion: 'Convert the document to OpenAPI 3.1, 3.0 or 2.0.' },
   wsdl_not_supported: { kind: 'unsupported', suggestion: 'WSDL builds are not available in this build yet; upload an OpenAPI document instead.' },
-  structure_required: { kind: 'incomplete', suggestion: 'Add the missing field; the OpenAPI specification requires it here.' },
-  structure_unknown_field: { kind: 'invalid', suggestion: 'Remove the field or rename it; extensions must start with `x-`.' },
-  structure_type: { kind: 'invalid', suggestion: 'Change the value to the type the OpenAPI specification expects here.' },
-  structure_value: { kind: 'invalid', suggestion: 'Change the value to one the OpenAPI specification allows here.' },
   ref_unresolved: { kind: 'invalid', suggestion: 'Point the $ref at an existing part of this document, e.g. #/components/schemas/Name.' },
   ref_external: { kind: 'unsupported', suggestion: 'External references are never fetched: bundle the document into one file first, e.g. with `redocly bundle`.' },
   ref_circular: { kind: 'invalid', suggestion: 'Break the chain of $refs that leads back to itself; only schemas may be recursive.' },
   operation_id_duplicate: { kind: 'invalid', suggestion: 'Give every operation a unique operationId.' },
-  path_parameter_undeclared: { kind: 'incomplete', suggestion: 'Declare the path parameter (`in: path`, `required: true`) on the operation or its path item.' },
   no_operations: { kind: 'incomplete', suggestion: 'Add at least one operation under `paths`, or widen the filter.' },
   filter_invalid: { kind: 'invalid', suggestion: 'Give each filter as a JavaScript regular expression of at most 256 characters, e.g. `^(list|get)Pets?$`.' },
   overlay_invalid: { kind: 'invalid', suggestion: 'Fix the Overlay 1.0 document: `overlay: 1.0.0`, `info`, and `actions` each with a JSONPath `target` and `update` or `remove: true`.' },
-  // Survivable: these become build warnings.
+} as const satisfies Record<string, Rule>;
+
+/**
+ * The rules a Simulator can live with: build warnings, each saying what the compiler does or
+ * assumes instead. Every violation of the OpenAPI specification's own schema is one of them.
+ */
+export const WARNINGS = {
   response_schema_missing: { kind: 'incomplete', suggestion: 'Add a response schema so answers can be generated and validated; until then a generic value is returned.' },
   response_success_missing: { kind: 'incomplete', suggestion: 'Declare a 2xx (or default) response for the operation.' },
   format_unknown: { kind: 'unknown', suggestion: 'Use a standard format (date-time, email, uuid, uri, ...) or remove it; values follow the type alone meanwhile.' },
@@ -49,6 +52,19 @@ export const RULES = {
   schema_unsatisfiable: { kind: 'invalid', suggestion: 'Declare the required property under properties (or drop additionalProperties: false), or merge oneOf branches that are the same; answers cannot fit the schema meanwhile.' },
   schema_items_union: { kind: 'invalid', suggestion: 'Write the alternatives under anyOf (or oneOf) instead of items, or add `type: array` if a list is meant; the schema is read as one of its alternatives meanwhile.' },
   pattern_not_enforced: { kind: 'unsupported', suggestion: 'Write the pattern without lookaround or backreferences (e.g. check the forbidden prefix with a second, simpler pattern), or leave it: values are not checked against it meanwhile.' },
+  structure_required: { kind: 'incomplete', suggestion: 'Add the missing field; the OpenAPI specification requires it here.' },
+  structure_unknown_field: { kind: 'invalid', suggestion: 'Remove the field or rename it; extensions must start with `x-`.' },
+  structure_type: { kind: 'invalid', suggestion: 'Change the value to the type the OpenAPI specification expects here.' },
+  structure_value: { kind: 'invalid', suggestion: 'Change the value to one the OpenAPI specification allows here.' },
+  path_parameter_undeclared: { kind: 'incomplete', suggestion: 'Declare the path parameter (`in: path`, `required: true`) on the operation or its path item.' },
 } as const satisfies Record<string, Rule>;
 
+/**
+ * Every diagnostic rule the engine reports, with its kind and the default suggestion. Codes are
+ * stable: clients and agents key on them. Append, never rename.
+ */
+export const RULES = { ...FAILURES, ...WARNINGS } as const satisfies Record<string, Rule>;
+
+export type FailureCode = keyof typeof FAILURES;
+export type WarningCode = keyof typeof WARNINGS;
 export type RuleCode = keyof typeof RULES;

@@ -5,6 +5,7 @@ import { entries, isObject, type Json, type JsonObject, objectField, setOwn } fr
 import type { OpenApiFamily } from '../parse/detect-kind.js';
 import { pointerSegment, refPath, resolvePointer } from './pointer.js';
 import { applyLegacyKeywords } from './legacy-keywords.js';
+import { dropMistypedKeywords } from './schema-keywords.js';
 import { patternSupport } from '../safe-pattern.js';
 
 const SINGLE = new Set(['not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedItems', 'unevaluatedProperties', 'contentSchema', 'additionalProperties']);
@@ -90,6 +91,7 @@ export class SchemaConverter {
       }
     }
     applyLegacyKeywords(schema, out, this.family);
+    dropMistypedKeywords(out);
     this.checkSatisfiable(out, location);
     return out;
   }

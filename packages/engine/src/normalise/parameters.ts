@@ -5,8 +5,15 @@ import type { RawOperation } from './operations.js';
 import { type ResolveContext, resolveObject } from './resolve-ref.js';
 
 const LOCATIONS = new Set<string>(['path', 'query', 'header', 'cookie']);
+/** The styles OpenAPI 3.x allows at each location; another is read as the location's default. */
+const STYLES: Record<string, readonly string[]> = {
+  path: ['simple', 'label', 'matrix'],
+  query: ['form', 'spaceDelimited', 'pipeDelimited', 'deepObject'],
+  header: ['simple'],
+  cookie: ['form'],
+};
 /** 2.0 parameter fields that describe the value, i.e. its schema. */
-const SWAGGER_SCHEMA_KEYS = ['type', 'format', 'items', 'default', 'maximum', 'exclusiveMaximum', 'minimum', 'exclusiveMinimum', 'maxLength', 'minLength', 'pattern', 'maxItems', 'minItems', 'uniqueItems', 'enum', 'multipleOf'];
+export const SWAGGER_SCHEMA_KEYS = ['type', 'format', 'items', 'default', 'maximum', 'exclusiveMaximum', 'minimum', 'exclusiveMinimum', 'maxLength', 'minLength', 'pattern', 'maxItems', 'minItems', 'uniqueItems', 'enum', 'multipleOf'];
 
 /** Path-item parameters overridden by the operation's own, keyed by location and name. */
 export function declaredParameters(raw: RawOperation, context: ResolveContext): Map<string, { parameter: JsonObject; location: string }> {
@@ -37,6 +44,40 @@ function swaggerStyle(parameter: JsonObject, where: string, context: NormaliseCo
   return { style: plain, explode: false };
 }
 
+/**
+ * A parameter's schema from its OpenAPI 2.0 fields (`type`, `format`, `enum`...). Where nothing
+ * says what the value is (a slip the build warns of), it is a string: what a request carries.
+ */
+function fieldsSchema(parameter: JsonObject): JsonObject {
+  const schema: JsonObject = Object.fromEntries(SWAGGER_SCHEMA_KEYS.filter((k) => Object.hasOwn(parameter, k)).map((k) => [k, parameter[k] as Json]));
+  if (schema['type'] === undefined && schema['enum'] === undefined && schema['items'] === undefined) schema['type'] = 'string';
+  return schema;
+}
+
+/** 3.x: `schema`, else the schema of the first `content` entry; without either, the 2.0-style fields or a string. */
+function schemaSource(parameter: JsonObject): Json {
+  if (parameter['schema'] !== undefined) return parameter['schema'];
+  if (parameter['content'] === undefined) return fieldsSchema(parameter);
+  const content = entries(parameter['content'])[0]?.[1];
+  return (content && typeof content === 'object' && !Array.isArray(content) ? content['schema'] : undefined) ?? {};
+}
+
+/**
+ * Template parameters no `in: path` parameter declares (a slip the build warns of): each is a
+ * required string, as the template shows it.
+ */
+function undeclaredPathParameters(raw: RawOperation, declared: ArtifactParameter[]): ArtifactParameter[] {
+  const names = new Set(declared.filter((p) => p.in === 'path').map((p) => p.name));
+  return templateNames(raw.path)
+    .filter((name) => !names.has(name))
+    .map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' }, style: 'simple', explode: false }));
+}
+
+/** The `{name}`s of a path template, each once. */
+export function templateNames(path: string): string[] {
+  return [...new Set([...path.matchAll(/\{([^{}]+)\}/g)].map((m) => m[1] as string))];
+}
+
 /** The operation's path, query, header and cookie parameters with schemas and serialisation. */
 export function normaliseParameters(raw: RawOperation, context: NormaliseContext): ArtifactParameter[] {
   const out: ArtifactParameter[] = [];
@@ -48,16 +89,15 @@ export function normaliseParameters(raw: RawOperation, context: NormaliseContext
     // `/search?q={q}` with `q` declared `in: path`: the request carries it in its query.
     const where = declared === 'path' && raw.queryNames.includes(name) ? 'query' : declared;
     if (context.family === '2.0') {
-      const schema = Object.fromEntries(SWAGGER_SCHEMA_KEYS.filter((k) => k in parameter).map((k) => [k, parameter[k] as Json]));
       const { style, explode } = swaggerStyle(parameter, where, context, raw.id, location);
-      out.push({ name, in: where as ParameterLocation, required, schema: context.schemas.convert(schema, location), style, explode });
+      out.push({ name, in: where as ParameterLocation, required, schema: context.schemas.convert(fieldsSchema(parameter), location), style, explode });
       continue;
     }
-    const content = entries(parameter['content'])[0]?.[1];
-    const schemaSource = parameter['schema'] ?? (content && typeof content === 'object' && !Array.isArray(content) ? content['schema'] : undefined);
-    const style = stringField(parameter, 'style') ?? (where === 'query' || where === 'cookie' ? 'form' : 'simple');
+    const written = stringField(parameter, 'style');
+    const style = written !== undefined && STYLES[declared]?.includes(written) ? written : where === 'query' || where === 'cookie' ? 'form' : 'simple';
     const explode = typeof parameter['explode'] === 'boolean' ? parameter['explode'] : style === 'form';
-    out.push({ name, in: where as ParameterLocation, required, schema: context.schemas.convert(schemaSource ?? {}, `${location}.schema`), style, explode });
+    out.push({ name, in: where as ParameterLocation, required, schema: context.schemas.convert(schemaSource(parameter), `${location}.schema`), style, explode });
   }
+  out.push(...undeclaredPathParameters(raw, out));
   return out;
 }

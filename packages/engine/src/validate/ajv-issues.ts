@@ -1,13 +1,14 @@
 import type { ErrorObject } from 'ajv';
 import type { IssueAt } from '../diagnostics/diagnostics.js';
 import { formatPointer, pointerToPath } from '../diagnostics/location.js';
-import type { RuleCode } from '../diagnostics/rules.js';
+import type { WarningCode } from '../diagnostics/rules.js';
 import type { Json } from '../json.js';
 import { pickBranches } from './ajv-branches.js';
+import { assumptionFor } from './assumptions.js';
 import { operationAt } from './operation-at.js';
 
 export interface StructuralIssue {
-  code: RuleCode;
+  code: WarningCode;
   at: IssueAt;
   message: string;
 }
@@ -19,7 +20,7 @@ function isRefBranch(error: ErrorObject): boolean {
   return error.keyword === 'required' && (error.params as { missingProperty?: string }).missingProperty === '$ref';
 }
 
-function codeOf(error: ErrorObject): RuleCode {
+function codeOf(error: ErrorObject): WarningCode {
   if (error.keyword === 'required') return 'structure_required';
   if (error.keyword === 'additionalProperties' || error.keyword === 'unevaluatedProperties') return 'structure_unknown_field';
   if (error.keyword === 'type') return 'structure_type';
@@ -47,7 +48,8 @@ function describe(error: ErrorObject, where: string): { location: string; messag
 /**
  * Turns ajv's errors into readable issues: one per location, the most specific first, with the
  * oneOf/anyOf noise and the "is not a $ref either" branch dropped whenever a more precise
- * error exists at or below the same place.
+ * error exists at or below the same place. Each message ends with what the compiler assumes
+ * in place of the slip.
  */
 export function ajvIssues(raw: readonly ErrorObject[], root: Json, index: WeakMap<object, string>): StructuralIssue[] {
   const errors = pickBranches(raw, index);
@@ -60,7 +62,8 @@ export function ajvIssues(raw: readonly ErrorObject[], root: Json, index: WeakMa
     const { location, message } = describe(error, where);
     const key = `${codeOf(error)} ${location}`;
     if (byPlace.has(key)) continue;
-    byPlace.set(key, { code: codeOf(error), at: { operation: operationAt(root, pointerToPath(error.instancePath)), location }, message });
+    const keys = pointerToPath(error.instancePath);
+    byPlace.set(key, { code: codeOf(error), at: { operation: operationAt(root, keys), location }, message: `${message} ${assumptionFor(error, keys, root)}` });
   }
   // Deepest first: a wrong leaf explains its ancestors' failures better than they do.
   return [...byPlace.values()].sort((a, b) => (b.at.location?.length ?? 0) - (a.at.location?.length ?? 0));

@@ -12,11 +12,12 @@ describe('semantic checks', () => {
     ]);
   });
 
-  it('refuses path templates with undeclared parameters', async () => {
-    const outcome = await compile(JSON.stringify({ openapi: '3.0.3', info, paths: { '/pets/{petId}': { get: { responses: ok } } } }));
-    expect(outcome.ok ? [] : outcome.validation?.issues).toEqual([
-      expect.objectContaining({ code: 'path_parameter_undeclared', kind: 'incomplete', operation: 'GET /pets/{petId}', message: expect.stringContaining('{petId}') }),
+  it('warns about path templates with undeclared parameters, reading each as a required string', async () => {
+    const { outcome, artifact } = await compileArtifact(JSON.stringify({ openapi: '3.0.3', info, paths: { '/pets/{petId}': { get: { responses: ok } } } }));
+    expect(outcome.warnings).toEqual([
+      expect.objectContaining({ code: 'path_parameter_undeclared', kind: 'incomplete', operation: 'GET /pets/{petId}', location: 'paths./pets/{petId}.get', message: expect.stringMatching(/\{petId\}.*read as a required string/) }),
     ]);
+    expect(artifact.operations[0]?.parameters).toEqual([{ name: 'petId', in: 'path', required: true, schema: { type: 'string' }, style: 'simple', explode: false }]);
   });
 
   it('warns about declared path parameters the template does not use', async () => {

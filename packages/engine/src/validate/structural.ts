@@ -43,9 +43,14 @@ function validatorFor(family: OpenApiFamily): { validate: ValidateFunction; inde
   return entry;
 }
 
-/** Checks the document against the official JSON Schema of its OpenAPI version. */
+/**
+ * Checks the document against the official JSON Schema of its OpenAPI version. Every violation
+ * is a warning: the compiler reads past each one (ignoring what it cannot use, assuming what is
+ * missing, and saying what it assumed), so a document fails only for what no Simulation can
+ * come out of (references, duplicate operationIds, no operations), which other checks find.
+ */
 export function validateStructure(document: DetectedDocument, diagnostics: Diagnostics): void {
   const { validate, index } = validatorFor(document.family);
   if (validate(document.root)) return;
-  for (const issue of ajvIssues(validate.errors ?? [], document.root, index)) diagnostics.error(issue.code, issue.at, issue.message);
+  for (const issue of ajvIssues(validate.errors ?? [], document.root, index)) diagnostics.warn(issue.code, issue.at, issue.message);
 }
