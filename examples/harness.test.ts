@@ -69,7 +69,7 @@ describe('my integration code against Simplane', () => {
     const read = await pets.fetch(`${pets.baseUrl}/pets/${encodeURIComponent(rex.id)}`);
     expect(await read.json()).toEqual(rex);
     await expect(pets.fetch('https://api.example.com/pets')).rejects.toThrow(TypeError);
-  });
+  }, 60_000); // the first simulate() of a document waits for its build
 
   it('can be given its own config, with keys the test chooses', async () => {
     const own = createHarness({ config: { organizations: [{ name: 'acme', workspaces: [{ name: 'ci', api_keys: ['ci-key-0001'] }] }] } });

@@ -29,7 +29,7 @@ beforeAll(async () => {
   harness = createHarness({ config: { catalog: false } });
   api = await harness.simulate(document, { build: { references: ['tasks:v1'] }, seed: 'typed-client', start_time: START });
   client = createClient<paths>({ baseUrl: api.baseUrl, fetch: api.fetch });
-});
+}, 120_000);
 
 afterAll(async () => {
   await harness.close();
@@ -89,7 +89,7 @@ describe('a typed openapi-fetch client on the harness fetch', () => {
     const theirs = await otherClient.GET('/tasks', { params: { query: { limit: 100 } } });
     expect(theirs.response.status).toBe(200);
     expect(theirs.data!.items.map((t) => t.title)).not.toContain(mine.data!.title);
-  });
+  }, 60_000);
 
   it('opened no server and no connection, and never called the real fetch', () => {
     expect(listen).not.toHaveBeenCalled();

@@ -55,7 +55,7 @@ afterEach(async () => {
 
 const simulatorCount = async () => (await harness.request('GET', '/v1/simulators?limit=100')).json<{ simulators: unknown[] }>().simulators.length;
 
-describe('harness.fetch', () => {
+describe('harness.fetch', { timeout: 60_000 }, () => {
   it('calls the control plane at http://simplane.test with the caller\'s own headers', async () => {
     expect(harness.baseUrl).toBe('http://simplane.test');
     const auth = new Headers({ authorization: `Bearer ${harness.apiKey}` });
@@ -118,7 +118,7 @@ describe('harness.fetch', () => {
   });
 });
 
-describe('harness.simulate', () => {
+describe('harness.simulate', { timeout: 60_000 }, () => {
   it('answers a Simulation\'s base URL and a fetch that carries its token, keeping the API\'s own Authorization', async () => {
     const api = await harness.simulate(NOTES, { seed: 'notes', sample_records: 0, name: 'my notes', metadata: { suite: 'harness' } });
     expect(api.id).toMatch(/^sim_/);
