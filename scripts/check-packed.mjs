@@ -1,0 +1,223 @@
+#!/usr/bin/env node
+/**
+ * Proves downstream use: packs every workspace package with `npm pack`, installs the tarballs
+ * into fresh projects in a temporary folder outside the repository, and there type-checks and
+ * runs small vitest suites, as a project that installed Simplane from the registry would.
+ *
+ *   harness-consumer  depends on @simplane/harness only; `npm ls --all` must show no Express,
+ *                     no Lambda types, no host and no command line.
+ *   express-consumer  an Express app of its own that mounts @simplane/host-express's router,
+ *                     composed with @simplane/composition, called over HTTP on 127.0.0.1.
+ *
+ * The packages are not on the registry, so a consumer names its direct @simplane dependencies by
+ * tarball and points the transitive ones at theirs with npm `overrides`; third-party packages
+ * come from the registry (or npm's cache), at the versions the workspace has installed.
+ * Usage: npm run check:packed (SIMPLANE_PACKED_KEEP=1 keeps the temporary folder).
+ */
+import { spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, posix, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const fixtures = join(root, 'scripts', 'packed');
+const started = Date.now();
+
+/** What each consumer installs: its @simplane packages by tarball, the rest from the registry. */
+const consumers = [
+  {
+    name: 'harness-consumer',
+    simplane: ['@simplane/harness'],
+    dependencies: [],
+    devDependencies: ['vitest', 'typescript', '@types/node'],
+    /** Nothing of these may reach a project that only wants the harness. */
+    absent: ['express', '@types/express', '@types/aws-lambda', '@simplane/cli', /^@simplane\/host-/],
+  },
+  {
+    name: 'express-consumer',
+    simplane: ['@simplane/host-express', '@simplane/composition'],
+    dependencies: ['express'],
+    devDependencies: ['vitest', 'typescript', '@types/node', '@types/express'],
+    absent: ['@types/aws-lambda', '@simplane/cli', '@simplane/harness', '@simplane/host-lambda', '@simplane/host-node'],
+  },
+];
+
+class CheckFailed extends Error {
+  constructor(step, detail) {
+    super(`${step}${detail ? `\n${detail}` : ''}`);
+  }
+}
+
+const since = (start) => `${((Date.now() - start) / 1000).toFixed(1)} s`;
+
+function say(line) {
+  process.stdout.write(`check:packed: ${line}\n`);
+}
+
+/** Runs a command to its end and answers its exit code and output; never throws on a failing exit. */
+function run(command, args, cwd) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, env: childEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), stdout, stderr }));
+  });
+}
+
+async function must(step, command, args, cwd) {
+  const result = await run(command, args, cwd);
+  if (result.code !== 0) throw new CheckFailed(`${step} failed (exit ${result.code})`, `${result.stdout}${result.stderr}`.trim());
+  return result;
+}
+
+/**
+ * The environment for child commands, without what `npm run` tells its script about this
+ * workspace, so npm inside a consumer folder sees that folder as its project.
+ */
+function childEnv() {
+  const env = { ...process.env };
+  // Captured output is printed only on failure, where colour codes would be noise.
+  delete env.FORCE_COLOR;
+  env.NO_COLOR = '1';
+  for (const key of Object.keys(env)) {
+    if (/^npm_(package_|lifecycle_|config_local_prefix$|config_workspaces?$|config_include_workspace_root$)/i.test(key)) delete env[key];
+  }
+  return env;
+}
+
+/** The version the workspace has installed, so consumers test what the repository tests with. */
+function installedVersion(name) {
+  return JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')).version;
+}
+
+/** Files of a tarball that break its promises: tests shipped, maps or declarations that do not resolve, exports missing. */
+function tarballProblems(pack) {
+  const dir = join(root, 'packages', pack.name.replace('@simplane/', ''));
+  const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+  const files = new Set(pack.files.map((f) => f.path));
+  const problems = [];
+  if (manifest.private) problems.push('package.json is private');
+  for (const field of ['description', 'license', 'repository', 'engines', 'exports', 'files']) if (manifest[field] === undefined) problems.push(`package.json has no ${field}`);
+  for (const file of files) {
+    if (/\.test\./.test(file)) problems.push(`ships a test: ${file}`);
+    if (/^dist\/.*\.js$/.test(file)) {
+      if (!files.has(file.replace(/\.js$/, '.d.ts'))) problems.push(`${file} has no declaration`);
+      if (!files.has(file.replace(/^dist\//, 'src/').replace(/\.js$/, '.ts'))) problems.push(`${file} has no source in src (stale build output?)`);
+    }
+    if (file.endsWith('.map')) {
+      const map = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+      for (const source of map.sources) {
+        const target = posix.normalize(posix.join(posix.dirname(file), source));
+        if (!files.has(target)) problems.push(`${file} points at ${target}, which is not shipped`);
+      }
+    }
+  }
+  for (const [entry, targets] of Object.entries(manifest.exports)) {
+    for (const target of typeof targets === 'string' ? [targets] : Object.values(targets)) if (!files.has(posix.normalize(target))) problems.push(`exports["${entry}"] names ${target}, which is not shipped`);
+  }
+  for (const bin of Object.values(manifest.bin ?? {})) if (!files.has(posix.normalize(bin))) problems.push(`bin ${bin} is not shipped`);
+  return problems;
+}
+
+/** Every package name in an `npm ls --all --json` tree, with the path that reaches it. */
+function namesIn(tree, path = [], found = []) {
+  for (const [name, node] of Object.entries(tree.dependencies ?? {})) {
+    found.push({ name, path: [...path, name].join(' > ') });
+    namesIn(node, [...path, name], found);
+  }
+  return found;
+}
+
+async function checkConsumer(consumer, tmp, tarballs) {
+  const dir = join(tmp, consumer.name);
+  cpSync(join(fixtures, consumer.name), dir, { recursive: true });
+  const file = (name) => `file:${tarballs.get(name)}`;
+  const direct = new Set([...consumer.simplane, ...consumer.dependencies, ...consumer.devDependencies]);
+  const manifest = {
+    name: `simplane-${consumer.name}`,
+    version: '0.0.0',
+    private: true,
+    type: 'module',
+    dependencies: {
+      ...Object.fromEntries(consumer.simplane.map((name) => [name, file(name)])),
+      ...Object.fromEntries(consumer.dependencies.map((name) => [name, installedVersion(name)])),
+    },
+    devDependencies: Object.fromEntries(consumer.devDependencies.map((name) => [name, installedVersion(name)])),
+    // Transitive @simplane packages are not on the registry: resolve them to their tarballs.
+    overrides: Object.fromEntries([...tarballs.keys()].filter((name) => !direct.has(name)).map((name) => [name, file(name)])),
+  };
+  writeFileSync(join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  const lines = [];
+
+  let step = Date.now();
+  await must(`${consumer.name}: npm install`, 'npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], dir);
+  const installed = readdirSync(join(dir, 'node_modules', '@simplane')).map((name) => `@simplane/${name}`).sort();
+  lines.push(`npm install (${since(step)}): ${Object.keys(manifest.dependencies).join(', ')}, which brought ${installed.join(', ')}`);
+
+  const listed = await run('npm', ['ls', '--all', '--json'], dir);
+  if (listed.code !== 0) throw new CheckFailed(`${consumer.name}: npm ls --all reports problems (exit ${listed.code})`, `${listed.stdout}${listed.stderr}`.trim());
+  const names = namesIn(JSON.parse(listed.stdout));
+  const matches = (name, rule) => (typeof rule === 'string' ? name === rule : rule.test(name));
+  const unwanted = names.filter(({ name }) => consumer.absent.some((rule) => matches(name, rule)));
+  if (unwanted.length > 0) throw new CheckFailed(`${consumer.name}: npm ls --all shows what it must not`, unwanted.map(({ path }) => `  ${path}`).join('\n'));
+  lines.push(`npm ls --all: ${new Set(names.map(({ name }) => name)).size} packages, none of ${consumer.absent.map(String).join(', ')}`);
+  if (consumer.dependencies.includes('express')) {
+    // A peer dependency: the host uses the app's own Express, never a copy of its own.
+    if (existsSync(join(dir, 'node_modules', '@simplane', 'host-express', 'node_modules', 'express'))) throw new CheckFailed(`${consumer.name}: host-express installed an Express of its own`);
+    lines.push(`express: one copy, the app's own, which host-express uses as its peer`);
+  }
+
+  step = Date.now();
+  await must(`${consumer.name}: tsc --noEmit (types through the exports map, libraries checked too)`, process.execPath, [join(dir, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', '.'], dir);
+  lines.push(`tsc --noEmit (${since(step)}): clean, with skipLibCheck off`);
+
+  step = Date.now();
+  const results = join(dir, 'vitest-results.json');
+  const tested = await run(process.execPath, [join(dir, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${results}`], dir);
+  if (tested.code !== 0) throw new CheckFailed(`${consumer.name}: vitest failed (exit ${tested.code})`, `${tested.stdout}${tested.stderr}`.trim());
+  const summary = JSON.parse(readFileSync(results, 'utf8'));
+  if (summary.numTotalTests === 0 || summary.numPassedTests !== summary.numTotalTests) throw new CheckFailed(`${consumer.name}: vitest ran ${summary.numPassedTests} of ${summary.numTotalTests} tests`, tested.stdout);
+  const suites = summary.testResults.map((r) => relative(dir, r.name).split(sep).join('/')).join(', ');
+  lines.push(`vitest (${since(step)}): ${summary.numPassedTests} of ${summary.numTotalTests} tests passed (${suites})`);
+  return lines;
+}
+
+async function main() {
+  await must('npm run build', 'npm', ['run', 'build', '--silent'], root);
+  say(`built (tsc -b, ${since(started)})`);
+
+  const tmp = mkdtempSync(join(tmpdir(), 'simplane-packed-'));
+  if (!relative(root, tmp).startsWith('..')) throw new CheckFailed(`the temporary folder ${tmp} is inside the workspace`);
+  try {
+    const packs = join(tmp, 'tarballs');
+    mkdirSync(packs);
+    const packed = await must('npm pack --workspaces', 'npm', ['pack', '--workspaces', '--json', '--pack-destination', packs, '--loglevel=error'], root);
+    const list = JSON.parse(packed.stdout);
+    const tarballs = new Map(list.map((pack) => [pack.name, join(packs, pack.filename)]));
+    const problems = list.flatMap((pack) => tarballProblems(pack).map((problem) => `  ${pack.name}: ${problem}`));
+    if (problems.length > 0) throw new CheckFailed('the tarballs break their promises (build output without a source is left from an earlier build: npm run clean && npm run build)', problems.join('\n'));
+    const size = list.reduce((sum, pack) => sum + pack.size, 0);
+    say(`packed ${list.length} packages (${(size / 1024).toFixed(0)} KiB) into ${tmp}`);
+    say('  every tarball: dist and src without tests, maps and declarations resolve, exports and bins exist, not private');
+
+    const reports = await Promise.allSettled(consumers.map((consumer) => checkConsumer(consumer, tmp, tarballs)));
+    const failures = reports.filter((r) => r.status === 'rejected').map((r) => r.reason);
+    reports.forEach((report, i) => {
+      if (report.status === 'fulfilled') for (const line of report.value) say(`  ${consumers[i].name}: ${line}`);
+    });
+    if (failures.length > 0) throw new CheckFailed(failures.map((failure) => (failure instanceof CheckFailed ? failure.message : (failure?.stack ?? String(failure)))).join('\n\n'));
+  } finally {
+    if (process.env.SIMPLANE_PACKED_KEEP === '1') say(`kept ${tmp}`);
+    else rmSync(tmp, { recursive: true, force: true });
+  }
+  say(`passed in ${since(started)}`);
+}
+
+main().catch((error) => {
+  process.stderr.write(`check:packed: FAILED: ${error instanceof CheckFailed ? error.message : (error?.stack ?? error)}\n`);
+  process.exitCode = 1;
+});
