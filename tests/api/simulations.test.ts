@@ -74,7 +74,7 @@ describe('POST /v1/simulations', () => {
     expect((await h.request('POST', '/v1/simulations', { body: nested, headers: { 'content-type': 'application/json' } })).status).toBe(201);
     const other = await h.request('POST', '/v1/simulations', { json: { simulator_id: 'pets:v1' }, apiKey: h.keys.beta! });
     expectProblem(other, 400, 'simulator_unknown');
-    const failed = await h.upload('openapi: 3.0.3\ninfo: {title: x, version: "1"}\npaths:\n  /a:\n    get:\n      responses: {}\n', {});
+    const failed = await h.upload('openapi: 3.0.3\ninfo: {title: x, version: "1"}\npaths:\n  /a:\n    get:\n      responses: {"200": {$ref: "#/components/responses/Missing"}}\n', {});
     await h.settled();
     const id = failed.json<{ id: string }>().id;
     expect((await h.request('GET', `/v1/simulators/${id}`)).json()).toMatchObject({ status: 'failed' });

@@ -58,11 +58,12 @@ describe('POST /v1/simulators', () => {
 
   it('fails a document that cannot be simulated, with diagnostics', async () => {
     const h = harness({ config: { catalog: false } });
-    const failed = await buildReady(h, 'openapi: 3.0.3\ninfo: {title: x, version: "1"}\npaths:\n  /a:\n    get:\n      responses: {}\n  /b/{id}:\n    get:\n      responses: {"200": {description: ok}}\n');
+    // Two operations one request could not tell apart, and a response that refers to nothing.
+    const failed = await buildReady(h, 'openapi: 3.0.3\ninfo: {title: x, version: "1"}\npaths:\n  /a:\n    get:\n      operationId: same\n      responses: {"200": {$ref: "#/components/responses/Missing"}}\n  /b:\n    get:\n      operationId: same\n      responses: {"200": {description: ok}}\n');
     expect(failed.status).toBe('failed');
     expect(failed.error).toMatchObject({ code: 'specification_validation_failed', reason: 'specification_invalid' });
     const issues = failed.error!.validation!.issues;
-    expect(issues.length).toBeGreaterThan(0);
+    expect(issues.map((i) => i.code).sort()).toEqual(['operation_id_duplicate', 'ref_unresolved']);
     expect(issues.length).toBeLessThanOrEqual(20);
     for (const issue of issues) {
       expect(['invalid', 'unsupported', 'incomplete', 'unknown']).toContain(issue.kind);

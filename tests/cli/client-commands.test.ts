@@ -129,7 +129,7 @@ describe('simplane build', { timeout: TEST_MS }, () => {
 
   it('exits 1 with the diagnostics of a document that fails validation', async () => {
     const broken = join(scratch, 'broken.yaml');
-    writeFileSync(broken, 'openapi: 3.0.3\ninfo: { title: Broken, version: "1" }\npaths:\n  /a:\n    get:\n      responses: nope\n');
+    writeFileSync(broken, 'openapi: 3.0.3\ninfo: { title: Broken, version: "1" }\npaths:\n  /a:\n    get:\n      responses: { "200": { $ref: "#/components/responses/Missing" } }\n');
     const ran = await run('build', [broken]);
     expect(ran.code).toBe(1);
     expect(ran.out).toMatch(/^status\s+failed$/m);

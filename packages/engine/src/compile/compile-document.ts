@@ -35,10 +35,10 @@ async function compile(input: CompileInput, checkpoints: Checkpoints): Promise<B
   const document = detectKind(parsed, input.specKind);
 
   await checkpoints.stage('validating');
-  // Structural slips are warnings; what fails a build is found from here on.
+  // Structural slips are warnings; what fails a build is found from here on, all of it before
+  // refusing (a reference that goes nowhere is skipped while operations are listed).
   validateStructure(document, diagnostics);
   checkRefs(document.root, diagnostics);
-  diagnostics.rejectIfErrors();
   const all = listOperations(document.root, { root: document.root, diagnostics });
   checkSemantics(document.root, all, diagnostics);
   diagnostics.rejectIfErrors();
