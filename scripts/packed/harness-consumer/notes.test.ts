@@ -1,6 +1,6 @@
 /**
- * A downstream test suite that installed only @simplane/harness: it builds a Simulator from its
- * own OpenAPI document, runs a Simulation of it and calls the Simulation, all in memory.
+ * A downstream test suite that installed only @simplane/harness: it simulates its own OpenAPI
+ * document and calls the Simulation and the control plane, all in memory.
  */
 import { createHarness, type Harness } from '@simplane/harness';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -50,29 +50,33 @@ describe('a project that installed @simplane/harness', () => {
     await simplane.close();
   });
 
-  it('builds its own document and calls a Simulation of it', async () => {
-    const simulator = await simplane.buildSimulator(notesApi, { references: ['notes:v1'] });
-    expect(simulator.status).toBe('ready');
-    const simulation = await simplane.createSimulation('notes:v1', { seed: 'packed', sample_records: 0 });
-
-    const created = await simplane.sim(simulation, 'POST', '/notes', { json: { text: 'hello' } });
-    expect(created.status, created.text()).toBe(201);
-    const note = created.json<{ id: string; text: string }>();
+  it('simulates its own document and calls the Simulation with fetch', async () => {
+    const notes = await simplane.simulate(notesApi, { seed: 'packed', sample_records: 0, build: { references: ['notes:v1'] } });
+    const created = await notes.fetch(`${notes.baseUrl}/notes`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ text: 'hello' }),
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const note = (await created.json()) as { id: string; text: string };
     expect(note.text).toBe('hello');
 
-    const read = await simplane.sim(simulation, 'GET', `/notes/${encodeURIComponent(note.id)}`);
-    expect(read.status, read.text()).toBe(200);
-    expect(read.json()).toEqual(note);
-    expect((await simplane.sim(simulation, 'GET', '/notes')).json()).toEqual([note]);
-    expect((await simplane.sim(simulation, 'GET', '/notes', { token: null })).status).toBe(401);
+    const read = await notes.fetch(`${notes.baseUrl}/notes/${encodeURIComponent(note.id)}`);
+    expect(read.status).toBe(200);
+    expect(await read.json()).toEqual(note);
+    // The lower-level calls reach the same Simulation; without its token the platform refuses.
+    expect((await simplane.sim(notes, 'GET', '/notes')).json()).toEqual([note]);
+    expect((await simplane.sim(notes, 'GET', '/notes', { token: null })).status).toBe(401);
+    expect((await simplane.createSimulation('notes:v1', { seed: 'again' })).simulator_id).toBe(notes.simulation.simulator_id);
   });
 
   it('answers the control plane with keys ready and workspaces apart', async () => {
     const created = await simplane.request('POST', '/v1/credentials', { json: { name: 'sandbox', header: 'X-Api-Key', value: 'sk_test_1' } });
     expect(created.status, created.text()).toBe(201);
     const { id } = created.json<{ id: string }>();
-    expect((await simplane.request('GET', `/v1/credentials/${id}`)).status).toBe(200);
+    const read = await simplane.fetch(`${simplane.baseUrl}/v1/credentials/${id}`, { headers: { authorization: `Bearer ${simplane.apiKey}` } });
+    expect(read.status).toBe(200);
     expect((await simplane.request('GET', `/v1/credentials/${id}`, { apiKey: simplane.keys.beta! })).status).toBe(403);
-    expect((await simplane.request('GET', '/v1/credentials', { apiKey: null })).status).toBe(401);
+    expect((await simplane.fetch(`${simplane.baseUrl}/v1/credentials`)).status).toBe(401);
   });
 });
