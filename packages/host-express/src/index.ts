@@ -1,3 +1,2 @@
 /** @simplane/host-express: Express around the neutral handler; it translates and decides nothing. */
 export * from './express-host.js';
-export * from './to-neutral.js';

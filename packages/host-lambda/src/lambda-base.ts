@@ -1,4 +1,5 @@
-import type { HttpRequest, HttpResponse } from '@simplane/http';
+import { SimplaneError } from '@simplane/core';
+import { problemResponse, type HttpRequest, type HttpResponse } from '@simplane/http';
 
 /** Decodes a Lambda event body, which API Gateway may have base64-encoded. */
 export function decodeBody(body: string | null | undefined, isBase64Encoded: boolean | undefined): Uint8Array | null {
@@ -42,3 +43,11 @@ async function collect(body: HttpResponse['body']): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/**
+ * The handler answers every failure itself; this is only for a bug or a body that breaks: a
+ * generic `500 internal`, as host-node writes it, with nothing of the cause.
+ */
+export async function failedResult(): Promise<{ statusCode: number; headers: Record<string, string>; body: string; isBase64Encoded: boolean }> {
+  const response = problemResponse(new SimplaneError('internal', 'An unexpected error occurred.'));
+  return { statusCode: response.status, headers: response.headers, ...(await encodeBody(response)) };
+}
