@@ -119,7 +119,11 @@ function tarballProblems(pack) {
   for (const [entry, targets] of Object.entries(manifest.exports)) {
     for (const target of typeof targets === 'string' ? [targets] : Object.values(targets)) if (!files.has(posix.normalize(target))) problems.push(`exports["${entry}"] names ${target}, which is not shipped`);
   }
-  for (const bin of Object.values(manifest.bin ?? {})) if (!files.has(posix.normalize(bin))) problems.push(`bin ${bin} is not shipped`);
+  for (const bin of Object.values(manifest.bin ?? {})) {
+    if (!files.has(posix.normalize(bin))) problems.push(`bin ${bin} is not shipped`);
+    // npm publish rewrites a bin path it would normalise, and says it removed the command.
+    if (bin !== posix.normalize(bin)) problems.push(`bin ${bin} is not written as npm normalises it (${posix.normalize(bin)})`);
+  }
   return problems;
 }
 
