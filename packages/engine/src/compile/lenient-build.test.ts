@@ -1,5 +1,7 @@
 import type { BuildOutcome } from '@simplane/core';
 import { describe, expect, it } from 'vitest';
+import { readArtifact } from '../artifact/build-artifact.js';
+import { parseText } from '../parse/parse-document.js';
 import { bytes, compile, compileArtifact, fixture, issueCodes } from '../testing/fixtures.js';
 import { ResponseChecker } from '../testing/response-check.js';
 import { SimClient } from '../testing/sim-client.js';
@@ -223,5 +225,52 @@ describe('requests to a lenient Simulator are validated by what the document doe
     expect(call('GET', '/items', 'owner=ada').status).toBe(200);
     expect(call('GET', '/items', 'owner=12').status).toBe(200);
     expect(call('GET', '/items', 'owner=ada&page=two').status).toBe(400);
+  });
+});
+
+describe('any one value of a real document replaced by one of the wrong type, or removed', () => {
+  const MUTATIONS: Array<[string, (holder: Record<string, unknown> | unknown[], key: string) => void]> = [
+    ['a string', (holder, key) => void ((holder as Record<string, unknown>)[key] = 'x')],
+    ['a number', (holder, key) => void ((holder as Record<string, unknown>)[key] = 7)],
+    ['a list', (holder, key) => void ((holder as Record<string, unknown>)[key] = [{}])],
+    ['nothing', (holder, key) => void (Array.isArray(holder) ? holder.splice(Number(key), 1) : delete holder[key])],
+  ];
+
+  /** Every place in the document, as the keys that reach it, in document order. */
+  function places(node: unknown, path: string[] = [], out: string[][] = []): string[][] {
+    if (typeof node !== 'object' || node === null) return out;
+    for (const [key, child] of Object.entries(node)) {
+      out.push([...path, key]);
+      places(child, [...path, key], out);
+    }
+    return out;
+  }
+
+  it.each(['petstore-3.0.yaml', 'blog-2.0.json'])('%s still builds or fails with a diagnostic, and what builds serves without a 5xx', async (name) => {
+    const document = parseText(fixture(name)).value;
+    const all = places(document);
+    const stride = Math.max(1, Math.floor(all.length / 20));
+    let built = 0;
+    for (let i = 0; i < all.length; i += stride) {
+      const path = all[i] as string[];
+      for (const [, mutate] of MUTATIONS) {
+        const copy = structuredClone(document) as Record<string, unknown>;
+        const holder = path.slice(0, -1).reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], copy) as Record<string, unknown>;
+        mutate(holder, path[path.length - 1] as string);
+        const outcome = await compile(JSON.stringify(copy));
+        if (!outcome.ok) {
+          expect([path.join('.'), outcome.code]).toEqual([path.join('.'), 'specification_validation_failed']);
+          continue;
+        }
+        built += 1;
+        const artifact = readArtifact(outcome.artifact);
+        const client = await SimClient.open(artifact, { sampleRecords: 1 });
+        for (const op of artifact.operations) {
+          const answer = client.call({ method: op.method, path: (op.path.split('#')[0] as string).replace(/\{[^}]+\}/g, '1'), ...(['POST', 'PUT', 'PATCH'].includes(op.method) ? { body: {} } : {}) });
+          expect([path.join('.'), op.id, answer.status < 500]).toEqual([path.join('.'), op.id, true]);
+        }
+      }
+    }
+    expect(built).toBeGreaterThan(20);
   });
 });
