@@ -53,6 +53,9 @@ describe('a slip of the document becomes a warning of a ready build', () => {
       expect.objectContaining({ code: 'structure_required', operation: 'GET /a', location: 'paths./a.get.parameters[0]', message: expect.stringMatching(/`schema`.*The parameter is read as a string\./) }),
     ]);
     expect(artifact.operations[0]?.parameters).toEqual([{ name: 'q', in: 'query', required: true, schema: { type: 'string' }, style: 'form', explode: true }]);
+    const shared = await warningsOf(doc({ paths: { '/a': { get: { parameters: [{ $ref: '#/components/parameters/Q' }], responses: ok } } }, components: { parameters: { Q: { name: 'q', in: 'query' } } } }));
+    expect(shared.warnings).toEqual([expect.objectContaining({ code: 'structure_required', location: 'components.parameters.Q', message: expect.stringMatching(/read as a string/) })]);
+    expect(shared.artifact.operations[0]?.parameters[0]?.schema).toEqual({ type: 'string' });
   });
 
   it('a 3.x parameter described as in 2.0: read by those fields', async () => {

@@ -29,8 +29,15 @@ function placeOf(root: Json, keys: readonly string[]): Place {
 /** The key `up` steps above the place's own (0: its own key). */
 const keyAt = (place: Place, up: number) => place.path[place.path.length - 1 - up];
 
-/** The place is a Parameter Object (`up` 0) or a field of one (`up` 1): an item of a `parameters` list. */
+/**
+ * The place is a Parameter Object (`up` 0) or a field of one (`up` 1): an item of a
+ * `parameters` list, or one of `components.parameters` (2.0: the top-level `parameters`).
+ */
 function inParameter(place: Place, up: 0 | 1): boolean {
+  const depth = place.path.length - up;
+  const [first, second] = place.path;
+  if (depth === 3 && first === 'components' && second === 'parameters') return true;
+  if (depth === 2 && first === 'parameters') return true;
   return typeof keyAt(place, up) === 'number' && keyAt(place, up + 1) === 'parameters';
 }
 
@@ -49,8 +56,11 @@ function isResponses({ path }: Place): boolean {
   return path.length === 4 && path[0] === 'paths' && path[3] === 'responses';
 }
 
+/** Fields without which a security scheme cannot be checked; the others (oauth2 `flows`...) do not change what is checked. */
+const SCHEME_FIELDS = new Set(['type', 'in', 'name', 'scheme']);
+
 function forMissing(field: string, place: Place): string {
-  if (isSecurityScheme(place)) return 'The scheme is not checked.';
+  if (isSecurityScheme(place)) return SCHEME_FIELDS.has(field) ? 'The scheme is not checked.' : 'The build goes on without it.';
   if (place.path.length === 0) return field === 'info' ? 'The Simulator is built with an empty title and version.' : field === 'paths' ? NO_OPERATIONS : 'The build goes on without it.';
   if (field === 'responses') return EMPTY_ANSWER;
   if (field === 'title' || field === 'version' || field === 'description') return 'It is taken as empty.';
