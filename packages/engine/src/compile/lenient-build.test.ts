@@ -56,6 +56,9 @@ describe('a slip of the document becomes a warning of a ready build', () => {
     const shared = await warningsOf(doc({ paths: { '/a': { get: { parameters: [{ $ref: '#/components/parameters/Q' }], responses: ok } } }, components: { parameters: { Q: { name: 'q', in: 'query' } } } }));
     expect(shared.warnings).toEqual([expect.objectContaining({ code: 'structure_required', location: 'components.parameters.Q', message: expect.stringMatching(/read as a string/) })]);
     expect(shared.artifact.operations[0]?.parameters[0]?.schema).toEqual({ type: 'string' });
+    const named = await warningsOf(doc({ paths: { '/a': { get: { parameters: [{ name: 'q', in: 'query', schema: 'integer' }], responses: ok } } } }));
+    expect(named.warnings).toEqual([expect.objectContaining({ code: 'structure_type', location: 'paths./a.get.parameters[0].schema', message: expect.stringMatching(/must be object\. The parameter is read as a string\./) })]);
+    expect(named.artifact.operations[0]?.parameters[0]?.schema).toEqual({ type: 'string' });
   });
 
   it('a 3.x parameter described as in 2.0: read by those fields', async () => {

@@ -1,5 +1,5 @@
 import type { ArtifactParameter, ParameterLocation } from '../artifact/artifact.js';
-import { arrayField, entries, type Json, type JsonObject, stringField } from '../json.js';
+import { arrayField, entries, isObject, type Json, type JsonObject, stringField } from '../json.js';
 import type { NormaliseContext } from './context.js';
 import type { RawOperation } from './operations.js';
 import { type ResolveContext, resolveObject } from './resolve-ref.js';
@@ -54,12 +54,16 @@ function fieldsSchema(parameter: JsonObject): JsonObject {
   return schema;
 }
 
-/** 3.x: `schema`, else the schema of the first `content` entry; without either, the 2.0-style fields or a string. */
+/**
+ * 3.x: `schema`, else the schema of the first `content` entry; without either (or with one
+ * that is not an object), the 2.0-style fields or a string.
+ */
 function schemaSource(parameter: JsonObject): Json {
-  if (parameter['schema'] !== undefined) return parameter['schema'];
-  if (parameter['content'] === undefined) return fieldsSchema(parameter);
+  const schema = parameter['schema'];
+  if (isObject(schema) || typeof schema === 'boolean') return schema;
+  if (!isObject(parameter['content'])) return fieldsSchema(parameter);
   const content = entries(parameter['content'])[0]?.[1];
-  return (content && typeof content === 'object' && !Array.isArray(content) ? content['schema'] : undefined) ?? {};
+  return (isObject(content) ? content['schema'] : undefined) ?? {};
 }
 
 /**

@@ -41,9 +41,12 @@ function inParameter(place: Place, up: 0 | 1): boolean {
   return typeof keyAt(place, up) === 'number' && keyAt(place, up + 1) === 'parameters';
 }
 
-/** An OpenAPI 2.0-style description of a value written on a 3.x parameter without a schema (`type: integer`). */
-function hasSwaggerFields(parameter: Json | undefined): boolean {
-  return isObject(parameter) && parameter['schema'] === undefined && parameter['content'] === undefined && SWAGGER_SCHEMA_KEYS.some((key) => Object.hasOwn(parameter, key));
+/** How a parameter without a usable schema is read: by the OpenAPI 2.0-style fields it has (`type: integer`), else as a string. */
+function schemaless(parameter: Json | undefined): string {
+  if (isObject(parameter) && SWAGGER_SCHEMA_KEYS.some((key) => Object.hasOwn(parameter, key))) {
+    return 'The parameter is read by the OpenAPI 2.0 fields it has (`type`, `format`, `enum` and the like), as if they were its schema.';
+  }
+  return 'The parameter is read as a string.';
 }
 
 /** The place is a security scheme (`components.securitySchemes.<name>` or 2.0's `securityDefinitions.<name>`). */
@@ -69,8 +72,7 @@ function forMissing(field: string, place: Place): string {
     if (field === 'name' || field === 'in') return 'The parameter is ignored.';
     if (field === 'required') return 'A path parameter is always required, so it is read as required.';
     if (isObject(parameter) && parameter['in'] === 'body') return 'The body is taken to accept any JSON value.';
-    if (hasSwaggerFields(parameter)) return 'The parameter is read by the OpenAPI 2.0 fields it has (`type`, `format`, `enum` and the like), as if they were its schema.';
-    return 'The parameter is read as a string.';
+    return schemaless(parameter);
   }
   return 'The build goes on without it.';
 }
@@ -85,6 +87,7 @@ function forWrongValue(place: Place): string {
   if (isSecurityScheme(place)) return 'The scheme is not checked.';
   if (inParameter(place, 0) || (own === 'in' && inParameter(place, 1)) || (own === 'name' && inParameter(place, 1))) return 'The parameter is ignored.';
   if (own === 'style' && inParameter(place, 1)) return 'The parameter is read with the default style of its location.';
+  if ((own === 'schema' || own === 'content') && inParameter(place, 1)) return schemaless(place.nodes[place.nodes.length - 2]);
   return 'The value is ignored.';
 }
 
