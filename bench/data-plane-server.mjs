@@ -6,19 +6,24 @@
 // stderr); the load generator makes its Simulation of the catalog pet store over HTTP, so no
 // client code (fetch) runs in a server process: code that ran once and a full collection while
 // idle leave a process slower (docs/performance.md). `node-quiet`: the same with
-// `log_level: warn`, so no access line per request (what the line costs). `express`: the same
-// control plane on host-express (quiet logger). Prints one JSON line for the load generator.
+// `log_level: warn`, so no access line per request (what the line costs). `express-plain`: a
+// plain Express app answering the fixed body, what Express itself costs. `express`: `serve`'s
+// control plane, composed as `serve` composes it, on host-express. Prints one JSON line for
+// the load generator.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'node:http';
-import { serve } from '../packages/cli/dist/index.js';
-import { createHarness } from '../packages/harness/dist/index.js';
+import { createRequire } from 'node:module';
+import { bootstrapDefaultTenant, composeControlPlane, loadConfigFile, parseConfig, serve } from '../packages/cli/dist/index.js';
 import { createExpressApp } from '../packages/host-express/dist/index.js';
 import { createNodeListener } from '../packages/host-node/dist/index.js';
 
 const kind = process.argv[2];
-const FIXED = Buffer.from(JSON.stringify({ id: 1, name: 'Rex', tag: 'dog', status: 'available' }));
+// The Express that host-express itself loads, whatever else is installed.
+const express = createRequire(new URL('../packages/host-express/package.json', import.meta.url))('express');
+const FIXED_VALUE = { id: 1, name: 'Rex', tag: 'dog', status: 'available' };
+const FIXED = Buffer.from(JSON.stringify(FIXED_VALUE));
 
 async function listen(server) {
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -83,18 +88,27 @@ if (kind === 'bare') {
   // The load generator makes the Simulation over HTTP: no client code runs in this process.
   const key = readFileSync(join(dataDir, 'api-key'), 'utf8').trim();
   process.stdout.write(`${JSON.stringify({ url: running.url, simplane: { key } })}\n`);
+} else if (kind === 'express-plain') {
+  // A plain Express app, the Express host's baseline: one route answering the bare server's
+  // fixed body, after reading the request as the bare server does; Express set up as
+  // createExpressApp sets it up (no X-Powered-By, no ETag).
+  const app = express();
+  app.disable('x-powered-by');
+  app.disable('etag');
+  app.all('/', (req, res) => {
+    req.resume();
+    req.on('end', () => res.json(FIXED_VALUE));
+  });
+  const url = await listen(createServer(app));
+  process.stdout.write(`${JSON.stringify({ url, get: '/', post: '/', headers: {} })}\n`);
 } else if (kind === 'express') {
-  const harness = createHarness({ config: { max_simulations: 10, simulation_idle_seconds: 3600 } });
-  const spec = readFileSync(new URL('../packages/composition/catalog/petstore.openapi.yaml', import.meta.url));
-  const simulator = await harness.buildSimulator(spec, { name: 'bench-petstore' });
-  const simulation = await harness.createSimulation(simulator.id, { seed: 'bench', sample_records: 10 });
-  const created = await harness.sim(simulation, 'POST', '/pets', { json: { name: 'Rex', tag: 'dog' }, headers: { 'x-api-key': 'bench' } });
-  if (created.status !== 201) throw new Error(`seed pet refused: ${created.status} ${created.text()}`);
-  const pet = created.json();
-  const server = createServer(createExpressApp(harness.plane.handle));
-  const url = await listen(server);
-  const base = `/sim/${simulation.id}`;
-  process.stdout.write(`${JSON.stringify({ url, get: `${base}/pets/${pet.id}`, post: `${base}/pets`, headers: { 'simulation-token': simulation.token } })}\n`);
+  const dataDir = mkdtempSync(join(tmpdir(), 'simplane-bench-'));
+  const config = process.env.BENCH_CONFIG === undefined ? parseConfig({}) : loadConfigFile(process.env.BENCH_CONFIG);
+  const plane = composeControlPlane(bootstrapDefaultTenant(config, dataDir).config);
+  await plane.ready;
+  const url = await listen(createServer(createExpressApp(plane.handle)));
+  const key = readFileSync(join(dataDir, 'api-key'), 'utf8').trim();
+  process.stdout.write(`${JSON.stringify({ url, simplane: { key } })}\n`);
 } else {
   throw new Error(`unknown server kind ${kind}`);
 }

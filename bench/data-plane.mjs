@@ -7,12 +7,14 @@
 // host with a handler that answers a fixed body, separates the host's cost from the platform's;
 // a fourth, a pet store written by hand on bare node:http, shows the least a stateful server pays;
 // a fifth, `serve` without access lines, what the log line of each request costs. `serve` runs
-// with the node flags `npm start` gives it.
+// with the node flags `npm start` gives it. The same control plane on host-express is measured
+// beside a plain Express app (the same Express, one route answering the fixed body): the run
+// ends with the Express host's cost against what Express and Simplane cost apart.
 // The machine is shared, so every server is measured in several rounds, each right after the
 // bare server in the same round: a ratio compares neighbours in time, and the table gives the
 // median round and the range.
 // BENCH_SECONDS (per measurement), BENCH_ROUNDS, BENCH_CONNECTIONS, BENCH_KINDS
-// (node-fixed,least,node,node-quiet,express), BENCH_SERVER_FLAGS (node flags for the servers only, e.g. V8 heap
+// (node-fixed,least,node,node-quiet,express-plain,express), BENCH_SERVER_FLAGS (node flags for the servers only, e.g. V8 heap
 // settings) and BENCH_CONFIG (a config file for `serve`) change the run.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -37,7 +39,7 @@ const SERVE_FLAGS = /node ((?:--\S+ )*)packages\/cli\/dist\/bin\.js serve/.exec(
 
 async function startServer(kind) {
   // `serve` logs a line per request on stderr; it goes to /dev/null, written as it would be to a file.
-  const serve = kind === 'node' || kind === 'node-quiet';
+  const serve = kind === 'node' || kind === 'node-quiet' || kind === 'express';
   const flags = [...(serve ? SERVE_FLAGS : []), ...(process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter((f) => f !== '')];
   const child = spawn(process.execPath, [...flags, new URL('./data-plane-server.mjs', import.meta.url).pathname, kind], { stdio: ['ignore', 'pipe', serve ? 'ignore' : 'inherit'] });
   const lines = createInterface({ input: child.stdout });
@@ -128,7 +130,7 @@ function summarise(rounds) {
 /** Total, user-space and kernel CPU per request, as table cells. */
 const cpu = (m) => `${(m.userUs + m.kernelUs).toFixed(0)} µs | ${m.userUs.toFixed(0)} µs | ${m.kernelUs.toFixed(0)} µs`;
 
-const kinds = (process.env.BENCH_KINDS ?? 'node-fixed,least,node,node-quiet,express').split(',');
+const kinds = (process.env.BENCH_KINDS ?? 'node-fixed,least,node,node-quiet,express-plain,express').split(',');
 // Every server up at once (an idle one costs nothing), so rounds can alternate between them.
 const servers = { bare: await startServer('bare') };
 for (const kind of kinds) servers[kind] = await startServer(kind);
@@ -161,9 +163,10 @@ const SERVERS = {
   node: 'Simplane on host-node (`serve`)',
   'node-quiet': 'Simplane on host-node, no access lines (`log_level: warn`)',
   express: 'Simplane on host-express',
+  'express-plain': 'plain Express app, one route answering a fixed JSON body',
 };
 for (const r of rows) {
-  const what = r.kind === 'node-fixed' ? r.method : r.method === 'GET' ? 'GET /pets/{id} (stateful read)' : r.kind === 'least' ? 'POST /pets (creates, keeps a step text)' : 'POST /pets (creates, records a step)';
+  const what = r.kind === 'node-fixed' || r.kind === 'express-plain' ? r.method : r.method === 'GET' ? 'GET /pets/{id} (stateful read)' : r.kind === 'least' ? 'POST /pets (creates, keeps a step text)' : 'POST /pets (creates, records a step)';
   console.log(`| ${SERVERS[r.kind]} | ${what} | ${Math.round(r.rps)} | ${r.p50} ms | ${r.p99} ms | ${r.ratio.toFixed(2)} | ${r.low.toFixed(2)}–${r.high.toFixed(2)} | ${cpu(r)} |`);
 }
 const target = rows.filter((r) => r.kind === 'node').every((r) => r.ratio >= 0.6);
@@ -178,4 +181,19 @@ for (const r of rows.filter((row) => row.kind === 'node')) {
   const oneCore = 1e6 / rate;
   const bothCores = (2e6 - rate * r.loadUs) / rate;
   console.log(`budget at 0.6 for ${r.method} (${Math.round(rate)} requests/s): ${oneCore.toFixed(0)} µs of server CPU a request on one core, ${bothCores.toFixed(0)} µs on both (load generator ${r.loadUs.toFixed(1)} µs a request); Simplane spends ${(r.userUs + r.kernelUs).toFixed(0)} µs`);
+}
+// The Express host against Express itself: host-express may cost what a plain Express app costs
+// over bare node:http plus what Simplane costs over it on host-node, and a quarter more. Server
+// CPU per request, each round's servers against each other, then the median round and the range.
+if (['node', 'express-plain', 'express'].every((kind) => kinds.includes(kind))) {
+  const total = (m) => m.userUs + m.kernelUs;
+  for (const method of ['GET', 'POST']) {
+    const at = (kind, round) => total(measured[`${kind} ${method}`][round]);
+    const shares = measured[`bare ${method}`].map((bare, round) => at('express', round) / (at('express-plain', round) + at('node', round) - total(bare)));
+    const [b, plain, node, host] = ['bare', 'express-plain', 'node', 'express'].map((kind) => total(summarise(measured[`${kind} ${method}`])));
+    const allowed = 1.25 * (plain + node - b);
+    console.log(
+      `Express host, ${method}: host-express ${host.toFixed(0)} µs of server CPU a request against 1.25 × (plain Express ${plain.toFixed(0)} µs + (host-node ${node.toFixed(0)} µs − bare ${b.toFixed(0)} µs)) = ${allowed.toFixed(0)} µs: ${host <= allowed ? 'met' : 'MISSED'} (host-express ÷ (plain Express + Simplane on host-node − bare): ${median(shares).toFixed(2)}, rounds ${Math.min(...shares).toFixed(2)}–${Math.max(...shares).toFixed(2)}, target ≤ 1.25)`,
+    );
+  }
 }
