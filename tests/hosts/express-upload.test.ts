@@ -7,7 +7,7 @@ import { connect, type AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { fetch, FormData } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { composeControlPlane, parseConfig, type ControlPlane } from '@simplane/cli';
+import { composeControlPlane, parseConfig, type ControlPlane } from '@simplane/composition';
 import { createExpressApp } from '@simplane/host-express';
 import { until } from '../support/gated-provider.js';
 

@@ -5,7 +5,7 @@
  */
 import type { APIGatewayProxyEvent, APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { composeControlPlane, parseConfig, type ConfigInput, type ControlPlane } from '@simplane/cli';
+import { composeControlPlane, parseConfig, type ConfigInput, type ControlPlane } from '@simplane/composition';
 import { SessionSealer } from '@simplane/core';
 import { createLambdaHandler, type LambdaEvent, type LambdaResult } from '@simplane/host-lambda';
 

@@ -8,4 +8,3 @@ export * from './commands/client-command.js';
 export * from './client/client-error.js';
 export * from './client/connection.js';
 export * from './client/control-plane-client.js';
-export * from '@simplane/composition';
