@@ -100,6 +100,19 @@ export interface Seeder {
   seed(part: string, state: StateAccess): void;
 }
 
+/** One scheduled event an advance committed: a lifecycle rule of the artifact applied to one record. */
+export interface ClockEvent {
+  /** Deterministic: the same rule, record and due time give the same id (`evt_` and hex). */
+  id: string;
+  /** What the rule did, e.g. `expiry` (a field took its end value), `set` or `delete`. */
+  type: string;
+  /** The resource (artifact resource name) the record belongs to. */
+  resource: string;
+  recordId: string;
+  /** When it fell due, from the record's own fields; never when the advance ran. */
+  at: Date;
+}
+
 /** One Simulator's artifact, loaded once and shared by every Simulation of it. */
 export interface LoadedSimulator {
   /** The document's own credential locations; absent when it declares none beyond the usual headers. */
@@ -120,6 +133,15 @@ export interface LoadedSimulator {
    * the simulated API's own error response.
    */
   handle(request: SimRequest, state: StateAccess, context: SimContext): SimResult;
+  /**
+   * Moves the state through virtual time: commits, through `state`, every scheduled event that
+   * falls due after `from` and at or before `to`, in time order (ties in the order they were
+   * scheduled: the records' order, then the rules'), and answers them in that order. An event
+   * that makes another fall due inside the window is committed too. Deterministic: the same
+   * artifact, state, window and context give the same events and changes. `context.now` is
+   * `to`. Absent where the artifact schedules nothing.
+   */
+  advance?(state: StateAccess, from: Date, to: Date, context: SimContext): ClockEvent[];
 }
 
 /**
