@@ -5,7 +5,7 @@ import { SWAGGER_SCHEMA_KEYS } from '../normalise/parameters.js';
 /** JSON Schema 2020-12 keywords an OpenAPI 3.0 or 2.0 schema does not define, which the compiler still honours. */
 const JSON_SCHEMA_KEYWORDS = new Set(['const', 'examples', '$defs', 'if', 'then', 'else', 'prefixItems', 'contains', 'minContains', 'maxContains', 'dependentRequired', 'dependentSchemas', 'propertyNames', 'unevaluatedItems', 'unevaluatedProperties', 'patternProperties', 'contentMediaType', 'contentEncoding']);
 const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
-const EMPTY_ANSWER = 'The operation is taken to answer 200 with no body.';
+const EMPTY_ANSWER = 'The operation answers as its behaviour implies, unchecked: a create 201 with the record, a read, list or update 200 with what it holds, anything else 200 with no body.';
 const NO_OPERATIONS = 'The document is read as declaring no operations.';
 
 /** A place in the document: its keys (indices as numbers) and the value at each step, root first. */
@@ -100,7 +100,7 @@ function insideSchema(place: Place): boolean {
 /**
  * What the compiler does in place of what a structural slip leaves out or gets wrong, said in
  * the warning so that a user knows what the Simulator assumed: a parameter without a schema is
- * a string, an operation without responses answers 200 with no body, an unknown field or a
+ * a string, an operation without responses answers as its behaviour implies, an unknown field or a
  * value of the wrong type is ignored.
  */
 export function assumptionFor(error: ErrorObject, keys: readonly string[], root: Json): string {
