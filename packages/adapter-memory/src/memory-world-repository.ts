@@ -1,0 +1,59 @@
+import { comparePageOrder, isAfter, type PageQuery, type WorldFilter, type WorldGuard, type WorldRecord, type WorldRepository } from '@simplane/core';
+
+/** Worlds in a Map. Single-threaded JavaScript makes every method atomic. */
+export class MemoryWorldRepository implements WorldRepository {
+  private readonly records = new Map<string, WorldRecord>();
+
+  async insert(record: WorldRecord): Promise<void> {
+    if (this.records.has(record.id)) throw new Error(`duplicate world ${record.id}`);
+    this.records.set(record.id, structuredClone(record));
+  }
+
+  async get(id: string): Promise<WorldRecord | null> {
+    const found = this.records.get(id);
+    return found === undefined ? null : structuredClone(found);
+  }
+
+  async list(filter: WorldFilter, page: PageQuery): Promise<WorldRecord[]> {
+    const after = page.after;
+    return [...this.records.values()]
+      .filter((w) => w.workspaceId === filter.workspaceId && (filter.status === undefined || w.status === filter.status))
+      .filter((w) => after === undefined || isAfter(w, after))
+      .sort(comparePageOrder)
+      .slice(0, page.limit)
+      .map((w) => structuredClone(w));
+  }
+
+  async update(id: string, guard: WorldGuard, change: Partial<Omit<WorldRecord, 'id'>>): Promise<WorldRecord | null> {
+    const current = this.records.get(id);
+    if (current === undefined) return null;
+    if (guard.status !== undefined && !guard.status.includes(current.status)) return null;
+    if (guard.activeAdvanceId !== undefined && current.activeAdvanceId !== guard.activeAdvanceId) return null;
+    if (guard.buildStarted !== undefined && (current.build.startedAt !== null) !== guard.buildStarted) return null;
+    const next = structuredClone({ ...current, ...change, id });
+    this.records.set(id, next);
+    return structuredClone(next);
+  }
+
+  async delete(id: string): Promise<boolean> {
+    return this.records.delete(id);
+  }
+
+  async countBuilding(workspaceId: string): Promise<number> {
+    let count = 0;
+    for (const w of this.records.values()) if (w.workspaceId === workspaceId && w.status === 'creating' && w.build.startedAt !== null) count += 1;
+    return count;
+  }
+
+  async listWaiting(workspaceId: string, limit: number): Promise<WorldRecord[]> {
+    return [...this.records.values()]
+      .filter((w) => w.workspaceId === workspaceId && w.status === 'creating' && w.build.startedAt === null)
+      .sort((a, b) => -comparePageOrder(a, b))
+      .slice(0, limit)
+      .map((w) => structuredClone(w));
+  }
+
+  async listBySimulator(simulatorId: string): Promise<string[]> {
+    return [...this.records.values()].filter((w) => w.members.some((m) => m.simulatorId === simulatorId)).map((w) => w.id);
+  }
+}
