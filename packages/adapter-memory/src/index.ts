@@ -6,3 +6,5 @@ export * from './memory-usage-ledger.js';
 export * from './memory-simulator-repository.js';
 export * from './memory-simulation-repository.js';
 export * from './memory-step-log.js';
+export * from './memory-advance-log.js';
+export * from './memory-world-repository.js';

@@ -1,5 +1,6 @@
 import { hashApiKey } from '@simplane/core';
 import {
+  describeAdvanceLogConformance,
   describeBlobStoreConformance,
   describeCredentialRepositoryConformance,
   describeKeyStoreConformance,
@@ -7,7 +8,9 @@ import {
   describeSimulatorRepositoryConformance,
   describeStepLogConformance,
   describeUsageLedgerConformance,
+  describeWorldRepositoryConformance,
 } from '@simplane/core/testing';
+import { MemoryAdvanceLog } from './memory-advance-log.js';
 import { MemoryBlobStore } from './memory-blob-store.js';
 import { MemorySimulatorRepository } from './memory-simulator-repository.js';
 import { MemorySimulationRepository } from './memory-simulation-repository.js';
@@ -15,6 +18,7 @@ import { MemoryStepLog } from './memory-step-log.js';
 import { MemoryUsageLedger } from './memory-usage-ledger.js';
 import { MemoryCredentialRepository } from './memory-credential-repository.js';
 import { MemoryKeyStore } from './memory-key-store.js';
+import { MemoryWorldRepository } from './memory-world-repository.js';
 
 describeCredentialRepositoryConformance('memory', () => new MemoryCredentialRepository());
 
@@ -32,3 +36,5 @@ describeUsageLedgerConformance('memory', () => new MemoryUsageLedger());
 describeSimulatorRepositoryConformance('memory', () => new MemorySimulatorRepository());
 describeSimulationRepositoryConformance('memory', () => new MemorySimulationRepository());
 describeStepLogConformance('memory', () => new MemoryStepLog());
+describeAdvanceLogConformance('memory', () => new MemoryAdvanceLog());
+describeWorldRepositoryConformance('memory', () => new MemoryWorldRepository());

@@ -13,6 +13,8 @@ export interface SimulationGuard {
   status?: readonly SimulationStatus[];
   /** The record's lock must be exactly this (null: unlocked). */
   lock?: SimulationLock | null;
+  /** The record's active clock advance must be exactly this (null: none). */
+  activeAdvanceId?: string | null;
 }
 
 /** A workspace's active-Simulation limit to respect while making a record active. */

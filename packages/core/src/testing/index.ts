@@ -7,3 +7,5 @@ export * from './simulator-repository.conformance.js';
 export * from './build-provider.conformance.js';
 export * from './simulation-repository.conformance.js';
 export * from './step-log.conformance.js';
+export * from './advance-log.conformance.js';
+export * from './world-repository.conformance.js';

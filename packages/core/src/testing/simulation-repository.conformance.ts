@@ -84,6 +84,20 @@ export function describeSimulationRepositoryConformance(name: string, makeReposi
       expect(await repo.update('sim_missing', {}, { name: 'x' })).toBeNull();
     });
 
+    it('guards on the active clock advance: of two advances started at once exactly one holds the clock', async () => {
+      const repo = await makeRepository();
+      const r = sampleSimulationRecord();
+      await repo.insert(r);
+      const results = await Promise.all([
+        repo.update(r.id, { lock: null, activeAdvanceId: null }, { activeAdvanceId: 'adv_1' }),
+        repo.update(r.id, { lock: null, activeAdvanceId: null }, { activeAdvanceId: 'adv_2' }),
+      ]);
+      expect(results.filter((x) => x !== null)).toHaveLength(1);
+      const holder = (await repo.get(r.id))!.activeAdvanceId!;
+      expect(await repo.update(r.id, { activeAdvanceId: 'adv_other' }, { activeAdvanceId: null })).toBeNull();
+      expect(await repo.update(r.id, { activeAdvanceId: holder }, { activeAdvanceId: null, currentTime: '2024-02-01T00:00:00.000Z' })).toMatchObject({ activeAdvanceId: null, currentTime: '2024-02-01T00:00:00.000Z' });
+    });
+
     it('refuses to activate a stopped record past the limit', async () => {
       const repo = await makeRepository();
       await repo.insert(sampleSimulationRecord());

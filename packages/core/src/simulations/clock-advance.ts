@@ -1,0 +1,73 @@
+/** A Simulation's clock advances and the scheduled events they commit (DESIGN section 3, "Clock"). */
+
+export const CLOCK_ADVANCE_STATUSES = ['pending', 'running', 'completed', 'failed'] as const;
+export type ClockAdvanceStatus = (typeof CLOCK_ADVANCE_STATUSES)[number];
+
+/** Statuses of an advance that still holds its Simulation's clock. */
+export const ACTIVE_ADVANCE_STATUSES: readonly ClockAdvanceStatus[] = ['pending', 'running'];
+
+/** Why an advance failed: a resource error, seen in a successful read of the advance. */
+export interface ClockAdvanceError {
+  code: string;
+  detail: string;
+}
+
+/** A World member's part in a World's advance; empty for a Simulation's own advance. */
+export interface ClockAdvanceMember {
+  simulation_id: string;
+  status: 'completed' | 'failed' | 'skipped';
+}
+
+/** An advance as stored. */
+export interface ClockAdvanceRecord {
+  id: string;
+  simulationId: string;
+  /** As the client sent it; unique per Simulation. */
+  idempotencyKey: string;
+  status: ClockAdvanceStatus;
+  from: string;
+  to: string;
+  eventCount: number;
+  /** The `advance` step the events were committed as; null while none (nothing due, or not run yet). */
+  step: number | null;
+  members: ClockAdvanceMember[];
+  error: ClockAdvanceError | null;
+  createdAt: string;
+}
+
+/** The API view. */
+export interface ClockAdvanceView {
+  id: string;
+  status: ClockAdvanceStatus;
+  from: string;
+  to: string;
+  event_count: number;
+  step: number | null;
+  members: ClockAdvanceMember[];
+  error: ClockAdvanceError | null;
+  created_at: string;
+}
+
+/** One committed event, stored and shown as is; `sequence` is its place in its advance, from 1. */
+export interface ClockEventView {
+  event_id: string;
+  type: string;
+  resource: string;
+  record_id: string;
+  at: string;
+  sequence: number;
+}
+
+export function toClockAdvanceView(r: ClockAdvanceRecord): ClockAdvanceView {
+  return {
+    id: r.id,
+    status: r.status,
+    from: r.from,
+    to: r.to,
+    event_count: r.eventCount,
+    step: r.step,
+    members: r.members.map((m) => ({ ...m })),
+    error: r.error === null ? null : { ...r.error },
+    created_at: r.createdAt,
+  };
+}
