@@ -16,6 +16,8 @@ export class FaultyRuntime implements Runtime {
   loads = 0;
   /** Requests still to fail: each writes a record, then throws, as a runtime bug would. */
   failingRequests = 0;
+  /** Clock advances still to fail: each writes a record, then throws, as a runtime bug would. */
+  failingAdvances = 0;
   private readonly gated: Array<() => void> = [];
   constructor(private readonly inner: Runtime) {}
 
@@ -39,6 +41,14 @@ export class FaultyRuntime implements Runtime {
           throw new Error('runtime bug');
         }
         return loaded.handle(request, state, context);
+      },
+      advance: (state, from, to, context) => {
+        if (this.failingAdvances > 0) {
+          this.failingAdvances -= 1;
+          state.put('pets', 'half-advanced', { id: 'half-advanced', name: 'half' });
+          throw new Error('runtime bug while advancing');
+        }
+        return loaded.advance?.(state, from, to, context) ?? [];
       },
     };
   }

@@ -11,6 +11,7 @@ import {
   QuotaService,
   SimulationLoader,
   SimulationPool,
+  SimulationClock,
   SimulationService,
   SimulationTraffic,
   SimulatorService,
@@ -31,6 +32,7 @@ import {
   type Quotas,
 } from '@simplane/core';
 import {
+  MemoryAdvanceLog,
   MemoryBlobStore,
   MemoryCredentialRepository,
   MemoryKeyStore,
@@ -158,6 +160,7 @@ export function composeControlPlane(config: Config, overrides: ComposeOverrides 
   container.bind(TOKENS.simulationRepository).toConstantValue(new MemorySimulationRepository());
   const memorySteps = new MemoryStepLog();
   container.bind(TOKENS.stepLog).toConstantValue(overrides.stepLog?.(memorySteps) ?? memorySteps);
+  container.bind(TOKENS.advanceLog).toConstantValue(new MemoryAdvanceLog());
   const engineRuntime: Runtime = new EngineRuntime();
   container.bind(TOKENS.runtime).toConstantValue(overrides.runtime?.(engineRuntime) ?? engineRuntime);
   const pool = new SimulationPool(config.max_simulations);
@@ -171,6 +174,7 @@ export function composeControlPlane(config: Config, overrides: ComposeOverrides 
         new SimulationService(
           c.get(TOKENS.simulationRepository),
           c.get(TOKENS.stepLog),
+          c.get(TOKENS.advanceLog),
           (principal, reference) => c.get<SimulatorService>(TOKENS.simulatorService).resolve(principal, reference),
           c.get(SIMULATION_LOADER),
           pool,
@@ -194,6 +198,22 @@ export function composeControlPlane(config: Config, overrides: ComposeOverrides 
           c.get(TOKENS.clock),
           c.get(TOKENS.logger),
           { snapshotEvery: SNAPSHOT_EVERY, idleMs: config.simulation_idle_seconds * 1000, snapshotSliceRecords: overrides.snapshotSliceRecords ?? SNAPSHOT_SLICE_RECORDS },
+        ),
+    );
+  container
+    .bind(TOKENS.simulationClock)
+    .toDynamicValue(
+      (c) =>
+        new SimulationClock(
+          c.get(TOKENS.simulationRepository),
+          c.get(TOKENS.advanceLog),
+          c.get(TOKENS.simulationService),
+          c.get(TOKENS.simulationTraffic),
+          pool,
+          c.get(TOKENS.clock),
+          c.get(TOKENS.ids),
+          c.get(TOKENS.cursors),
+          c.get(TOKENS.logger),
         ),
     );
   container.bind(TOKENS.quotaService).toDynamicValue((c) => {
@@ -236,6 +256,7 @@ export function composeControlPlane(config: Config, overrides: ComposeOverrides 
     simulators: container.get(TOKENS.simulatorService),
     quotas: container.get(TOKENS.quotaService),
     simulations: container.get(TOKENS.simulationService),
+    clock: container.get(TOKENS.simulationClock),
     dataPlane: container.get(TOKENS.simulationTraffic),
     ids: container.get(TOKENS.ids),
     logger: container.get(TOKENS.logger),

@@ -21,6 +21,8 @@ import type { SimulationRepository } from './simulations/simulation.repository.p
 import type { StepLog } from './simulations/step-log.port.js';
 import type { SimulationService } from './simulations/simulation.service.js';
 import type { SimulationTraffic } from './simulations/simulation-traffic.js';
+import type { AdvanceLog } from './simulations/advance-log.port.js';
+import type { SimulationClock } from './simulations/simulation-clock.js';
 
 /** A typed injection token: a `Symbol.for` key that remembers the type it stands for. */
 export type Token<T> = symbol & { readonly __type?: T };
@@ -57,4 +59,6 @@ export const TOKENS = {
   stepLog: token<StepLog>('stepLog'),
   simulationService: token<SimulationService>('simulationService'),
   simulationTraffic: token<SimulationTraffic>('simulationTraffic'),
+  advanceLog: token<AdvanceLog>('advanceLog'),
+  simulationClock: token<SimulationClock>('simulationClock'),
 } as const;

@@ -1,8 +1,9 @@
-import type { AuthService, CredentialService, IdGenerator, Logger, QuotaService, SimulationService, SimulationTraffic, SimulatorService } from '@simplane/core';
+import type { AuthService, CredentialService, IdGenerator, Logger, QuotaService, SimulationClock, SimulationService, SimulationTraffic, SimulatorService } from '@simplane/core';
 import { createHandler, type HandlerOptions } from './handler.js';
 import type { Handler } from './http-types.js';
 import { buildOpenApiDocument } from './openapi/openapi-document.js';
 import type { Route } from './route.js';
+import { clockRoutes } from './routes/clock.routes.js';
 import { credentialRoutes } from './routes/credential.routes.js';
 import { metaRoutes } from './routes/meta.routes.js';
 import { quotaRoutes } from './routes/quota.routes.js';
@@ -16,6 +17,8 @@ export interface ControlPlaneServices {
   simulators: SimulatorService;
   quotas: QuotaService;
   simulations: SimulationService;
+  /** Simulations' virtual clocks: advance-time and advances. */
+  clock: SimulationClock;
   /** The data plane under `/sim/`. */
   dataPlane: SimulationTraffic;
   ids: IdGenerator;
@@ -26,7 +29,7 @@ export const API_VERSION = '1.0.0';
 
 /** Every route of the control plane, one module per resource. */
 export function controlPlaneRoutes(services: ControlPlaneServices): Route[] {
-  const resourceRoutes = [...credentialRoutes(services.credentials), ...simulatorRoutes(services.simulators), ...simulationRoutes(services.simulations), ...quotaRoutes(services.quotas)];
+  const resourceRoutes = [...credentialRoutes(services.credentials), ...simulatorRoutes(services.simulators), ...simulationRoutes(services.simulations), ...clockRoutes(services.clock), ...quotaRoutes(services.quotas)];
   const all: Route[] = [];
   all.push(...metaRoutes(() => buildOpenApiDocument(all, API_VERSION)), ...resourceRoutes);
   return all;

@@ -35,6 +35,8 @@ export interface RouteDoc {
   summary: string;
   tag: string;
   query?: Record<string, { schema: Record<string, unknown>; description: string }>;
+  /** Request headers the operation reads, by their canonical name. */
+  headers?: Record<string, { schema: Record<string, unknown>; description: string; required: boolean }>;
   /** `required` defaults to true; false for a body that may be left out. */
   requestBody?: { contentType: string; schema: z.ZodType | Record<string, unknown>; required?: boolean };
   /** Success responses by status; `schema` omitted for empty bodies. */

@@ -155,3 +155,28 @@ const recordedMessage = z
 export const stepDetailSchema = stepSchema.extend({ request: recordedMessage, response: recordedMessage });
 
 export const listStepsResponseSchema = z.strictObject({ steps: z.array(stepSchema), next_cursor: z.string().nullable() });
+
+export const clockAdvanceSchema = z.strictObject({
+  id: z.string().regex(/^adv_[0-9A-HJKMNP-TV-Z]{26}$/),
+  status: z.enum(['pending', 'running', 'completed', 'failed']).describe('pending, then running in the Simulation\'s queue, then completed or failed.'),
+  from: z.iso.datetime().describe('The clock before the advance.'),
+  to: z.iso.datetime().describe('The target: the clock after a completed advance.'),
+  event_count: z.int().describe('Scheduled events committed; 0 until completed.'),
+  step: z.int().nullable().describe('The advance step the events were committed as; null when nothing fell due (or before completion).'),
+  members: z.array(z.strictObject({ simulation_id: z.string(), status: z.enum(['completed', 'failed', 'skipped']) })).describe('Per World member; empty for a Simulation\'s own advance.'),
+  error: z.strictObject({ code: z.string(), detail: z.string() }).nullable().describe('Why a failed advance failed; the state and the clock are as they were.'),
+  created_at: z.iso.datetime(),
+});
+
+export const listClockAdvancesResponseSchema = z.strictObject({ advances: z.array(clockAdvanceSchema), next_cursor: z.string().nullable() });
+
+export const clockEventSchema = z.strictObject({
+  event_id: z.string().describe('Deterministic: the same rule, record and due time give the same id.'),
+  type: z.string().describe('What the rule did, e.g. expiry, set or delete.'),
+  resource: z.string(),
+  record_id: z.string(),
+  at: z.iso.datetime().describe('When the event fell due, from the record\'s own fields.'),
+  sequence: z.int().describe('Its place in the advance, from 1: the order events were committed in.'),
+});
+
+export const listClockEventsResponseSchema = z.strictObject({ events: z.array(clockEventSchema), next_cursor: z.string().nullable() });

@@ -57,3 +57,12 @@ export const simulationTokenInput = z.strictObject({
   read_only: z.boolean({ error: 'must be a boolean' }).default(false),
 });
 export type SimulationTokenInput = z.output<typeof simulationTokenInput>;
+
+/** `POST /v1/simulations/{id}/advance-time`: the target, any RFC 3339 time, kept in UTC with milliseconds. */
+export const advanceTimeInput = z.strictObject({
+  to: z.iso.datetime({ error: 'must be an RFC 3339 time', offset: true }).transform((v) => new Date(v).toISOString()),
+});
+export type AdvanceTimeInput = z.output<typeof advanceTimeInput>;
+
+/** The `Idempotency-Key` header of a clock advance: 1..256 bytes. */
+export const IDEMPOTENCY_KEY_BYTES = { min: 1, max: 256 } as const;

@@ -2,14 +2,14 @@ import { SimplaneError } from '../errors/simplane-error.js';
 import { isId } from '../ids/id.js';
 import { remembered } from '../objects/remembered.js';
 import type { Logger } from '../logging/logger.port.js';
-import type { SimResponse } from '../runtime/runtime.port.js';
+import type { ClockEvent, SimResponse } from '../runtime/runtime.port.js';
 import { formatTime, parseTime, type Clock } from '../time/clock.port.js';
 import { isExpired, type SimulationRecord } from './simulation.js';
 import type { SimulationLoader } from './simulation-loader.js';
 import type { LiveSimulation, SimulationPool } from './simulation-pool.js';
 import type { SimulationRepository } from './simulation.repository.port.js';
 import { hashSimulationToken, notFound, stopped, type SimulationService } from './simulation.service.js';
-import type { StepLog } from './step-log.port.js';
+import type { StepEntry, StepLog } from './step-log.port.js';
 import { snapshotDue } from './snapshot-policy.js';
 import { keepMessage } from './step-recording.js';
 
@@ -28,6 +28,13 @@ export interface DataPlaneCall {
   headers: Record<string, string | string[] | undefined>;
   /** Reads the body; null when the request has none (most reads), so nothing waits for it. */
   readBody: (() => Promise<Uint8Array | null>) | null;
+}
+
+/** What an advance did: the time it started from, the events it committed and their step (null: none). */
+export interface ClockAdvanceOutcome {
+  from: string;
+  events: ClockEvent[];
+  step: number | null;
 }
 
 export interface SimulationTrafficOptions {
@@ -138,29 +145,82 @@ export class SimulationTraffic {
     const held = this.pool.get(record.id);
     if (held !== undefined) return held;
     if (record.lock !== null) throw unreachable(record.id, 'is being changed by the platform');
-    return this.pool.serial(record.id, async () => {
-      const again = this.pool.get(record.id);
-      if (again !== undefined) return again;
-      const reservation = this.pool.reserve();
-      try {
-        const current = await this.repository.get(record.id);
-        if (current === null) throw notFound(record.id);
-        if (current.status === 'stopped') throw stopped(record.id);
-        const loaded = await this.loader.runtimeFor(current.simulatorDigest);
-        // The log, not the record, knows the latest step: a step writes only the log.
-        const step = await this.steps.head(current.id);
-        const state = await this.loader.stateAt(current, loaded, step);
-        if (current.status === 'paused') await this.repository.update(current.id, { status: ['paused'], lock: null }, { status: 'running' });
-        const live: LiveSimulation = { id: current.id, loaded, state, seed: current.seed, currentTime: current.currentTime, step, snapshotStep: step, lastUsedAt: this.clock.now().getTime() };
-        this.pool.admit(live, reservation);
-        return live;
-      } catch (error) {
-        reservation.release();
-        if (SimplaneError.is(error) && (error.code === 'simulation_not_found' || error.code === 'simulation_stopped' || error.code === 'simulation_capacity')) throw error;
-        this.logger.warn('simulation could not be loaded', { simulation_id: record.id, cause: describe(error, false) });
-        throw unreachable(record.id, 'could not be loaded');
-      }
+    return this.pool.serial(record.id, () => this.liveHeld(record.id));
+  }
+
+  /**
+   * The Simulation in memory, loading (waking) it if this process does not hold it. Callers
+   * hold its queue.
+   */
+  private async liveHeld(id: string): Promise<LiveSimulation> {
+    const again = this.pool.get(id);
+    if (again !== undefined) return again;
+    const reservation = this.pool.reserve();
+    try {
+      const current = await this.repository.get(id);
+      if (current === null) throw notFound(id);
+      if (current.status === 'stopped') throw stopped(id);
+      const loaded = await this.loader.runtimeFor(current.simulatorDigest);
+      // The log, not the record, knows the latest step: a step writes only the log.
+      const step = await this.steps.head(current.id);
+      const state = await this.loader.stateAt(current, loaded, step);
+      if (current.status === 'paused') await this.repository.update(current.id, { status: ['paused'], lock: null }, { status: 'running' });
+      const live: LiveSimulation = { id: current.id, loaded, state, seed: current.seed, currentTime: current.currentTime, step, snapshotStep: step, lastUsedAt: this.clock.now().getTime() };
+      this.pool.admit(live, reservation);
+      return live;
+    } catch (error) {
+      reservation.release();
+      if (SimplaneError.is(error) && (error.code === 'simulation_not_found' || error.code === 'simulation_stopped' || error.code === 'simulation_capacity')) throw error;
+      this.logger.warn('simulation could not be loaded', { simulation_id: id, cause: describe(error, false) });
+      throw unreachable(id, 'could not be loaded');
+    }
+  }
+
+  /**
+   * Moves a Simulation's clock to `to`: the runtime commits every scheduled event due after the
+   * current time and at or before `to`, and their changes are recorded as one `advance` step
+   * (none when nothing was due), exactly as a request's are, so replay, fork and snapshots see
+   * them. Callers hold the Simulation's queue, so no request interleaves, and write the new
+   * time to its record. A runtime or log failure drops the state from memory, as after a failed
+   * request: the log, and so the state and the clock, stay as they were.
+   */
+  async advanceHeld(id: string, advanceId: string, to: string): Promise<ClockAdvanceOutcome> {
+    const live = await this.liveHeld(id);
+    live.lastUsedAt = this.clock.now().getTime();
+    if (live.pendingSnapshot !== undefined) await this.continueSnapshot(live, live.pendingSnapshot);
+    const from = live.currentTime;
+    const step = live.step + 1;
+    let events: ClockEvent[];
+    try {
+      events = live.loaded.advance?.(live.state, parseTime(from), parseTime(to), { seed: live.seed, step, now: parseTime(to) }) ?? [];
+    } catch (cause) {
+      this.logger.error('simulation runtime failed to advance the clock', { simulation_id: id, cause: describe(cause, true) });
+      await this.drop(live, 'failed while advancing its clock');
+      throw new SimplaneError('internal', 'The runtime failed while committing the events due; the state and the clock are as they were.');
+    }
+    const changes = live.state.takeChanges();
+    if (changes.length === 0 && events.length === 0) {
+      live.currentTime = to;
+      return { from, events, step: null };
+    }
+    await this.record(live, {
+      view: {
+        step,
+        kind: 'advance',
+        label: `advance-time ${to}`,
+        operation: null,
+        status: 200,
+        time_before: from,
+        time_after: to,
+        advance_id: advanceId,
+        created_at: formatTime(this.clock.now()),
+      },
+      request: null,
+      response: null,
+      changes,
     });
+    live.currentTime = to;
+    return { from, events, step };
   }
 
   private async run(id: string, call: DataPlaneCall, body: Uint8Array | null): Promise<SimResponse> {
@@ -179,24 +239,35 @@ export class SimulationTraffic {
     }
     const changes = live.state.takeChanges();
     if (changes.length === 0) return result.response;
+    await this.record(live, {
+      view: {
+        step,
+        kind: 'api',
+        label: `${call.method} ${call.path}`.slice(0, 1024),
+        operation: result.operation,
+        status: result.response.status,
+        time_before: live.currentTime,
+        time_after: live.currentTime,
+        advance_id: null,
+        created_at: formatTime(this.clock.now()),
+      },
+      request: keepMessage(call.headers, body, { method: call.method, path: call.path, query: call.query }, live.loaded.secrets),
+      response: keepMessage(result.response.headers, result.response.body, { status: result.response.status }, live.loaded.secrets),
+      changes,
+    });
+    return result.response;
+  }
+
+  /**
+   * Appends a step to the log and makes it the live Simulation's latest, saving a snapshot
+   * when one is due. A failed append drops the state, which holds a change the log does not.
+   */
+  private async record(live: LiveSimulation, entry: StepEntry): Promise<void> {
+    const id = live.id;
+    const step = entry.view.step;
     let appended: boolean;
     try {
-      appended = await this.steps.append(id, {
-        view: {
-          step,
-          kind: 'api',
-          label: `${call.method} ${call.path}`.slice(0, 1024),
-          operation: result.operation,
-          status: result.response.status,
-          time_before: live.currentTime,
-          time_after: live.currentTime,
-          advance_id: null,
-          created_at: formatTime(this.clock.now()),
-        },
-        request: keepMessage(call.headers, body, { method: call.method, path: call.path, query: call.query }, live.loaded.secrets),
-        response: keepMessage(result.response.headers, result.response.body, { status: result.response.status }, live.loaded.secrets),
-        changes,
-      });
+      appended = await this.steps.append(id, entry);
     } catch (cause) {
       // The state holds a change the log does not: drop it, as after a runtime failure.
       this.logger.error('simulation step could not be recorded', { simulation_id: id, cause: describe(cause, false) });
@@ -214,7 +285,6 @@ export class SimulationTraffic {
       if (records > this.options.snapshotSliceRecords) live.pendingSnapshot = { step, writer: live.state.snapshotWriter() };
       else await this.saveSnapshot(live, step, () => live.state.toSnapshot());
     }
-    return result.response;
   }
 
   /**

@@ -16,6 +16,7 @@ import type { SimulationPool } from './simulation-pool.js';
 import type { SimulationFilter, SimulationRepository } from './simulation.repository.port.js';
 import { SimulationState } from './simulation-state.js';
 import type { StepDetail, StepLog, StepView } from './step-log.port.js';
+import type { AdvanceLog } from './advance-log.port.js';
 import { messageView } from './step-recording.js';
 
 /** Finds a Simulator by ID or `name:tag` as the caller's workspace sees it (SimulatorService.resolve). */
@@ -53,6 +54,7 @@ export class SimulationService {
   constructor(
     private readonly repository: SimulationRepository,
     private readonly steps: StepLog,
+    private readonly advances: AdvanceLog,
     private readonly resolveSimulator: SimulatorResolver,
     private readonly loader: SimulationLoader,
     private readonly pool: SimulationPool,
@@ -112,6 +114,11 @@ export class SimulationService {
     return this.view(await this.load(principal, id));
   }
 
+  /** The stored record, as `get` finds it: unknown or expired is 404, another workspace's is 403. */
+  record(principal: Principal, id: string): Promise<SimulationRecord> {
+    return this.load(principal, id);
+  }
+
   async list(principal: Principal, params: SimulationListParams): Promise<SimulationPage> {
     await this.expireDue();
     const filter: SimulationFilter = { workspaceId: principal.workspaceId };
@@ -134,6 +141,7 @@ export class SimulationService {
   async delete(principal: Principal, id: string): Promise<void> {
     const record = await this.load(principal, id);
     refuseWorldMember(record, 'delete');
+    refuseWhileAdvancing(record, 'delete');
     await this.lock(record, ['running', 'paused', 'stopped'], 'deleting');
     await this.pool.serial(id, () => this.purge(id));
   }
@@ -141,6 +149,7 @@ export class SimulationService {
   async stop(principal: Principal, id: string): Promise<SimulationView> {
     const record = await this.load(principal, id);
     refuseWorldMember(record, 'stop');
+    refuseWhileAdvancing(record, 'stop');
     if (record.status === 'stopped' && record.lock === null) return this.view(record);
     await this.lock(record, ['running', 'paused'], 'stopping');
     return this.pool.serial(id, async () => {
@@ -158,6 +167,7 @@ export class SimulationService {
   async start(principal: Principal, id: string): Promise<SimulationWithToken> {
     const record = await this.load(principal, id);
     refuseWorldMember(record, 'start');
+    refuseWhileAdvancing(record, 'start');
     if (record.status !== 'stopped' && record.lock === null) return { ...this.view(record), ...(await this.issue(record, this.options.tokenTtlSeconds, false)) };
     await this.ensureQuota(record.workspaceId);
     await this.lock(record, ['stopped'], 'starting');
@@ -188,10 +198,12 @@ export class SimulationService {
     const input = parseInput(forkSimulationInput, body);
     const parent = await this.load(principal, id);
     if (parent.status === 'stopped') throw stopped(parent.id);
+    refuseWhileAdvancing(parent, 'fork');
     if (parent.lock !== null) throw platformOwned(parent.id);
     // In the parent's queue, so "the latest step" cannot move while the fork reads it.
     return this.pool.serial(id, async () => {
       const current = (await this.repository.get(id)) ?? parent;
+      refuseWhileAdvancing(current, 'fork');
       const latest = this.pool.get(id)?.step ?? (await this.steps.head(id));
       const at = input.at_step ?? latest;
       if (at < current.baseStep || at > latest) {
@@ -199,6 +211,7 @@ export class SimulationService {
       }
       const snapshot = await this.loader.snapshotAt(id, at);
       const entry = at > current.baseStep && at < latest ? await this.steps.get(id, at) : null;
+      const timeAt = await this.clockAt(current, at, latest, entry);
       const now = this.clock.now();
       const ttl = input.ttl_seconds ?? current.ttlSeconds ?? undefined;
       const child: SimulationRecord = {
@@ -209,7 +222,7 @@ export class SimulationService {
         worldId: null,
         status: 'running',
         lock: null,
-        currentTime: entry?.view.time_after ?? current.currentTime,
+        currentTime: timeAt,
         activeAdvanceId: null,
         step: at,
         baseStep: at,
@@ -219,6 +232,18 @@ export class SimulationService {
       };
       return this.launch(child, { snapshot }, id);
     });
+  }
+
+  /**
+   * The clock as it was at a step, for a fork there: the time after that step (an advance's
+   * step ends at its target); at the latest step, the current time; at the log's start, the
+   * start time, or for a fork's own base, the time its next step began.
+   */
+  private async clockAt(record: SimulationRecord, at: number, latest: number, entry: { view: StepView } | null): Promise<string> {
+    if (entry !== null) return entry.view.time_after;
+    if (at === latest) return record.currentTime;
+    if (record.parentId === null && at === 0) return record.startTime;
+    return (await this.steps.get(record.id, at + 1))?.view.time_before ?? record.currentTime;
   }
 
   async issueToken(principal: Principal, id: string, body: unknown): Promise<TokenView> {
@@ -274,6 +299,7 @@ export class SimulationService {
     this.pool.remove(id);
     await this.repository.delete(id);
     await this.steps.deleteAll(id);
+    await this.advances.deleteAll(id);
   }
 
   /**
@@ -337,10 +363,11 @@ export class SimulationService {
   }
 
   private async lock(record: SimulationRecord, from: SimulationRecord['status'][], lock: NonNullable<SimulationRecord['lock']>): Promise<void> {
-    const locked = await this.repository.update(record.id, { status: from, lock: null }, { lock });
+    const locked = await this.repository.update(record.id, { status: from, lock: null, activeAdvanceId: null }, { lock });
     if (locked === null || locked === 'quota') {
       const now = await this.repository.get(record.id);
       if (now === null) throw notFound(record.id);
+      refuseWhileAdvancing(now, lock === 'deleting' ? 'delete' : lock === 'stopping' ? 'stop' : 'start');
       if (now.lock === null && now.status === 'stopped' && !from.includes('stopped')) throw stopped(record.id);
       throw platformOwned(record.id);
     }
@@ -403,7 +430,16 @@ function expiry(now: Date, ttlSeconds: number | undefined): string | null {
   return ttlSeconds === undefined ? null : formatTime(new Date(now.getTime() + ttlSeconds * 1000));
 }
 
-function refuseWorldMember(record: SimulationRecord, action: string): void {
+/** A lifecycle change waits for the clock: while an advance is active it answers 409 `clock_conflict`. */
+export function refuseWhileAdvancing(record: SimulationRecord, action: string): void {
+  if (record.activeAdvanceId !== null) throw clockConflict(`The Simulation ${record.id} is advancing its clock (${record.activeAdvanceId}); ${action} it once the advance has finished.`);
+}
+
+export function clockConflict(detail: string): SimplaneError {
+  return new SimplaneError('clock_conflict', detail);
+}
+
+export function refuseWorldMember(record: SimulationRecord, action: string): void {
   if (record.worldId !== null) throw new SimplaneError('simulation_world_owned', `The Simulation belongs to World ${record.worldId}; ${action} it through the World.`);
 }
 

@@ -2,7 +2,7 @@ import { ERROR_STATUS, type ErrorCode } from '@simplane/core';
 import type { z } from 'zod';
 import type { Route } from '../route.js';
 import { ComponentSchemas } from './component-schemas.js';
-import { credentialSchema, errorSchema, simulatorSchema, specificationIssueSchema, specificationValidationSchema } from '../schemas.js';
+import { clockAdvanceSchema, credentialSchema, errorSchema, simulatorSchema, specificationIssueSchema, specificationValidationSchema } from '../schemas.js';
 
 type JsonObject = Record<string, unknown>;
 
@@ -28,6 +28,7 @@ const NAMED_SCHEMAS = new Map<z.ZodType, string>([
   [specificationIssueSchema, 'SpecificationIssue'],
   [credentialSchema, 'Credential'],
   [simulatorSchema, 'Simulator'],
+  [clockAdvanceSchema, 'ClockAdvance'],
 ]);
 
 /**
@@ -73,6 +74,9 @@ function operation(route: Route, schemas: ComponentSchemas): JsonObject {
   }
   for (const [name, q] of Object.entries(doc.query ?? {})) {
     parameters.push({ name, in: 'query', required: false, description: q.description, schema: q.schema });
+  }
+  for (const [name, h] of Object.entries(doc.headers ?? {})) {
+    parameters.push({ name, in: 'header', required: h.required, description: h.description, schema: h.schema });
   }
   if (parameters.length > 0) op.parameters = parameters;
   if (doc.requestBody !== undefined) {

@@ -70,10 +70,10 @@ export function simulationRoutes(simulations: SimulationService): Route[] {
       auth: true,
       doc: {
         operationId: 'deleteSimulation',
-        summary: 'Delete a Simulation with its saved state and steps. A World member is deleted through its World.',
+        summary: 'Delete a Simulation with its saved state, steps and clock advances. A World member is deleted through its World.',
         tag,
         responses: { 204: { description: 'Deleted.' } },
-        errors: [...OWN, 'simulation_world_owned', 'simulation_platform_owned'],
+        errors: [...OWN, 'simulation_world_owned', 'simulation_platform_owned', 'clock_conflict'],
       },
       handle: async (c) => {
         await simulations.delete(c.principal, byId(c));
@@ -89,7 +89,7 @@ export function simulationRoutes(simulations: SimulationService): Route[] {
         summary: 'Save the state and stop: a stopped Simulation uses no active-Simulation slot. Stopping a stopped one changes nothing.',
         tag,
         responses: { 200: simulation },
-        errors: [...OWN, 'simulation_world_owned', 'simulation_platform_owned'],
+        errors: [...OWN, 'simulation_world_owned', 'simulation_platform_owned', 'clock_conflict'],
       },
       handle: async (c) => ({ status: 200, json: await simulations.stop(c.principal, byId(c)) }),
     },
@@ -102,7 +102,7 @@ export function simulationRoutes(simulations: SimulationService): Route[] {
         summary: 'Start a stopped Simulation from its saved state. Starting a running one changes nothing. Answers a fresh token.',
         tag,
         responses: { 200: withToken('The running Simulation and a token for its data plane.') },
-        errors: [...OWN, 'simulation_world_owned', 'simulation_platform_owned', ...RUNTIME_ERRORS],
+        errors: [...OWN, 'simulation_world_owned', 'simulation_platform_owned', 'clock_conflict', ...RUNTIME_ERRORS],
       },
       handle: async (c) => ({ status: 200, json: await simulations.start(c.principal, byId(c)) }),
     },
@@ -116,7 +116,7 @@ export function simulationRoutes(simulations: SimulationService): Route[] {
         tag,
         requestBody: { contentType: 'application/json', schema: forkSimulationInput, required: false },
         responses: { 201: withToken('The fork and a token for its data plane.') },
-        errors: [...OWN, ...JSON_BODY_ERRORS, 'simulation_stopped', 'simulation_platform_owned', ...RUNTIME_ERRORS],
+        errors: [...OWN, ...JSON_BODY_ERRORS, 'simulation_stopped', 'simulation_platform_owned', 'clock_conflict', ...RUNTIME_ERRORS],
       },
       handle: async (c) => {
         await simulations.get(c.principal, byId(c));
