@@ -11,6 +11,7 @@ export { matchRequest, matchRoute, type Discriminate, type RouteMatch, type Rout
 export { compileDocument, type CompileInput } from './compile/compile-document.js';
 export type { CompileHooks } from './compile/checkpoint.js';
 export { RULES, type RuleCode } from './diagnostics/rules.js';
+export { lifecycleListing, type LifecycleEntry } from './lifecycle/listing.js';
 export { PARSE_LIMITS } from './parse/limits.js';
 export { InlineBuildProvider } from './providers/inline-build-provider.js';
 export { WorkerBuildProvider, type WorkerBuildProviderOptions } from './providers/worker-build-provider.js';

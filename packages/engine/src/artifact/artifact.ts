@@ -8,7 +8,7 @@ import type { RouteNode } from './route-index.js';
  * serialised with sorted keys so the same document always gives the same bytes and digest.
  */
 export const ARTIFACT_FORMAT = 'simplane.artifact';
-export const ARTIFACT_VERSION = 1;
+export const ARTIFACT_VERSION = 2;
 
 /** JSON Schema 2020-12. Component schemas live in `Artifact.schemas`, referenced as `#/schemas/<Name>`. */
 export type JsonSchema = JsonObject | boolean;
@@ -140,7 +140,7 @@ export interface ArtifactAction {
   flag?: { field: string; value: boolean };
 }
 
-/** Inferred, declarative time-based behaviour; the runtime schedules from it. */
+/** Version 1's inferred time-based behaviour, read as an inferred LifecycleRule (lifecycle/upgrade-v1.ts). */
 export interface LifecycleHint {
   kind: 'expiry';
   /** A date-time field of the item, e.g. `expires_at`. */
@@ -148,6 +148,31 @@ export interface LifecycleHint {
   stateField: string;
   /** The value the state takes once the time has passed, e.g. `expired`. */
   value: string;
+}
+
+/**
+ * What time does to a resource's records: declared in the document (`x-simplane-lifecycle` on
+ * the item schema, docs/clock.md) or inferred by the compiler. A rule falls due at a time field
+ * of the record (`at`), or a duration after one (`after` from `from`); it then sets fields
+ * (`set`) or deletes the record (`delete`), where `when` holds. Exactly one of `at` and
+ * `after`, and of `set` and `delete`, is given.
+ */
+export interface LifecycleRule {
+  /** Unique within the resource; an Overlay names a rule to change it or switch it off. */
+  name: string;
+  source: 'declared' | 'inferred';
+  /** What an event of the rule is called: `expiry` (a state took its end value, inferred), `set` or `delete`. */
+  type: 'expiry' | 'set' | 'delete';
+  /** A time field (date-time, date, or epoch seconds) whose value is the due time. */
+  at: string | null;
+  /** An ISO 8601 duration (`P30D`, `PT1H`, `P1Y2M`) added to the `from` field's time. */
+  after: string | null;
+  from: string | null;
+  /** Field values written when the rule fires; each fits the item schema. */
+  set: Record<string, Json> | null;
+  delete: boolean;
+  /** Fires only where each named field holds one of its values. */
+  when: Record<string, Json[]> | null;
 }
 
 export interface ArtifactResource {
@@ -170,7 +195,8 @@ export interface ArtifactResource {
   /** Operation IDs by behaviour. */
   operations: Partial<Record<'create' | 'list' | 'read' | 'replace' | 'update' | 'delete', string>>;
   actions: string[];
-  lifecycle: LifecycleHint[];
+  /** In order: inferred rules first, then declared ones; an event's ties are broken by this order. */
+  lifecycle: LifecycleRule[];
   /**
    * True for the party the API scopes most of itself by (Twilio's `/Accounts/{AccountSid}/...`):
    * the one a client's credentials belong to. Records nested under it need no record of it.

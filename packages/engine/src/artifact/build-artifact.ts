@@ -3,6 +3,8 @@ import { errorFormats } from '../infer/error-formats.js';
 import type { InferredModel } from '../infer/infer-model.js';
 import type { NormalisedDocument } from '../normalise/model.js';
 import { ARTIFACT_FORMAT, ARTIFACT_VERSION, type Artifact } from './artifact.js';
+import { withDeclaredRules } from '../lifecycle/resource-rules.js';
+import { upgradeV1 } from '../lifecycle/upgrade-v1.js';
 import { SchemaLookup } from '../infer/schema-lookup.js';
 import { emptyNode, insertRoute, schemaShape } from './route-index.js';
 import { sha256Digest, stableStringify } from './serialise.js';
@@ -20,7 +22,7 @@ export function buildArtifact(document: NormalisedDocument, model: InferredModel
       diagnostics.warn('path_equivalent', { operation: op.id, location: `paths.${op.path}` }, `${op.method} ${op.path} repeats an earlier path that differs only in parameter names; the earlier one answers.`);
     }
   }
-  return {
+  const artifact: Artifact = {
     format: ARTIFACT_FORMAT,
     version: ARTIFACT_VERSION,
     spec: { kind: 'openapi', version: specVersion, title: document.title, apiVersion: document.apiVersion },
@@ -32,6 +34,8 @@ export function buildArtifact(document: NormalisedDocument, model: InferredModel
     resources: model.resources,
     errorFormats: errorFormats(model.operations),
   };
+  // Declared lifecycle rules are checked against the finished schemas (a `set` value must fit).
+  return { ...artifact, resources: withDeclaredRules(artifact, specVersion, diagnostics) };
 }
 
 /** The artifact's bytes (canonical JSON, UTF-8) and the digest that names them. */
@@ -41,13 +45,15 @@ export function serialiseArtifact(artifact: Artifact): { bytes: Uint8Array; dige
 }
 
 /**
- * Reads artifact bytes back, refusing another format or version: a runtime must not guess at
- * an artifact it was not built for.
+ * Reads artifact bytes back, refusing another format or a version it does not know: a runtime
+ * must not guess at an artifact it was not built for. A version 1 artifact (a Simulator built
+ * before lifecycle rules) is upgraded in memory; its bytes and digest stay as they were.
  */
 export function readArtifact(bytes: Uint8Array): Artifact {
-  const value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) as Partial<Artifact>;
+  const value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) as Omit<Partial<Artifact>, 'version'> & { version?: unknown };
   if (value.format !== ARTIFACT_FORMAT) throw new Error('not a Simplane artifact');
-  if (value.version !== ARTIFACT_VERSION) throw new Error(`artifact version ${String(value.version)} is not supported (expected ${ARTIFACT_VERSION})`);
+  if (value.version === 1) return upgradeV1(value as Parameters<typeof upgradeV1>[0]);
+  if (value.version !== ARTIFACT_VERSION) throw new Error(`artifact version ${String(value.version)} is not supported (expected 1 or ${ARTIFACT_VERSION})`);
   return value as Artifact;
 }
 

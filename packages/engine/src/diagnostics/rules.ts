@@ -57,6 +57,8 @@ export const WARNINGS = {
   structure_type: { kind: 'invalid', suggestion: 'Change the value to the type the OpenAPI specification expects here.' },
   structure_value: { kind: 'invalid', suggestion: 'Change the value to one the OpenAPI specification allows here.' },
   path_parameter_undeclared: { kind: 'incomplete', suggestion: 'Declare the path parameter (`in: path`, `required: true`) on the operation or its path item.' },
+  lifecycle_rule_invalid: { kind: 'invalid', suggestion: 'Write the rule as docs/clock.md shows: `at` a time field, or `after` an ISO 8601 duration with `from` a time field; `set` field values that fit the schema, or `delete: true`; an optional `when`. The rule is left out meanwhile.' },
+  lifecycle_rule_unmatched: { kind: 'incomplete', suggestion: 'Name a rule the resource has (inferred rules are named `<value>-at-<field>`, e.g. `expired-at-expires_at`; docs/clock.md); nothing was switched off.' },
 } as const satisfies Record<string, Rule>;
 
 /**

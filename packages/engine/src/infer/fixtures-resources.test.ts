@@ -201,12 +201,12 @@ describe('resources and behaviours inferred from realistic documents', () => {
     expect(outcome.warnings.map((w) => w.code)).toEqual(['security_scheme_unsupported', 'security_scheme_undefined']);
   });
 
-  it('coupons 3.1: an expiry lifecycle hint, a redeem action and a code as the id', async () => {
+  it('coupons 3.1: an inferred expiry rule, a redeem action and a code as the id', async () => {
     const { artifact } = await compileArtifact(fixture('coupons-3.1.json'));
     expect(resource(artifact, 'coupons')).toMatchObject({
       idField: 'code',
       idParameter: 'code',
-      lifecycle: [{ kind: 'expiry', timeField: 'expiresAt', stateField: 'state', value: 'expired' }],
+      lifecycle: [{ name: 'expired-at-expiresAt', source: 'inferred', type: 'expiry', at: 'expiresAt', set: { state: 'expired' }, delete: false }],
     });
     expect(artifact.operations.find((o) => o.id === 'redeemCoupon')?.action).toEqual({ name: 'redeem', stateField: 'state', targetState: 'redeemed' });
     expect(artifact.operations.find((o) => o.id === 'listCoupons')?.list).toMatchObject({ itemsField: 'results', nextCursorField: 'nextPageToken' });

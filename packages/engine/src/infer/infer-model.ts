@@ -2,7 +2,8 @@ import type { ArtifactOperation, ArtifactResource, JsonSchema } from '../artifac
 import type { Json } from '../json.js';
 import type { NormalisedOperation } from '../normalise/model.js';
 import { type Understanding, understand } from './behaviour.js';
-import { actionTarget, idField, lifecycleHints } from './item-fields.js';
+import { actionTarget, idField } from './item-fields.js';
+import { inferredRules } from '../lifecycle/inferred-rules.js';
 import { singular, squash, words } from './naming.js';
 import { listItems, listShape } from './list-shape.js';
 import { mergeNestedAliases } from './nested-aliases.js';
@@ -214,7 +215,7 @@ export function inferModel(operations: NormalisedOperation[], lookup: SchemaLook
       itemSchema,
       operations: crud,
       actions: mine.filter((u) => u.how.behaviour === 'action').map((u) => u.op.id),
-      lifecycle: lifecycleHints(itemSchema, lookup),
+      lifecycle: inferredRules(itemSchema, lookup),
       ...(recordField === null ? {} : { recordField }),
       ...keyField,
       ...bodyFieldOf(mine, itemSchema, recordField, lookup),

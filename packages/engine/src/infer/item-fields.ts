@@ -1,4 +1,4 @@
-import type { ArtifactAction, JsonSchema, LifecycleHint } from '../artifact/artifact.js';
+import type { ArtifactAction, JsonSchema } from '../artifact/artifact.js';
 import type { JsonObject } from '../json.js';
 import { singular, squash, stateForms, words } from './naming.js';
 import type { SchemaLookup } from './schema-lookup.js';
@@ -34,7 +34,7 @@ function stringEnum(schema: JsonObject): string[] {
 }
 
 /** Enumerated state fields, `status` and `state` first. */
-function stateFields(item: JsonSchema | null, lookup: SchemaLookup): [string, string[]][] {
+export function stateFields(item: JsonSchema | null, lookup: SchemaLookup): [string, string[]][] {
   const fields = [...lookup.properties(item)].map(([name, s]) => [name, stringEnum(lookup.deref(s) ?? s)] as [string, string[]]).filter(([, v]) => v.length > 0);
   const rank = (name: string) => (['status', 'state'].includes(name.toLowerCase()) ? 0 : /(status|state)$/i.test(name) ? 1 : 2);
   return fields.sort((a, b) => rank(a[0]) - rank(b[0]));
@@ -107,18 +107,4 @@ function flagOf(verb: string, method: string, item: JsonSchema | null, lookup: S
     if (resolved['type'] === 'boolean' && names.has(squash(field))) return { field, value: !undoes };
   }
   return null;
-}
-
-const EXPIRY_FIELDS = ['expiresat', 'expiry', 'expirydate', 'expirationdate', 'expiresatutc', 'expires', 'expirationtime', 'expiretime'];
-
-/** An `expires_at` date-time beside a state enum with `expired`: the record expires on its own. */
-export function lifecycleHints(item: JsonSchema | null, lookup: SchemaLookup): LifecycleHint[] {
-  const properties = lookup.properties(item);
-  const timeField = [...properties].find(([name, s]) => EXPIRY_FIELDS.includes(squash(name)) && ['date-time', 'date'].includes(String((lookup.deref(s) ?? s)['format'])));
-  if (!timeField) return [];
-  for (const [field, values] of stateFields(item, lookup)) {
-    const value = values.find((v) => squash(v) === 'expired');
-    if (value !== undefined) return [{ kind: 'expiry', timeField: timeField[0], stateField: field, value }];
-  }
-  return [];
 }

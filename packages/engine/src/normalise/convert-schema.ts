@@ -71,7 +71,8 @@ export class SchemaConverter {
     }
     const out: JsonObject = {};
     for (const [key, value] of Object.entries(schema)) {
-      if (key.startsWith('x-') || DROPPED.has(key)) continue;
+      // Extensions are dropped, but for the one that declares what time does to records (lifecycle/).
+      if ((key.startsWith('x-') && key !== 'x-simplane-lifecycle') || DROPPED.has(key)) continue;
       const at = `${location}.${key}`;
       if (key === '$ref' && typeof value === 'string') out[key] = this.rewriteRef(value);
       else if (SINGLE.has(key)) out[key] = isObject(value) || typeof value === 'boolean' ? this.convert(value, at) : value;

@@ -9,3 +9,4 @@ export { generateValue, type GenerateContext } from '../runtime/generate-value.j
 export { randomFor, type Random } from '../runtime/random.js';
 export { credentialsFor } from './credentials.js';
 export { requestParts, type RequestParts } from './request-parts.js';
+export { resourceDocument } from './resource-document.js';
