@@ -101,9 +101,10 @@ export function advance(model: RuntimeModel, state: StateAccess, from: Date, to:
     if (!isObject(record) || (record !== target.seen && dueOf(timedRule, record) !== next.at) || !holds(timedRule.when, record)) continue;
     if (!rule.delete && timedRule.set.every(([field, value]) => same(record[field], value))) continue;
     target.fired[next.rule] = next.at;
-    const after = writer.commit(next, record);
+    const now = new Date(next.at);
+    const after = writer.commit(next, record, now);
     target.seen = after;
-    events.push(eventOf(context.seed, next, rule));
+    events.push(eventOf(context.seed, next, rule, now));
     if (after === null) continue;
     // The write may move a due time (a stamped `canceled_at` a rule counts from): scheduled again.
     for (let other = 0; other < target.timed.rules.length; other += 1) {
@@ -120,33 +121,36 @@ export function advance(model: RuntimeModel, state: StateAccess, from: Date, to:
 class Writer {
   /** One exchange for the whole advance: what a write reads of a request (the scope, the time). */
   readonly #ex: Exchange;
-  #random: { collection: string; key: string; at: number } = { collection: '', key: '', at: 0 };
+  /** Names the randomness a write draws from (per collection, record and due time). */
+  #collection = '';
+  #key = '';
+  #at = 0;
 
   constructor(model: RuntimeModel, state: StateAccess, context: SimContext) {
     const writer = this;
-    const now = new Date(0);
     this.#ex = {
       model,
       state,
       path: {},
-      context: { seed: context.seed, step: context.step, now },
+      context: { seed: context.seed, step: context.step, now: new Date(0) },
       // Drawn from only where a write must fill a field the record lacks.
       get gen() {
-        const { collection, key, at } = writer.#random;
-        return { registry: model.registry, random: randomFor(context.seed, 'advance', collection, key, at), now: new Date(at) };
+        return { registry: model.registry, random: randomFor(context.seed, 'advance', writer.#collection, writer.#key, writer.#at), now: new Date(writer.#at) };
       },
     } as unknown as Exchange;
   }
 
   /** Applies one due event to its record: the fields set (and the times a write stamps), or the record deleted. The record after it, or null. */
-  commit(due: Due<Target>, record: JsonObject): JsonObject | null {
+  commit(due: Due<Target>, record: JsonObject, now: Date): JsonObject | null {
     const { timed, collection, scope, key } = due.item;
     const timedRule = timed.rules[due.rule]!;
     const ex = this.#ex;
     const state = ex.state;
     ex.path = scope;
-    ex.context = { ...ex.context, now: new Date(due.at) };
-    this.#random = { collection, key, at: due.at };
+    ex.context.now = now;
+    this.#collection = collection;
+    this.#key = key;
+    this.#at = due.at;
     if (timedRule.rule.delete) {
       if (key === SINGLETON_KEY) state.put(collection, key, null);
       else {
@@ -166,9 +170,9 @@ class Writer {
   }
 }
 
-function eventOf(seed: string, due: Due<Target>, rule: LifecycleRule): ClockEvent {
+function eventOf(seed: string, due: Due<Target>, rule: LifecycleRule, at: Date): ClockEvent {
   const { timed, collection, key } = due.item;
-  return { id: `evt_${hex128(`${seed}\u0000${collection}\u0000${key}\u0000${rule.name}\u0000${due.at}`)}`, type: rule.type, resource: timed.resource.name, recordId: key, at: new Date(due.at) };
+  return { id: `evt_${hex128(`${seed}\u0000${collection}\u0000${key}\u0000${rule.name}\u0000${due.at}`)}`, type: rule.type, resource: timed.resource.name, recordId: key, at };
 }
 
 /** When a rule falls due for a record (ms since the epoch), or null where its time field holds no time. */
