@@ -121,6 +121,22 @@ describe('advance: scheduled lifecycle events', () => {
     expect(read(client, note, `/posts/${post.id}/notes`).status).toBe('expired');
   });
 
+  it('deletes as a DELETE does: the parent\'s count of the record goes down', async () => {
+    const document = resourceDocument(
+      { posts: { schema: 'Post', item: { type: 'object', properties: { id: { type: 'string', readOnly: true }, title: { type: 'string' }, notes: { type: 'integer', minimum: 0 } } } } },
+      { notes: { parent: 'posts', schema: 'Note', item: { type: 'object', properties: { id: { type: 'string', readOnly: true }, expires_at: time }, 'x-simplane-lifecycle': [{ at: 'expires_at', delete: true }] } } },
+    );
+    const client = await SimClient.open((await compileArtifact(document)).artifact, { sampleRecords: 0, start: T });
+    const post = client.call({ method: 'POST', path: '/posts', body: { title: 'one', notes: 0 } }).json as { id: string };
+    const notes = `/posts/${post.id}/notes`;
+    const gone = (client.call({ method: 'POST', path: notes, body: { expires_at: iso(day) } }).json as { id: string }).id;
+    client.call({ method: 'POST', path: notes, body: { expires_at: iso(9 * day) } });
+    expect(read(client, post.id, '/posts').notes).toBe(2);
+    expect(advance(client, 0, 2 * day)).toEqual([expect.objectContaining({ type: 'delete', resource: 'posts.notes', recordId: gone, at: at(day) })]);
+    expect(client.call({ method: 'GET', path: `${notes}/${gone}` }).status).toBe(404);
+    expect(read(client, post.id, '/posts')).toMatchObject({ notes: 1 });
+  });
+
   it('schedules nothing where an Overlay switched the inferred rule off', async () => {
     const overlay = { overlay: '1.0.0', info: { title: 'no expiry', version: '1' }, actions: [{ target: '$.components.schemas.Token', update: { 'x-simplane-lifecycle': [{ name: 'expired-at-expires_at', enabled: false }, { name: 'canceled-at-cancel_at', enabled: false }] } }] };
     const { artifact } = await compileArtifact(resourceDocument({ tokens: { schema: 'Token', item: token() } }), { overlays: [bytes(JSON.stringify(overlay))] });
