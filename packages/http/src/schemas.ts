@@ -163,7 +163,17 @@ export const clockAdvanceSchema = z.strictObject({
   to: z.iso.datetime().describe('The target: the clock after a completed advance.'),
   event_count: z.int().describe('Scheduled events committed; 0 until completed.'),
   step: z.int().nullable().describe('The advance step the events were committed as; null when nothing fell due (or before completion).'),
-  members: z.array(z.strictObject({ simulation_id: z.string(), status: z.enum(['completed', 'failed', 'skipped']) })).describe('Per World member; empty for a Simulation\'s own advance.'),
+  members: z
+    .array(
+      z.strictObject({
+        name: z.string().describe('The member\'s name in its World.'),
+        simulation_id: z.string(),
+        status: z.enum(['completed', 'failed', 'skipped']).describe('skipped: the member was not running.'),
+        advance_id: z.string().optional().describe('The advance recorded on the member, in its own advances.'),
+        event_count: z.int().optional().describe('Events the member committed, once completed.'),
+      }),
+    )
+    .describe('Per World member, by name, as each finishes; empty for a Simulation\'s own advance.'),
   error: z.strictObject({ code: z.string(), detail: z.string() }).nullable().describe('Why a failed advance failed; the state and the clock are as they were.'),
   created_at: z.iso.datetime(),
 });
@@ -177,6 +187,8 @@ export const clockEventSchema = z.strictObject({
   record_id: z.string(),
   at: z.iso.datetime().describe('When the event fell due, from the record\'s own fields.'),
   sequence: z.int().describe('Its place in the advance, from 1: the order events were committed in.'),
+  member: z.string().optional().describe('A World\'s advance only: the member that committed it.'),
+  simulation_id: z.string().optional().describe('A World\'s advance only: that member\'s Simulation.'),
 });
 
 export const listClockEventsResponseSchema = z.strictObject({ events: z.array(clockEventSchema), next_cursor: z.string().nullable() });

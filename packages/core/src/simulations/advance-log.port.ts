@@ -2,7 +2,9 @@ import type { PageQuery } from '../pagination/page.js';
 import type { ClockAdvanceRecord, ClockEventView } from './clock-advance.js';
 
 /**
- * Port: a Simulation's clock advances and the events each committed. Contract (checked by the
+ * Port: the clock advances of a Simulation or a World and the events each committed. The
+ * `simulationId` key is the owner's ID: a Simulation's, or a World's (`wld_`) for a World's
+ * advances, whose members' own advances are kept under each member. Contract (checked by the
  * conformance suite in `testing`):
  * - `insert` stores a new advance unless the Simulation already has one with the same
  *   `idempotencyKey`, atomically (of two concurrent inserts with one key exactly one is
@@ -13,8 +15,9 @@ import type { ClockAdvanceRecord, ClockEventView } from './clock-advance.js';
  *   or null when there is none;
  * - `list` answers a Simulation's advances newest first by (createdAt, id), strictly after
  *   `page.after`, at most `page.limit`;
- * - `putEvents` stores an advance's events once, in execution order; `listEvents` answers those
- *   with `sequence` above `afterSequence`, ascending, at most `limit`;
+ * - `putEvents` stores an advance's events once, in execution order, with every field given
+ *   (a World's events carry `member` and `simulation_id`); `listEvents` answers those with
+ *   `sequence` above `afterSequence`, ascending, at most `limit`;
  * - `deleteAll` removes a Simulation's advances and events; other Simulations are untouched.
  * Records are returned as copies.
  */

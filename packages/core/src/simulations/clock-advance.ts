@@ -12,17 +12,25 @@ export interface ClockAdvanceError {
   detail: string;
 }
 
-/** A World member's part in a World's advance; empty for a Simulation's own advance. */
+/**
+ * A World member's part in a World's advance; a Simulation's own advance has none. `skipped`:
+ * the member was not running. `advance_id` names the advance recorded on the member (absent
+ * when skipped, or when it could not be started); `event_count` is set once it completed.
+ */
 export interface ClockAdvanceMember {
+  name: string;
   simulation_id: string;
   status: 'completed' | 'failed' | 'skipped';
+  advance_id?: string;
+  event_count?: number;
 }
 
 /** An advance as stored. */
 export interface ClockAdvanceRecord {
   id: string;
+  /** The Simulation advanced, or the World for a World's advance (whose members each record their own). */
   simulationId: string;
-  /** As the client sent it; unique per Simulation. */
+  /** As the client sent it; unique per Simulation (or World). */
   idempotencyKey: string;
   status: ClockAdvanceStatus;
   from: string;
@@ -48,7 +56,11 @@ export interface ClockAdvanceView {
   created_at: string;
 }
 
-/** One committed event, stored and shown as is; `sequence` is its place in its advance, from 1. */
+/**
+ * One committed event, stored and shown as is; `sequence` is its place in its advance, from 1.
+ * A World's advance lists its members' events, each with the `member` name and `simulation_id`
+ * that committed it; a Simulation's own events have neither.
+ */
 export interface ClockEventView {
   event_id: string;
   type: string;
@@ -56,6 +68,8 @@ export interface ClockEventView {
   record_id: string;
   at: string;
   sequence: number;
+  member?: string;
+  simulation_id?: string;
 }
 
 export function toClockAdvanceView(r: ClockAdvanceRecord): ClockAdvanceView {

@@ -50,19 +50,42 @@ export class SimulationClock {
   async advance(principal: Principal, id: string, idempotencyKey: string | undefined, readBody: () => Promise<unknown>): Promise<ClockAdvanceView> {
     const record = await this.simulations.record(principal, id);
     refuseWorldMember(record, 'advance');
-    const key = checkedKey(idempotencyKey);
+    const key = checkedIdempotencyKey(idempotencyKey);
     const { to } = parseInput(advanceTimeInput, await readBody());
+    return toClockAdvanceView((await this.accept(record, key, to)).record);
+  }
+
+  /**
+   * Advances a World member for its World's advance: as a Simulation's own advance (recorded
+   * on the member, one `advance` step with its events), but past the member guard, and
+   * answered once it has finished, completed or failed. `key` names it among the member's.
+   */
+  async advanceMember(id: string, key: string, to: string): Promise<ClockAdvanceRecord> {
+    const record = await this.repository.get(id);
+    if (record === null) throw notFound(id);
+    const accepted = await this.accept(record, key, to);
+    await accepted.done;
+    return (await this.advances.get(id, accepted.record.id)) ?? accepted.record;
+  }
+
+  /**
+   * Takes the Simulation's clock and queues the advance, or answers the advance the key already
+   * names. `done` settles once the advance has finished.
+   */
+  private async accept(record: SimulationRecord, key: string, to: string): Promise<{ record: ClockAdvanceRecord; done: Promise<void> }> {
+    const id = record.id;
+    const finished = Promise.resolve();
     const earlier = await this.advances.findByKey(id, key);
-    if (earlier !== null) return replay(earlier, to);
+    if (earlier !== null) return { record: replayAdvance(earlier, to), done: finished };
     if (record.status === 'stopped') throw stopped(id);
     if (record.activeAdvanceId !== null) throw advancing(record);
-    notBefore(to, record.currentTime);
+    notBeforeCurrent(to, record.currentTime);
     const advanceId = this.ids.next('clockAdvance');
     const held = await this.repository.update(id, { status: ['running', 'paused'], lock: null, activeAdvanceId: null }, { activeAdvanceId: advanceId });
-    if (held === null || held === 'quota') return this.refused(id, key, to);
+    if (held === null || held === 'quota') return { record: await this.refused(id, key, to), done: finished };
     const release = () => this.repository.update(id, { activeAdvanceId: advanceId }, { activeAdvanceId: null });
     try {
-      notBefore(to, held.currentTime);
+      notBeforeCurrent(to, held.currentTime);
       const stored = await this.advances.insert({
         id: advanceId,
         simulationId: id,
@@ -79,11 +102,11 @@ export class SimulationClock {
       // The key was used meanwhile by an advance that has finished since.
       if (!stored.inserted) {
         await release();
-        return replay(stored.record, to);
+        return { record: replayAdvance(stored.record, to), done: finished };
       }
       // Queued now, so the requests that arrive after this answer run after the advance.
-      void this.pool.serial(id, () => this.run(stored.record));
-      return toClockAdvanceView(stored.record);
+      const done = this.pool.serial(id, () => this.run(stored.record)).catch(() => undefined);
+      return { record: stored.record, done };
     } catch (error) {
       await release();
       throw error;
@@ -126,11 +149,11 @@ export class SimulationClock {
    * Answers a request that could not take the clock, as the record stands now: the same
    * advance when its key has been used meanwhile, else why it was refused.
    */
-  private async refused(id: string, key: string, to: string): Promise<ClockAdvanceView> {
+  private async refused(id: string, key: string, to: string): Promise<ClockAdvanceRecord> {
     const now = await this.repository.get(id);
     if (now === null) throw notFound(id);
     const earlier = await this.advances.findByKey(id, key);
-    if (earlier !== null) return replay(earlier, to);
+    if (earlier !== null) return replayAdvance(earlier, to);
     if (now.activeAdvanceId !== null) throw advancing(now);
     if (now.lock === null && now.status === 'stopped') throw stopped(id);
     throw platformOwned(id);
@@ -160,20 +183,22 @@ export class SimulationClock {
   }
 }
 
-function replay(earlier: ClockAdvanceRecord, to: string): ClockAdvanceView {
+/** The advance a key already names, if it was for the same target; else 409 `clock_conflict`. */
+export function replayAdvance(earlier: ClockAdvanceRecord, to: string): ClockAdvanceRecord {
   if (earlier.to !== to) throw clockConflict(`The Idempotency-Key was used for an advance to ${earlier.to} (${earlier.id}); use a new key for another target.`);
-  return toClockAdvanceView(earlier);
+  return earlier;
 }
 
 function advancing(record: SimulationRecord): SimplaneError {
   return clockConflict(`The Simulation ${record.id} is advancing its clock (${record.activeAdvanceId ?? ''}); retry once that advance has finished.`);
 }
 
-function notBefore(to: string, current: string): void {
-  if (to < current) throw validationError('to', `must not be before the Simulation's current time ${current}`);
+export function notBeforeCurrent(to: string, current: string, owner = 'Simulation'): void {
+  if (to < current) throw validationError('to', `must not be before the ${owner}'s current time ${current}`);
 }
 
-function checkedKey(key: string | undefined): string {
+/** The `Idempotency-Key` header, required, 1 to 256 bytes, else 422 `validation`. */
+export function checkedIdempotencyKey(key: string | undefined): string {
   const bytes = key === undefined ? 0 : Buffer.byteLength(key);
   if (key === undefined || bytes < IDEMPOTENCY_KEY_BYTES.min || bytes > IDEMPOTENCY_KEY_BYTES.max) {
     throw validationError('Idempotency-Key', `the header is required, ${IDEMPOTENCY_KEY_BYTES.min} to ${IDEMPOTENCY_KEY_BYTES.max} bytes`);

@@ -88,6 +88,23 @@ export function describeAdvanceLogConformance(name: string, makeLog: () => Promi
       expect(await log.listEvents('sim_a', 'adv_none', { afterSequence: 0, limit: 10 })).toEqual([]);
     });
 
+    it("keeps a World's advances under its ID, with their members and their events' members", async () => {
+      const log = await makeLog();
+      const members = [
+        { name: 'billing', simulation_id: 'sim_b', status: 'completed' as const, advance_id: 'adv_b', event_count: 1 },
+        { name: 'crm', simulation_id: 'sim_c', status: 'skipped' as const },
+      ];
+      const advance = sampleClockAdvance({ simulationId: 'wld_a', idempotencyKey: 'k', members, status: 'completed', eventCount: 1 });
+      await log.insert(advance);
+      expect(await log.get('wld_a', advance.id)).toEqual(advance);
+      expect(await log.findByKey('wld_a', 'k')).toEqual(advance);
+      expect(await log.findByKey('sim_a', 'k')).toBeNull();
+      const event = { ...sampleEvent(1), member: 'billing', simulation_id: 'sim_b' };
+      await log.putEvents('wld_a', advance.id, [event]);
+      expect(await log.listEvents('wld_a', advance.id, { afterSequence: 0, limit: 10 })).toEqual([event]);
+      expect((await log.update('wld_a', advance.id, { members: [members[1]!] }))?.members).toEqual([members[1]]);
+    });
+
     it('deletes one Simulation and nothing else', async () => {
       const log = await makeLog();
       const a = sampleClockAdvance({ simulationId: 'sim_del', idempotencyKey: 'k' });
@@ -108,7 +125,7 @@ export function describeAdvanceLogConformance(name: string, makeLog: () => Promi
       const advance = sampleClockAdvance();
       await log.insert(advance);
       const got = (await log.get('sim_a', advance.id))!;
-      got.members.push({ simulation_id: 'sim_x', status: 'skipped' });
+      got.members.push({ name: 'x', simulation_id: 'sim_x', status: 'skipped' });
       got.status = 'failed';
       expect(await log.get('sim_a', advance.id)).toEqual(advance);
       const events = [sampleEvent(1)];

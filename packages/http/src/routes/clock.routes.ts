@@ -77,7 +77,7 @@ export function clockRoutes(clock: SimulationClock): Route[] {
 }
 
 /** The `Idempotency-Key` header; core checks its length. Sent twice it is no key at all. */
-function idempotencyKey(c: RouteContext): string | undefined {
+export function idempotencyKey(c: RouteContext): string | undefined {
   const value = c.request.headers['idempotency-key'];
   if (Array.isArray(value)) {
     if (value.length > 1) throw new SimplaneError('validation', 'Idempotency-Key: must be sent once');
