@@ -15,6 +15,9 @@ import {
   SimulationService,
   SimulationTraffic,
   SimulatorService,
+  WorldBuilder,
+  WorldBuildQueue,
+  WorldService,
   CursorCodec,
   SessionSealer,
   TOKENS,
@@ -30,6 +33,7 @@ import {
   type StepLog,
   type SimulatorRepository,
   type Quotas,
+  type WorldRepository,
 } from '@simplane/core';
 import {
   MemoryAdvanceLog,
@@ -40,6 +44,7 @@ import {
   MemorySimulatorRepository,
   MemoryStepLog,
   MemoryUsageLedger,
+  MemoryWorldRepository,
 } from '@simplane/adapter-memory';
 import { EngineRuntime, InlineBuildProvider, WorkerBuildProvider } from '@simplane/engine';
 import { shippedCatalog } from './catalog-documents.js';
@@ -83,6 +88,8 @@ export interface ControlPlane {
   services: ControlPlaneServices;
   /** Runs the builds; `idle()` resolves when none is running or waiting. */
   scheduler: BuildScheduler;
+  /** Runs the World builds; `idle()` resolves when none is running or waiting. */
+  worldBuilds: WorldBuildQueue;
   /** The data plane and Simulation housekeeping (idle unloading, expiry). */
   traffic: SimulationTraffic;
   /** Settles when start-up work (installing the catalog) is done; builds may still run. */
@@ -154,7 +161,10 @@ export function composeControlPlane(config: Config, overrides: ComposeOverrides 
           c.get(TOKENS.clock),
           c.get(TOKENS.ids),
           c.get(TOKENS.cursors),
-          (simulatorId) => c.get<SimulationRepository>(TOKENS.simulationRepository).countBySimulator(simulatorId),
+          // Simulations and Worlds that use the Simulator (a failed World has no member but still names it).
+          async (simulatorId) =>
+            (await c.get<SimulationRepository>(TOKENS.simulationRepository).countBySimulator(simulatorId)) +
+            (await c.get<WorldRepository>(TOKENS.worldRepository).listBySimulator(simulatorId)).length,
         ),
     );
   container.bind(TOKENS.simulationRepository).toConstantValue(new MemorySimulationRepository());
@@ -216,13 +226,45 @@ export function composeControlPlane(config: Config, overrides: ComposeOverrides 
           c.get(TOKENS.logger),
         ),
     );
+  container.bind(TOKENS.worldRepository).toConstantValue(new MemoryWorldRepository());
+  container.bind(WORLD_BUILDER).toDynamicValue(
+    (c) =>
+      new WorldBuilder(
+        c.get(TOKENS.worldRepository),
+        c.get(TOKENS.simulationService),
+        (principal, reference) => c.get<SimulatorService>(TOKENS.simulatorService).resolve(principal, reference),
+        quotas,
+        c.get(TOKENS.clock),
+        c.get(TOKENS.logger),
+      ),
+  );
+  container
+    .bind(WORLD_BUILD_QUEUE)
+    .toDynamicValue((c) => new WorldBuildQueue(c.get(TOKENS.worldRepository), c.get<WorldBuilder>(WORLD_BUILDER).run, c.get(TOKENS.clock), c.get(TOKENS.logger), () => quotas.concurrentWorldBuilds));
+  container
+    .bind(TOKENS.worldService)
+    .toDynamicValue(
+      (c) =>
+        new WorldService(
+          c.get(TOKENS.worldRepository),
+          c.get(TOKENS.simulationService),
+          c.get(WORLD_BUILD_QUEUE),
+          c.get(WORLD_BUILDER),
+          (principal, reference) => c.get<SimulatorService>(TOKENS.simulatorService).resolve(principal, reference),
+          quotas,
+          c.get(TOKENS.clock),
+          c.get(TOKENS.ids),
+          c.get(TOKENS.cursors),
+          { publicBaseUrl: config.public_base_url ?? null },
+        ),
+    );
   container.bind(TOKENS.quotaService).toDynamicValue((c) => {
     const simulators = c.get<SimulatorRepository>(TOKENS.simulatorRepository);
     const simulations = c.get<SimulationRepository>(TOKENS.simulationRepository);
     return new QuotaService(quotas, c.get(TOKENS.buildAllowance), {
       activeSimulations: (workspaceId) => simulations.countActive(workspaceId),
       concurrentBuilds: (workspaceId) => simulators.countBuilding(workspaceId),
-      concurrentWorldBuilds: async () => 0,
+      concurrentWorldBuilds: (workspaceId) => c.get<WorldRepository>(TOKENS.worldRepository).countBuilding(workspaceId),
     });
   });
   container
@@ -258,6 +300,7 @@ export function composeControlPlane(config: Config, overrides: ComposeOverrides 
     simulations: container.get(TOKENS.simulationService),
     clock: container.get(TOKENS.simulationClock),
     dataPlane: container.get(TOKENS.simulationTraffic),
+    worlds: container.get(TOKENS.worldService),
     ids: container.get(TOKENS.ids),
     logger: container.get(TOKENS.logger),
   };
@@ -275,6 +318,7 @@ export function composeControlPlane(config: Config, overrides: ComposeOverrides 
     : Promise.resolve();
   const provider = container.get<BuildProvider & { close?: () => Promise<void> }>(TOKENS.buildProvider);
   const traffic = container.get<SimulationTraffic>(TOKENS.simulationTraffic);
+  const worldBuilds = container.get<WorldBuildQueue>(WORLD_BUILD_QUEUE);
   const logger = container.get<Logger>(TOKENS.logger);
   const sweeper =
     config.simulation_sweep_interval_ms === 0
@@ -289,13 +333,18 @@ export function composeControlPlane(config: Config, overrides: ComposeOverrides 
     clearInterval(sweeper);
     await ready.catch(() => undefined);
     await scheduler.close();
+    await worldBuilds.close();
     await provider.close?.();
   };
-  return { handle, routes, services, tenants, container, scheduler, traffic, ready, close };
+  return { handle, routes, services, tenants, container, scheduler, worldBuilds, traffic, ready, close };
 }
 
 /** Internal to this root: the loader is shared by the Simulation service and the data plane. */
 const SIMULATION_LOADER = Symbol.for('simplane.cli.simulationLoader');
+
+/** Internal to this root: the World builder and its queue are shared by the World service only. */
+const WORLD_BUILDER = Symbol.for('simplane.cli.worldBuilder');
+const WORLD_BUILD_QUEUE = Symbol.for('simplane.cli.worldBuildQueue');
 
 
 /** A purpose-bound subkey, so the cursor key never equals the secret-sealing key. */

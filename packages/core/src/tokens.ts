@@ -23,6 +23,8 @@ import type { SimulationService } from './simulations/simulation.service.js';
 import type { SimulationTraffic } from './simulations/simulation-traffic.js';
 import type { AdvanceLog } from './simulations/advance-log.port.js';
 import type { SimulationClock } from './simulations/simulation-clock.js';
+import type { WorldRepository } from './worlds/world.repository.port.js';
+import type { WorldService } from './worlds/world.service.js';
 
 /** A typed injection token: a `Symbol.for` key that remembers the type it stands for. */
 export type Token<T> = symbol & { readonly __type?: T };
@@ -61,4 +63,6 @@ export const TOKENS = {
   simulationTraffic: token<SimulationTraffic>('simulationTraffic'),
   advanceLog: token<AdvanceLog>('advanceLog'),
   simulationClock: token<SimulationClock>('simulationClock'),
+  worldRepository: token<WorldRepository>('worldRepository'),
+  worldService: token<WorldService>('worldService'),
 } as const;

@@ -74,7 +74,7 @@ export interface Harness {
   sim(simulation: { id: string; token?: string }, method: string, path: string, options?: DataPlaneRequestOptions): Promise<HarnessResponse>;
   /** Runs the Simulation housekeeping now: deletes expired Simulations and unloads idle ones. */
   sweep(): Promise<{ expired: number; paused: number }>;
-  /** Resolves when every build started so far has finished. */
+  /** Resolves when every build started so far, of Simulators and of Worlds, has finished. */
   settled(): Promise<void>;
   /** Stops background work (builds, worker threads). */
   close(): Promise<void>;
@@ -118,7 +118,9 @@ export function createHarness(options: HarnessOptions = {}): Harness {
     plane,
     settled: async () => {
       await plane.ready;
+      // A World build may wait for nothing a Simulator build does, and neither starts the other.
       await plane.scheduler.idle();
+      await plane.worldBuilds.idle();
     },
     close: () => plane.close(),
     sweep: async () => ({ expired: await plane.traffic.sweepExpired(), paused: await plane.traffic.sweepIdle() }),

@@ -22,7 +22,8 @@ const int = (min: number, max: number) =>
 
 const ttl = int(SIMULATION_LIMITS.ttlSeconds.min, SIMULATION_LIMITS.ttlSeconds.max);
 
-const metadata = z
+/** `metadata` of a Simulation or a World: a small JSON object. */
+export const metadataSchema = z
   .record(z.string().min(1).max(128), z.json())
   .refine((v) => Object.keys(v).length <= SIMULATION_LIMITS.metadataKeys, `must have at most ${SIMULATION_LIMITS.metadataKeys} keys`)
   .refine((v) => Buffer.byteLength(JSON.stringify(v)) <= SIMULATION_LIMITS.metadataBytes, `must encode to at most ${SIMULATION_LIMITS.metadataBytes} bytes`)
@@ -39,7 +40,7 @@ export const createSimulationInput = z.strictObject({
     .transform((v) => new Date(v).toISOString()),
   ttl_seconds: ttl.optional(),
   sample_records: int(SIMULATION_LIMITS.sampleRecords.min, SIMULATION_LIMITS.sampleRecords.max).default(SIMULATION_LIMITS.sampleRecords.default),
-  metadata: metadata.optional(),
+  metadata: metadataSchema.optional(),
 });
 export type CreateSimulationInput = z.output<typeof createSimulationInput>;
 

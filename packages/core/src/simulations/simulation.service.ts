@@ -10,7 +10,7 @@ import type { LoadedSimulator } from '../runtime/runtime.port.js';
 import type { Principal } from '../tenancy/tenancy.js';
 import { formatTime, type Clock } from '../time/clock.port.js';
 import { isExpired, SIMULATION_STATUSES, toSimulationView, type SimulationRecord, type SimulationView, type SimulationWithToken } from './simulation.js';
-import { createSimulationInput, forkSimulationInput, simulationTokenInput } from './simulation-input.js';
+import { createSimulationInput, forkSimulationInput, SIMULATION_LIMITS, simulationTokenInput } from './simulation-input.js';
 import { seederOf, type SimulationLoader } from './simulation-loader.js';
 import type { SimulationPool } from './simulation-pool.js';
 import type { SimulationFilter, SimulationRepository } from './simulation.repository.port.js';
@@ -21,6 +21,15 @@ import { messageView } from './step-recording.js';
 
 /** Finds a Simulator by ID or `name:tag` as the caller's workspace sees it (SimulatorService.resolve). */
 export type SimulatorResolver = (principal: Principal, idOrReference: string) => Promise<SimulatorRecord | null>;
+
+/** What a World's member takes from its World. */
+export interface WorldOrigin {
+  id: string;
+  workspaceId: string;
+  organizationId: string;
+  seed: string;
+  startTime: string;
+}
 
 export interface SimulationServiceOptions {
   /** Lifetime of the token create, fork and start hand out. */
@@ -141,14 +150,23 @@ export class SimulationService {
   async delete(principal: Principal, id: string): Promise<void> {
     const record = await this.load(principal, id);
     refuseWorldMember(record, 'delete');
+    await this.deleteRecord(record);
+  }
+
+  private async deleteRecord(record: SimulationRecord): Promise<void> {
     refuseWhileAdvancing(record, 'delete');
     await this.lock(record, ['running', 'paused', 'stopped'], 'deleting');
-    await this.pool.serial(id, () => this.purge(id));
+    await this.pool.serial(record.id, () => this.purge(record.id));
   }
 
   async stop(principal: Principal, id: string): Promise<SimulationView> {
     const record = await this.load(principal, id);
     refuseWorldMember(record, 'stop');
+    return this.stopRecord(record);
+  }
+
+  private async stopRecord(record: SimulationRecord): Promise<SimulationView> {
+    const id = record.id;
     refuseWhileAdvancing(record, 'stop');
     if (record.status === 'stopped' && record.lock === null) return this.view(record);
     await this.lock(record, ['running', 'paused'], 'stopping');
@@ -167,8 +185,15 @@ export class SimulationService {
   async start(principal: Principal, id: string): Promise<SimulationWithToken> {
     const record = await this.load(principal, id);
     refuseWorldMember(record, 'start');
+    const started = await this.startRecord(record);
+    return { ...this.view(started), ...(await this.issue(started, this.options.tokenTtlSeconds, false)) };
+  }
+
+  /** Starts a stopped Simulation from its saved state within the quota; a running one is answered as it is. */
+  private async startRecord(record: SimulationRecord): Promise<SimulationRecord> {
+    const id = record.id;
     refuseWhileAdvancing(record, 'start');
-    if (record.status !== 'stopped' && record.lock === null) return { ...this.view(record), ...(await this.issue(record, this.options.tokenTtlSeconds, false)) };
+    if (record.status !== 'stopped' && record.lock === null) return record;
     await this.ensureQuota(record.workspaceId);
     await this.lock(record, ['stopped'], 'starting');
     let reservation;
@@ -186,7 +211,7 @@ export class SimulationService {
       if (started === 'quota') throw this.quotaExceeded();
       if (started === null) throw platformOwned(id);
       this.pool.admit({ id, loaded, state, seed: started.seed, currentTime: started.currentTime, step, snapshotStep: step, lastUsedAt: this.clock.now().getTime() }, reservation);
-      return { ...this.view(started), ...(await this.issue(started, this.options.tokenTtlSeconds, false)) };
+      return started;
     } catch (error) {
       reservation.release();
       await this.unlock(id, 'starting');
@@ -312,6 +337,11 @@ export class SimulationService {
    * Until then it is running but unloaded, and idle housekeeping pauses it like an idle one.
    */
   private async launch(record: SimulationRecord, start: { seed: (loaded: LoadedSimulator) => SimulationState } | { snapshot: Uint8Array }, heldQueue?: string): Promise<SimulationWithToken> {
+    await this.insertRunning(record, start, heldQueue);
+    return { ...this.view(record), ...(await this.issue(record, this.options.tokenTtlSeconds, false)) };
+  }
+
+  private async insertRunning(record: SimulationRecord, start: { seed: (loaded: LoadedSimulator) => SimulationState } | { snapshot: Uint8Array }, heldQueue?: string): Promise<void> {
     await this.ensureQuota(record.workspaceId, heldQueue);
     const reservation = this.pool.reserve();
     let saved = false;
@@ -337,7 +367,64 @@ export class SimulationService {
       if (saved) await this.steps.deleteAll(record.id).catch(() => undefined);
       throw error;
     }
-    return { ...this.view(record), ...(await this.issue(record, this.options.tokenTtlSeconds, false)) };
+  }
+
+  /**
+   * Creates a World's member: a running Simulation with `world_id` set, seeded from the
+   * World's seed and start time (so an entity two members share starts alike in both), within
+   * the active-Simulation quota. The World has checked the Simulator; no token is issued here
+   * (members' tokens come from `POST /v1/simulations/{id}/tokens`).
+   */
+  async createMember(world: WorldOrigin, simulator: SimulatorRecord, name: string): Promise<SimulationRecord> {
+    if (simulator.status !== 'ready' || simulator.digest === null) {
+      throw new SimplaneError('simulator_not_ready', `The Simulator ${simulator.id} is ${simulator.status}, not ready.`);
+    }
+    const record: SimulationRecord = {
+      id: this.ids.next('simulation'),
+      workspaceId: world.workspaceId,
+      organizationId: world.organizationId,
+      name,
+      simulatorId: simulator.id,
+      simulatorDigest: simulator.digest,
+      parentId: null,
+      worldId: world.id,
+      status: 'running',
+      lock: null,
+      seed: world.seed,
+      startTime: world.startTime,
+      currentTime: world.startTime,
+      activeAdvanceId: null,
+      step: 0,
+      baseStep: 0,
+      sampleRecords: SIMULATION_LIMITS.sampleRecords.default,
+      ttlSeconds: null,
+      expiresAt: null,
+      metadata: {},
+      createdAt: formatTime(this.clock.now()),
+    };
+    await this.insertRunning(record, { seed: (loaded) => new SimulationState(seederOf(record, loaded)) });
+    return record;
+  }
+
+  /** A World's member, as stored: null when gone or not that World's. */
+  async member(worldId: string, id: string): Promise<SimulationRecord | null> {
+    const record = await this.repository.get(id);
+    return record !== null && record.worldId === worldId ? record : null;
+  }
+
+  /** Stops a World's member (its World decided); stopping a stopped one changes nothing. */
+  async stopMember(record: SimulationRecord): Promise<SimulationView> {
+    return this.stopRecord(record);
+  }
+
+  /** Starts a World's member from its saved state within the quota; its tokens stay valid. */
+  async startMember(record: SimulationRecord): Promise<SimulationView> {
+    return this.view(await this.startRecord(record));
+  }
+
+  /** Deletes a World's member with its saved state, steps and advances. */
+  async deleteMember(record: SimulationRecord): Promise<void> {
+    await this.deleteRecord(record);
   }
 
   private async issue(record: SimulationRecord, ttlSeconds: number, readOnly: boolean): Promise<{ token: string; token_expires_at: string }> {

@@ -1,0 +1,256 @@
+import { randomBytes } from 'node:crypto';
+import { parseInput } from '../errors/zod-validation.js';
+import { SimplaneError } from '../errors/simplane-error.js';
+import { isId, type IdGenerator } from '../ids/id.js';
+import type { CursorCodec } from '../pagination/cursor-codec.js';
+import { fetchPage, type PageParams } from '../pagination/page.js';
+import type { Quotas } from '../quotas/quotas.js';
+import type { SimulationRecord, SimulationStatus } from '../simulations/simulation.js';
+import type { SimulationService, SimulatorResolver } from '../simulations/simulation.service.js';
+import type { Principal } from '../tenancy/tenancy.js';
+import { formatTime, type Clock } from '../time/clock.port.js';
+import { WORLD_STATUSES, type WorldRecord, type WorldStatus } from './world.js';
+import type { WorldBuildQueue } from './world-build-queue.js';
+import type { WorldBuilder } from './world-builder.js';
+import { createWorldInput, memberNames } from './world-input.js';
+import type { WorldFilter, WorldRepository } from './world.repository.port.js';
+import { memberSimulationIds, toWorldView, type WorldPage, type WorldView } from './world-view.js';
+
+export interface WorldServiceOptions {
+  /** Where clients reach this server, for absolute `endpoint`s; null: relative (as for Simulations). */
+  publicBaseUrl?: string | null;
+}
+
+export interface WorldListParams extends PageParams {
+  status?: string;
+}
+
+/**
+ * Worlds on the control plane (SPEC 2.3, 3, 4.3; docs/worlds.md): build, read, list, stop,
+ * start, cancel and delete. A World's lifecycle changes run one at a time per World; while
+ * its clock advances (`activeAdvanceId`), stop, start, cancel and delete answer 409
+ * `clock_conflict`. Members are Simulations owned by the World: only it stops, starts or
+ * deletes them.
+ */
+export class WorldService {
+  private readonly queues = new Map<string, Promise<unknown>>();
+
+  constructor(
+    private readonly repository: WorldRepository,
+    private readonly simulations: SimulationService,
+    private readonly builds: WorldBuildQueue,
+    private readonly builder: WorldBuilder,
+    private readonly resolveSimulator: SimulatorResolver,
+    private readonly quotas: Quotas,
+    private readonly clock: Clock,
+    private readonly ids: IdGenerator,
+    private readonly cursors: CursorCodec,
+    private readonly options: WorldServiceOptions = {},
+  ) {}
+
+  /** Accepts a World (202 `creating`) once every member's Simulator resolves and is ready; the build runs off the request. */
+  async create(principal: Principal, body: unknown): Promise<WorldView> {
+    const input = parseInput(createWorldInput, body);
+    const entries = [];
+    for (const [index, entry] of input.simulators.entries()) {
+      const reference = typeof entry === 'string' ? entry : entry.simulator;
+      const simulator = await this.resolveSimulator(principal, reference);
+      if (simulator === null) throw new SimplaneError('simulator_unknown', `simulators[${index}]: no Simulator '${reference.slice(0, 200)}' in this workspace or the catalog`);
+      if (simulator.status !== 'ready' || simulator.digest === null) {
+        throw new SimplaneError('simulator_not_ready', `simulators[${index}]: the Simulator ${simulator.id} is ${simulator.status}, not ready.`);
+      }
+      entries.push({ simulator, explicit: typeof entry === 'string' ? undefined : entry.name });
+    }
+    const names = memberNames(entries.map((e) => ({ explicit: e.explicit, simulatorName: e.simulator.name })));
+    const now = this.clock.now();
+    const createdAt = formatTime(now);
+    const record: WorldRecord = {
+      id: this.ids.next('world'),
+      workspaceId: principal.workspaceId,
+      organizationId: principal.organizationId,
+      name: input.name ?? names.join('+').slice(0, 200),
+      from: '',
+      seed: input.seed ?? randomBytes(12).toString('hex'),
+      status: 'creating',
+      startTime: input.start_time,
+      currentTime: input.start_time,
+      activeAdvanceId: null,
+      members: entries.map((e, i) => ({ name: names[i]!, simulatorId: e.simulator.id, simulationId: null })),
+      build: { startedAt: null, deadline: formatTime(new Date(now.getTime() + input.timeout_seconds * 1000)) },
+      error: null,
+      metadata: input.metadata ?? {},
+      createdAt,
+      updatedAt: createdAt,
+    };
+    await this.repository.insert(record);
+    void this.builds.pump(record.workspaceId);
+    return this.view(record);
+  }
+
+  async get(principal: Principal, id: string): Promise<WorldView> {
+    return this.view(await this.load(principal, id));
+  }
+
+  /** The stored World by path ID: unknown or malformed is 404 `world_not_found`, another workspace's 403. */
+  async load(principal: Principal, id: string): Promise<WorldRecord> {
+    if (!isId('world', id)) throw notFound(id);
+    const record = await this.repository.get(id);
+    if (record === null) throw notFound(id);
+    if (record.workspaceId !== principal.workspaceId) throw new SimplaneError('auth_forbidden', 'The World belongs to another workspace.');
+    return record;
+  }
+
+  /** The World's member Simulation IDs, in member order. */
+  memberIds(record: WorldRecord): string[] {
+    return memberSimulationIds(record);
+  }
+
+  async list(principal: Principal, params: WorldListParams): Promise<WorldPage> {
+    const filter: WorldFilter = { workspaceId: principal.workspaceId };
+    if (params.status !== undefined) {
+      if (!(WORLD_STATUSES as readonly string[]).includes(params.status)) throw new SimplaneError('bad_request', `status: must be one of ${WORLD_STATUSES.join(', ')}`);
+      filter.status = params.status as WorldStatus;
+    }
+    const page = await fetchPage(this.cursors, `worlds:${principal.workspaceId}:${filter.status ?? ''}`, params, (r: WorldRecord) => ({ createdAt: r.createdAt, id: r.id }), (q) => this.repository.list(filter, q));
+    return { worlds: await Promise.all(page.items.map((r) => this.view(r))), next_cursor: page.nextCursor };
+  }
+
+  /** Stops every member, saving its state; a stopped World is answered as it is. */
+  stop(principal: Principal, id: string): Promise<WorldView> {
+    return this.serial(id, async () => {
+      const world = await this.load(principal, id);
+      refuseWhileWorldAdvancing(world, 'stop');
+      if (world.status === 'stopped') return this.view(world);
+      if (world.status !== 'running') throw conflict(world, 'stop', 'only a running World can be stopped');
+      for (const member of await this.members(world)) await this.simulations.stopMember(member);
+      return this.view(await this.settle(world, 'running', 'stopped', 'stop'));
+    });
+  }
+
+  /**
+   * Starts every member from its saved state, all or nothing: the workspace needs a free
+   * active slot for each stopped member at once, else 429 `simulation_quota_exceeded` and none
+   * starts. Members keep their tokens. A running World is answered as it is.
+   */
+  start(principal: Principal, id: string): Promise<WorldView> {
+    return this.serial(id, async () => {
+      const world = await this.load(principal, id);
+      refuseWhileWorldAdvancing(world, 'start');
+      if (world.status === 'running') return this.view(world);
+      if (world.status !== 'stopped') throw conflict(world, 'start', 'only a stopped World can be started');
+      const members = await this.members(world);
+      const stopped = members.filter((m) => m.status === 'stopped');
+      const free = this.quotas.activeSimulations - (await this.simulations.countActive(world.workspaceId));
+      if (free < stopped.length) {
+        throw new SimplaneError(
+          'simulation_quota_exceeded',
+          `Starting the World needs ${stopped.length} active Simulation slots at once and the workspace has ${Math.max(0, free)} free; nothing was started.`,
+        );
+      }
+      const started: SimulationRecord[] = [];
+      try {
+        for (const member of stopped) {
+          await this.simulations.startMember(member);
+          started.push(member);
+        }
+      } catch (error) {
+        // All or nothing: a member that could not start stops the ones started before it.
+        for (const member of started) {
+          const now = await this.simulations.member(world.id, member.id);
+          if (now !== null) await this.simulations.stopMember(now).catch(() => undefined);
+        }
+        throw error;
+      }
+      return this.view(await this.settle(world, 'stopped', 'running', 'start'));
+    });
+  }
+
+  /** Cancels a build that has not finished: the World is `failed` with `build_canceled`, and no member is left. */
+  cancel(principal: Principal, id: string): Promise<WorldView> {
+    return this.serial(id, async () => {
+      const world = await this.load(principal, id);
+      refuseWhileWorldAdvancing(world, 'cancel');
+      if (world.status !== 'creating' || !(await this.builder.fail(id, canceled()))) throw conflict(await this.load(principal, id), 'cancel', 'only a World being built can be canceled');
+      await this.builds.settled(id);
+      return this.view(await this.load(principal, id));
+    });
+  }
+
+  /** Deletes the World with its members and their saved state; a World being built is canceled first. */
+  delete(principal: Principal, id: string): Promise<void> {
+    return this.serial(id, async () => {
+      const world = await this.load(principal, id);
+      refuseWhileWorldAdvancing(world, 'delete');
+      if (world.status === 'creating') {
+        await this.builder.fail(id, canceled());
+        await this.builds.settled(id);
+      }
+      const current = await this.load(principal, id);
+      refuseWhileWorldAdvancing(current, 'delete');
+      for (const member of await this.members(current)) await this.simulations.deleteMember(member);
+      await this.repository.delete(id);
+    });
+  }
+
+  /** The World as the API shows it, with its members' current statuses. */
+  async view(record: WorldRecord): Promise<WorldView> {
+    const statuses = new Map<string, SimulationStatus>();
+    for (const member of await this.members(record)) statuses.set(member.id, member.status);
+    return toWorldView(record, statuses, this.options.publicBaseUrl ?? null);
+  }
+
+  /** Building Worlds of a workspace: its `concurrent_world_builds` use. */
+  countBuilding(workspaceId: string): Promise<number> {
+    return this.repository.countBuilding(workspaceId);
+  }
+
+  private async members(world: WorldRecord): Promise<SimulationRecord[]> {
+    const found = await Promise.all(memberSimulationIds(world).map((simulationId) => this.simulations.member(world.id, simulationId)));
+    return found.filter((m): m is SimulationRecord => m !== null);
+  }
+
+  /** Moves the World from `from` to `to` once its members have; the clock must not have been taken meanwhile. */
+  private async settle(world: WorldRecord, from: WorldStatus, to: WorldStatus, action: string): Promise<WorldRecord> {
+    const changed = await this.repository.update(world.id, { status: [from], activeAdvanceId: null }, { status: to, updatedAt: formatTime(this.clock.now()) });
+    if (changed !== null) return changed;
+    const now = await this.repository.get(world.id);
+    if (now === null) throw notFound(world.id);
+    refuseWhileWorldAdvancing(now, action);
+    throw conflict(now, action, `it changed to ${now.status} meanwhile`);
+  }
+
+  /** Runs a World's lifecycle changes one at a time. */
+  private serial<T>(id: string, work: () => Promise<T>): Promise<T> {
+    const previous = this.queues.get(id) ?? Promise.resolve();
+    const next = previous.catch(() => undefined).then(work);
+    const tail = next.catch(() => undefined);
+    this.queues.set(id, tail);
+    void tail.then(() => {
+      if (this.queues.get(id) === tail) this.queues.delete(id);
+    });
+    return next;
+  }
+}
+
+function canceled() {
+  return { code: 'build_canceled' as const, detail: 'The World build was canceled.' };
+}
+
+/** While the World's clock advances, its lifecycle waits: 409 `clock_conflict`. */
+export function refuseWhileWorldAdvancing(world: WorldRecord, action: string): void {
+  if (world.activeAdvanceId !== null) {
+    throw new SimplaneError('clock_conflict', `The World ${world.id} is advancing its clock (${world.activeAdvanceId}); ${action} it once the advance has finished.`);
+  }
+}
+
+function conflict(world: WorldRecord, action: string, why: string): SimplaneError {
+  return new SimplaneError('world_conflict', `Cannot ${action} the World ${world.id}: it is ${world.status}; ${why}.`);
+}
+
+export function worldNotFound(id: string): SimplaneError {
+  return notFound(id);
+}
+
+function notFound(id: string): SimplaneError {
+  return new SimplaneError('world_not_found', `No World ${id.slice(0, 64)}.`);
+}
