@@ -16,6 +16,7 @@ import {
   SimulationTraffic,
   SimulatorService,
   WorldBuilder,
+  WorldClock,
   WorldBuildQueue,
   WorldService,
   CursorCodec,
@@ -258,6 +259,21 @@ export function composeControlPlane(config: Config, overrides: ComposeOverrides 
           { publicBaseUrl: config.public_base_url ?? null },
         ),
     );
+  container
+    .bind(TOKENS.worldClock)
+    .toDynamicValue(
+      (c) =>
+        new WorldClock(
+          c.get(TOKENS.worldRepository),
+          c.get(TOKENS.simulationRepository),
+          c.get(TOKENS.simulationClock),
+          c.get(TOKENS.advanceLog),
+          c.get(TOKENS.clock),
+          c.get(TOKENS.ids),
+          c.get(TOKENS.cursors),
+          c.get(TOKENS.logger),
+        ),
+    );
   container.bind(TOKENS.quotaService).toDynamicValue((c) => {
     const simulators = c.get<SimulatorRepository>(TOKENS.simulatorRepository);
     const simulations = c.get<SimulationRepository>(TOKENS.simulationRepository);
@@ -301,6 +317,7 @@ export function composeControlPlane(config: Config, overrides: ComposeOverrides 
     clock: container.get(TOKENS.simulationClock),
     dataPlane: container.get(TOKENS.simulationTraffic),
     worlds: container.get(TOKENS.worldService),
+    worldClock: container.get(TOKENS.worldClock),
     ids: container.get(TOKENS.ids),
     logger: container.get(TOKENS.logger),
   };

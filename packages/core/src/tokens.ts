@@ -25,6 +25,7 @@ import type { AdvanceLog } from './simulations/advance-log.port.js';
 import type { SimulationClock } from './simulations/simulation-clock.js';
 import type { WorldRepository } from './worlds/world.repository.port.js';
 import type { WorldService } from './worlds/world.service.js';
+import type { WorldClock } from './worlds/world-clock.js';
 
 /** A typed injection token: a `Symbol.for` key that remembers the type it stands for. */
 export type Token<T> = symbol & { readonly __type?: T };
@@ -65,4 +66,5 @@ export const TOKENS = {
   simulationClock: token<SimulationClock>('simulationClock'),
   worldRepository: token<WorldRepository>('worldRepository'),
   worldService: token<WorldService>('worldService'),
+  worldClock: token<WorldClock>('worldClock'),
 } as const;

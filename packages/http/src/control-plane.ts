@@ -1,4 +1,4 @@
-import type { AuthService, CredentialService, IdGenerator, Logger, QuotaService, SimulationClock, SimulationService, SimulationTraffic, SimulatorService, WorldService } from '@simplane/core';
+import type { AuthService, CredentialService, IdGenerator, Logger, QuotaService, SimulationClock, SimulationService, SimulationTraffic, SimulatorService, WorldClock, WorldService } from '@simplane/core';
 import { createHandler, type HandlerOptions } from './handler.js';
 import type { Handler } from './http-types.js';
 import { buildOpenApiDocument } from './openapi/openapi-document.js';
@@ -9,6 +9,7 @@ import { metaRoutes } from './routes/meta.routes.js';
 import { quotaRoutes } from './routes/quota.routes.js';
 import { simulationRoutes } from './routes/simulation.routes.js';
 import { simulatorRoutes } from './routes/simulator.routes.js';
+import { worldClockRoutes } from './routes/world-clock.routes.js';
 import { worldRoutes } from './routes/world.routes.js';
 
 /** The core services the control plane's routes call. */
@@ -23,6 +24,8 @@ export interface ControlPlaneServices {
   /** The data plane under `/sim/`. */
   dataPlane: SimulationTraffic;
   worlds: WorldService;
+  /** Worlds' virtual clocks: advance-time and advances. */
+  worldClock: WorldClock;
   ids: IdGenerator;
   logger: Logger;
 }
@@ -31,7 +34,7 @@ export const API_VERSION = '1.0.0';
 
 /** Every route of the control plane, one module per resource. */
 export function controlPlaneRoutes(services: ControlPlaneServices): Route[] {
-  const resourceRoutes = [...credentialRoutes(services.credentials), ...simulatorRoutes(services.simulators), ...simulationRoutes(services.simulations), ...clockRoutes(services.clock), ...worldRoutes(services.worlds), ...quotaRoutes(services.quotas)];
+  const resourceRoutes = [...credentialRoutes(services.credentials), ...simulatorRoutes(services.simulators), ...simulationRoutes(services.simulations), ...clockRoutes(services.clock), ...worldRoutes(services.worlds), ...worldClockRoutes(services.worldClock), ...quotaRoutes(services.quotas)];
   const all: Route[] = [];
   all.push(...metaRoutes(() => buildOpenApiDocument(all, API_VERSION)), ...resourceRoutes);
   return all;
