@@ -39,11 +39,6 @@ export class WorldBuildQueue {
     return next;
   }
 
-  /** Settles when the World's build running in this process has (at once if none). */
-  async settled(worldId: string): Promise<void> {
-    await this.running.get(worldId);
-  }
-
   /** Resolves when no World build is running or waiting to be claimed; for tests and shutdown. */
   async idle(): Promise<void> {
     while (this.running.size > 0 || this.pumping.size > 0) {

@@ -32,7 +32,8 @@ export class WorldBuilder {
     timer.unref?.();
     const made: string[] = [];
     try {
-      const error = await this.members(world, deadline, made);
+      let error = await this.members(world, deadline, made);
+      if (error === null && this.clock.now() >= deadline) error = timedOut(deadline);
       if (error === null) {
         const running = await this.repository.update(world.id, { status: ['creating'] }, { status: 'running', updatedAt: formatTime(this.clock.now()) });
         if (running !== null) return;

@@ -10,7 +10,7 @@ export interface WorldView {
   from: string;
   seed: string;
   status: WorldStatus;
-  /** Member name -> its Simulation; a member appears once its build has created it. */
+  /** Member name -> its Simulation; a member appears once its build has created it, and none in a failed World. */
   members: Record<string, { simulation_id: string; status: SimulationStatus }>;
   /** Member name -> where its data plane answers. */
   services: Record<string, { endpoint: string; simulation_id: string }>;
@@ -36,7 +36,8 @@ export interface WorldPage {
 export function toWorldView(record: WorldRecord, statuses: ReadonlyMap<string, SimulationStatus>, publicBaseUrl: string | null): WorldView {
   const members: WorldView['members'] = {};
   const services: WorldView['services'] = {};
-  for (const m of record.members) {
+  // A failed build's members are being deleted, or are gone: a failed World shows none.
+  for (const m of record.status === 'failed' ? [] : record.members) {
     const status = m.simulationId === null ? undefined : statuses.get(m.simulationId);
     if (m.simulationId === null || status === undefined) continue;
     members[m.name] = { simulation_id: m.simulationId, status };

@@ -165,26 +165,27 @@ export class WorldService {
     });
   }
 
-  /** Cancels a build that has not finished: the World is `failed` with `build_canceled`, and no member is left. */
+  /**
+   * Cancels a build that has not finished, waiting or running: the World is `failed` with
+   * `build_canceled` at once, and a running build deletes the members it made when its current
+   * step ends (a failed World shows none).
+   */
   cancel(principal: Principal, id: string): Promise<WorldView> {
     return this.serial(id, async () => {
       const world = await this.load(principal, id);
       refuseWhileWorldAdvancing(world, 'cancel');
       if (world.status !== 'creating' || !(await this.builder.fail(id, canceled()))) throw conflict(await this.load(principal, id), 'cancel', 'only a World being built can be canceled');
-      await this.builds.settled(id);
       return this.view(await this.load(principal, id));
     });
   }
 
-  /** Deletes the World with its members and their saved state; a World being built is canceled first. */
+  /** Deletes the World with its members and their saved state; a World being built is canceled first (never 409). */
   delete(principal: Principal, id: string): Promise<void> {
     return this.serial(id, async () => {
       const world = await this.load(principal, id);
       refuseWhileWorldAdvancing(world, 'delete');
-      if (world.status === 'creating') {
-        await this.builder.fail(id, canceled());
-        await this.builds.settled(id);
-      }
+      // A build still running notices the World is gone when its current step ends and deletes what it made.
+      if (world.status === 'creating') await this.builder.fail(id, canceled());
       const current = await this.load(principal, id);
       refuseWhileWorldAdvancing(current, 'delete');
       for (const member of await this.members(current)) await this.simulations.deleteMember(member);
