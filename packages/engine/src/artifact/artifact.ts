@@ -8,7 +8,7 @@ import type { RouteNode } from './route-index.js';
  * serialised with sorted keys so the same document always gives the same bytes and digest.
  */
 export const ARTIFACT_FORMAT = 'simplane.artifact';
-export const ARTIFACT_VERSION = 2;
+export const ARTIFACT_VERSION = 3;
 
 /** JSON Schema 2020-12. Component schemas live in `Artifact.schemas`, referenced as `#/schemas/<Name>`. */
 export type JsonSchema = JsonObject | boolean;
@@ -198,6 +198,14 @@ export interface ArtifactResource {
   /** In order: inferred rules first, then declared ones; an event's ties are broken by this order. */
   lifecycle: LifecycleRule[];
   /**
+   * The entity the records are, where Simulators may share it: a top-level collection whose
+   * item schema is a named component with an id field. Its sample records are seeded from
+   * (seed, schema, idField, digest, index) alone, so two Simulators holding the same schema seed
+   * the same records from one seed. Null elsewhere, and in artifacts before version 3, whose
+   * records are seeded per collection as they were.
+   */
+  entity: ArtifactEntity | null;
+  /**
    * True for the party the API scopes most of itself by (Twilio's `/Accounts/{AccountSid}/...`):
    * the one a client's credentials belong to. Records nested under it need no record of it.
    */
@@ -219,6 +227,18 @@ export interface ArtifactResource {
    * (Magento's `{"data": {...}, "storeId": 1}`); absent when bodies are the record itself.
    */
   bodyField?: string;
+}
+
+/** A shared entity (ArtifactResource.entity). */
+export interface ArtifactEntity {
+  /** The component schema's name (`Customer`, from `#/components/schemas/Customer` or 2.0's `#/definitions/Customer`). */
+  schema: string;
+  idField: string;
+  /**
+   * `sha256:<hex>` of the canonical JSON of the normalised schema, every schema it refers to,
+   * and the schemas of the item path's id parameter: what the seeded records are made from.
+   */
+  digest: string;
 }
 
 /** The document's own error answers, so the runtime replies in the API's format. */

@@ -5,6 +5,8 @@ import type { NormalisedDocument } from '../normalise/model.js';
 import { ARTIFACT_FORMAT, ARTIFACT_VERSION, type Artifact } from './artifact.js';
 import { withDeclaredRules } from '../lifecycle/resource-rules.js';
 import { upgradeV1 } from '../lifecycle/upgrade-v1.js';
+import { upgradeV2 } from '../entities/upgrade-v2.js';
+import { withEntities } from '../entities/entity.js';
 import { SchemaLookup } from '../infer/schema-lookup.js';
 import { emptyNode, insertRoute, schemaShape } from './route-index.js';
 import { sha256Digest, stableStringify } from './serialise.js';
@@ -35,7 +37,8 @@ export function buildArtifact(document: NormalisedDocument, model: InferredModel
     errorFormats: errorFormats(model.operations),
   };
   // Declared lifecycle rules are checked against the finished schemas (a `set` value must fit).
-  return { ...artifact, resources: withDeclaredRules(artifact, specVersion, diagnostics) };
+  const ruled = { ...artifact, resources: withDeclaredRules(artifact, specVersion, diagnostics) };
+  return { ...ruled, resources: withEntities(ruled) };
 }
 
 /** The artifact's bytes (canonical JSON, UTF-8) and the digest that names them. */
@@ -47,13 +50,15 @@ export function serialiseArtifact(artifact: Artifact): { bytes: Uint8Array; dige
 /**
  * Reads artifact bytes back, refusing another format or a version it does not know: a runtime
  * must not guess at an artifact it was not built for. A version 1 artifact (a Simulator built
- * before lifecycle rules) is upgraded in memory; its bytes and digest stay as they were.
+ * before lifecycle rules) or a version 2 one (before shared entities) is upgraded in memory, so
+ * it keeps the behaviour it was built with; its bytes and digest stay as they were.
  */
 export function readArtifact(bytes: Uint8Array): Artifact {
   const value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) as Omit<Partial<Artifact>, 'version'> & { version?: unknown };
   if (value.format !== ARTIFACT_FORMAT) throw new Error('not a Simplane artifact');
-  if (value.version === 1) return upgradeV1(value as Parameters<typeof upgradeV1>[0]);
-  if (value.version !== ARTIFACT_VERSION) throw new Error(`artifact version ${String(value.version)} is not supported (expected 1 or ${ARTIFACT_VERSION})`);
+  if (value.version === 1) return upgradeV2(upgradeV1(value as Parameters<typeof upgradeV1>[0]));
+  if (value.version === 2) return upgradeV2(value as Parameters<typeof upgradeV2>[0]);
+  if (value.version !== ARTIFACT_VERSION) throw new Error(`artifact version ${String(value.version)} is not supported (expected 1 to ${ARTIFACT_VERSION})`);
   return value as Artifact;
 }
 

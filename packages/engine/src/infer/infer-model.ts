@@ -216,6 +216,8 @@ export function inferModel(operations: NormalisedOperation[], lookup: SchemaLook
       operations: crud,
       actions: mine.filter((u) => u.how.behaviour === 'action').map((u) => u.op.id),
       lifecycle: inferredRules(itemSchema, lookup),
+      // Decided on the finished artifact (entities/entity.ts).
+      entity: null,
       ...(recordField === null ? {} : { recordField }),
       ...keyField,
       ...bodyFieldOf(mine, itemSchema, recordField, lookup),

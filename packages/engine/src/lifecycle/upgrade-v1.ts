@@ -10,7 +10,7 @@ import { NOT_STARTED_STATES, TERMINAL_STATES } from './lifecycle-words.js';
  * `expired`) become the inferred rules a version 2 build would hold for them, firing from the
  * state values that are still live. Nothing else changed between the versions.
  */
-export function upgradeV1(artifact: Omit<Artifact, 'version'> & { version: 1 }): Artifact {
+export function upgradeV1(artifact: Omit<Artifact, 'version'> & { version: 1 }): Omit<Artifact, 'version'> & { version: 2 } {
   const lookup = new SchemaLookup(artifact.schemas ?? {});
   const resources = (artifact.resources ?? []).map((resource): ArtifactResource => {
     const hints = (resource as { lifecycle?: unknown }).lifecycle;

@@ -12,7 +12,8 @@ const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
 
 /**
  * A new record's id, derived from (seed, step, collection, counter) so a fork and its parent,
- * or a replay, mint the same ids. The shape follows the id field's schema: a UUID for
+ * or a replay, mint the same ids; a shared entity's sample ids from its `stream` and named by
+ * its schema (`prefix`) instead of the collection. The shape follows the id field's schema: a UUID for
  * `format: uuid`, the next integer of the collection's sequence for integers, a string
  * matching a simple `pattern`, one shaped like the schema's example id (`cus_...` for
  * `cus_NffrFeUfNV2Hib`), otherwise `<prefix>_<16 base32 chars>` (`order_k3...`).
@@ -23,7 +24,7 @@ export function mintId(
   idSchema: JsonSchema | null,
   state: StateAccess,
   collection: string,
-  parts: { seed: string; step: number; counter: number },
+  parts: { seed: string; step: number; counter: number; stream?: string; prefix?: string },
 ): string | number {
   const shape = shapeOf(registry, idSchema);
   if (shape.values.length > 0) return nextOf(shape.values, state, collection, parts.counter);
@@ -32,7 +33,8 @@ export function mintId(
     const text = String(nextInteger(state, collection));
     if (registry.validate(idSchema, text).ok) return text;
   }
-  const random = randomFor(parts.seed, parts.step, collection, parts.counter);
+  // A shared entity's sample ids are drawn from its own stream, named by its schema, not the collection.
+  const random = randomFor(parts.seed, parts.step, parts.stream ?? collection, parts.counter);
   if (shape.format === 'uuid') return uuidFrom(random);
   if (shape.pattern !== null) {
     // Long runs first, so ids drawn from open-ended parts rarely collide; shorter ones where the
@@ -49,7 +51,7 @@ export function mintId(
       if (state.get(collection, like) === undefined && registry.validate(idSchema, like).ok) return like;
     }
   }
-  const candidate = `${prefixFor(resource.name)}_${random.chars(16, BASE32)}`;
+  const candidate = `${prefixFor(parts.prefix ?? resource.name)}_${random.chars(16, BASE32)}`;
   if (registry.validate(idSchema, candidate).ok) return candidate;
   return random.chars(shape.length, BASE32);
 }

@@ -18,7 +18,9 @@ import { words } from '../infer/naming.js';
  * `sampleRecords` records under the first seeded record of its parent only, so a document with
  * deep nesting does not multiply its seed data. Singletons get one record, top-level ones and
  * those under every seeded parent record. A record's values come from randomness drawn for its
- * collection and position, so a part seeds the same records whenever it is seeded.
+ * collection and position, so a part seeds the same records whenever it is seeded; a shared
+ * entity's (ArtifactResource.entity) for its schema and position, so every Simulator holding
+ * that schema seeds the same records from one seed.
  */
 export class ResourceSeeder implements Seeder {
   private readonly plan: SeedPlan;
@@ -90,14 +92,15 @@ function seedResource(model: RuntimeModel, state: StateAccess, options: SeedOpti
     return;
   }
   const keys: string[] = [];
+  const stream = streamOf(resource, collection);
   for (let i = 0; i < options.sampleRecords; i += 1) {
-    const record = sampleRecord(model, state, options, resource, collection, i);
+    const record = sampleRecord(model, state, options, resource, stream, i);
     // Without an id field the key is still what the item path's parameter must accept.
     const idSchema = idSchemaFor(model.registry, resource, model.operations.values());
-    const id = mintId(model.registry, resource, idSchema, state, collection, { seed: options.seed, step: 0, counter: i });
+    const id = mintId(model.registry, resource, idSchema, state, collection, { seed: options.seed, step: 0, counter: i, ...(resource.entity === null ? {} : { stream, prefix: resource.entity.schema }) });
     if (resource.idField !== null) setOwn(record, resource.idField, id);
     const key = String(id);
-    state.put(collection, key, conform(record, resource.itemSchema, generator(model, options, collection, i)));
+    state.put(collection, key, conform(record, resource.itemSchema, generator(model, options, stream, i)));
     keys.push(key);
   }
   for (const child of model.artifact.resources) {
@@ -107,12 +110,21 @@ function seedResource(model: RuntimeModel, state: StateAccess, options: SeedOpti
   }
 }
 
-function generator(model: RuntimeModel, options: SeedOptions, collection: string, index: number): GenerateContext {
-  return { registry: model.registry, random: randomFor(options.seed, 'seed', collection, index), now: options.now };
+/**
+ * What names a resource's randomness: its collection, or for a shared entity its schema's name,
+ * id field and digest, so nothing of the Simulator (its paths, names or other resources) enters.
+ */
+function streamOf(resource: ArtifactResource, collection: string): string {
+  const entity = resource.entity ?? null;
+  return entity === null ? collection : `entity\0${entity.schema}\0${entity.idField}\0${entity.digest}`;
 }
 
-function sampleRecord(model: RuntimeModel, state: StateAccess, options: SeedOptions, resource: ArtifactResource, collection: string, index: number): JsonObject {
-  const gen = generator(model, options, collection, index);
+function generator(model: RuntimeModel, options: SeedOptions, stream: string, index: number): GenerateContext {
+  return { registry: model.registry, random: randomFor(options.seed, 'seed', stream, index), now: options.now };
+}
+
+function sampleRecord(model: RuntimeModel, state: StateAccess, options: SeedOptions, resource: ArtifactResource, stream: string, index: number): JsonObject {
+  const gen = generator(model, options, stream, index);
   const value = generateValue(resource.itemSchema ?? { type: 'object' }, gen);
   const record: JsonObject = isObject(value) ? value : {};
   if (index > 0) numberNames(model, resource, record, index);
