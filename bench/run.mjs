@@ -4,6 +4,7 @@ await import('./fork-latency.mjs');
 await import('./list-cost.mjs');
 await import('./first-simulation.mjs');
 await import('./clock-advance.mjs');
+await import('./world-start.mjs');
 // Servers run in child processes, so the load generator and the server have a core each.
 await import('./data-plane.mjs');
 // Spawns a fresh --expose-gc process per row, so its heap figures start clean.
