@@ -84,6 +84,24 @@ export const operationsResponseSchema = z.strictObject({
       read_only: z.boolean(),
     }),
   ),
+  lifecycle: z
+    .array(
+      z.strictObject({
+        resource: z.string().describe('The resource whose records the rule acts on (`passes`, `users.orders`).'),
+        name: z.string().describe('Unique within the resource; an Overlay names a rule to change it or switch it off (`enabled: false`).'),
+        source: z.enum(['declared', 'inferred']).describe('declared: an `x-simplane-lifecycle` extension in the document or an Overlay; inferred: by the compiler (an `expires_at` time beside an `expired` state).'),
+        type: z.enum(['expiry', 'set', 'delete']).describe('What its events are called: expiry (a state took its end value, inferred), set or delete.'),
+        trigger: z
+          .union([z.strictObject({ at: z.string() }), z.strictObject({ after: z.string(), from: z.string() })])
+          .describe('When it falls due: at the time in the record\'s `at` field, or `after` (an ISO 8601 duration) the time in its `from` field.'),
+        effect: z
+          .union([z.strictObject({ set: z.record(z.string(), z.unknown()) }), z.strictObject({ delete: z.literal(true) })])
+          .describe('What it does then: sets the fields to the values in `set`, or deletes the record.'),
+        when: z.record(z.string(), z.array(z.unknown())).nullable().describe('It fires only where each named field holds one of its values; null: always.'),
+        description: z.string().describe('The rule in a sentence: `status becomes "expired" at expires_at, when status is "active"`.'),
+      }),
+    )
+    .describe('What time will do to records: every lifecycle rule of the build, declared or inferred, by resource and then in the order an advance breaks ties by. Empty for a Simulator built before rules were listed (build it again to list them) and for a SOAP one.'),
 });
 
 const usage = z.strictObject({ used: z.int(), limit: z.int() });

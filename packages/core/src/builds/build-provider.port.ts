@@ -23,6 +23,24 @@ export interface OperationSummary {
   read_only: boolean;
 }
 
+/**
+ * One lifecycle rule of a build, declared or inferred, as `GET /v1/simulators/{id}/operations`
+ * lists it: what time will do to a resource's records (docs/clock.md).
+ */
+export interface LifecycleSummary {
+  resource: string;
+  name: string;
+  source: 'declared' | 'inferred';
+  type: 'expiry' | 'set' | 'delete';
+  /** Due at a time field of the record, or a duration (ISO 8601) after one. */
+  trigger: { at: string } | { after: string; from: string };
+  effect: { set: Record<string, unknown> } | { delete: true };
+  /** Fires only where each named field holds one of its values; null for always. */
+  when: Record<string, unknown[]> | null;
+  /** The rule in a sentence: `status becomes "expired" at expires_at, when status is "active"`. */
+  description: string;
+}
+
 export interface BuildProgress {
   stage: BuildStage;
   operationsTotal: number;
@@ -73,6 +91,11 @@ export interface BuildSuccess {
   specKind: SpecKind;
   specVersion: string;
   operations: OperationSummary[];
+  /**
+   * Every lifecycle rule of the artifact, by resource and then rule order. Optional: a provider
+   * whose artifacts schedule nothing leaves it out, and it lists as none.
+   */
+  lifecycle?: LifecycleSummary[];
   /** Survivable problems; at most 40. */
   warnings: SpecificationIssue[];
 }

@@ -1,6 +1,6 @@
 import type { KeyStore } from '../auth/key-store.port.js';
 import type { BlobStore } from '../blobs/blob-store.port.js';
-import type { OperationSummary } from '../builds/build-provider.port.js';
+import type { LifecycleSummary, OperationSummary } from '../builds/build-provider.port.js';
 import type { CredentialService } from '../credentials/credential.service.js';
 import { parseInput } from '../errors/zod-validation.js';
 import { SimplaneError, validationError } from '../errors/simplane-error.js';
@@ -186,12 +186,21 @@ export class SimulatorService {
     if (!(await this.repository.removeReference(id, reference))) throw validationError('reference', 'is not a reference of this Simulator');
   }
 
-  async operations(principal: Principal, id: string): Promise<{ operations: OperationSummary[] }> {
+  /**
+   * How each operation was understood, and every lifecycle rule (what time will do to records).
+   * A Simulator built before rules were listed has no stored list and answers none: its build
+   * is kept as it was, and a new build lists them.
+   */
+  async operations(principal: Principal, id: string): Promise<{ operations: OperationSummary[]; lifecycle: LifecycleSummary[] }> {
     const record = await this.load(principal, id);
     if (record.status !== 'ready' || record.digest === null) throw notReady(record);
     const bytes = await this.blobs.get(blobKeys.operations(record.digest));
     if (bytes === null) throw new SimplaneError('internal_unavailable', 'The operation list is not available right now; retry.');
-    return { operations: JSON.parse(Buffer.from(bytes).toString('utf8')) as OperationSummary[] };
+    const rules = await this.blobs.get(blobKeys.lifecycle(record.digest));
+    return {
+      operations: JSON.parse(Buffer.from(bytes).toString('utf8')) as OperationSummary[],
+      lifecycle: rules === null ? [] : (JSON.parse(Buffer.from(rules).toString('utf8')) as LifecycleSummary[]),
+    };
   }
 
   async clone(principal: Principal, id: string, input: CloneInput): Promise<SimulatorView> {
@@ -280,6 +289,7 @@ export class SimulatorService {
     if (record.digest !== null && (await this.repository.countByDigest(record.digest)) === 0) {
       await this.blobs.delete(blobKeys.artifact(record.digest));
       await this.blobs.delete(blobKeys.operations(record.digest));
+      await this.blobs.delete(blobKeys.lifecycle(record.digest));
     }
   }
 }

@@ -105,12 +105,13 @@ export function toSimulatorView(r: SimulatorRecord): SimulatorView {
   };
 }
 
-/** Where the artifact of a digest and its operation list live in the BlobStore. */
+/** Where the artifact of a digest, its operation list and its lifecycle rules live in the BlobStore. */
 export const blobKeys = {
   spec: (simulatorId: string) => `specs/${simulatorId}`,
   overlay: (simulatorId: string) => `overlays/${simulatorId}`,
   artifact: (digest: string) => `artifacts/${digest.replace(':', '/')}`,
   operations: (digest: string) => `artifacts/${digest.replace(':', '/')}.operations.json`,
+  lifecycle: (digest: string) => `artifacts/${digest.replace(':', '/')}.lifecycle.json`,
 } as const;
 
 /** The build state of a Simulator that has not left the queue. */

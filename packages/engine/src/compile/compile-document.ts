@@ -6,6 +6,7 @@ import { isObject } from '../json.js';
 import { SchemaLookup } from '../infer/schema-lookup.js';
 import { normaliseDocument } from '../normalise/normalise-document.js';
 import { listOperations } from '../normalise/operations.js';
+import { lifecycleListing } from '../lifecycle/listing.js';
 import { applyOverlay } from '../overlay/apply-overlay.js';
 import { detectKind } from '../parse/detect-kind.js';
 import { parseText } from '../parse/parse-document.js';
@@ -65,6 +66,7 @@ async function compile(input: CompileInput, checkpoints: Checkpoints): Promise<B
     specKind: 'openapi',
     specVersion: document.version,
     operations: model.operations.map((op) => ({ operation: op.id, method: op.method, path: op.path, behaviour: op.behaviour, resource: op.resource, read_only: op.readOnly })),
+    lifecycle: lifecycleListing(artifact),
     warnings: diagnostics.warnings,
   };
 }
