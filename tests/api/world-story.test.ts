@@ -29,6 +29,11 @@ describe('a World of two Simulators that share a Customer', () => {
     const billingMember = m.billing!;
     const supportMember = m.support!;
 
+    // The shared Customer is seeded alike in both members, from the World's seed.
+    const seededCustomers = (await h.sim(billingMember, 'GET', '/customers')).json<Array<{ id: string }>>();
+    expect(seededCustomers.length).toBeGreaterThan(0);
+    expect((await h.sim(supportMember, 'GET', '/customers')).json()).toEqual(seededCustomers);
+
     // A customer made through one member; the other's records name it.
     const created = await h.sim(billingMember, 'POST', '/customers', { json: { name: 'Ada', email: 'ada@example.com' } });
     expect(created.status, created.text()).toBe(201);
