@@ -122,8 +122,15 @@ export class WorldService {
       refuseWhileWorldAdvancing(world, 'stop');
       if (world.status === 'stopped') return this.view(world);
       if (world.status !== 'running') throw conflict(world, 'stop', 'only a running World can be stopped');
-      for (const member of await this.members(world)) await this.simulations.stopMember(member);
-      return this.view(await this.settle(world, 'running', 'stopped', 'stop'));
+      // Out of `running` first: no clock advance can begin while the members stop.
+      const stopped = await this.settle(world, 'running', 'stopped', 'stop');
+      try {
+        for (const member of await this.members(stopped)) await this.simulations.stopMember(member);
+      } catch (error) {
+        await this.repository.update(id, { status: ['stopped'] }, { status: 'running' });
+        throw error;
+      }
+      return this.view(stopped);
     });
   }
 
@@ -186,9 +193,16 @@ export class WorldService {
       refuseWhileWorldAdvancing(world, 'delete');
       // A build still running notices the World is gone when its current step ends and deletes what it made.
       if (world.status === 'creating') await this.builder.fail(id, canceled());
-      const current = await this.load(principal, id);
+      let current = await this.load(principal, id);
       refuseWhileWorldAdvancing(current, 'delete');
-      for (const member of await this.members(current)) await this.simulations.deleteMember(member);
+      // Out of `running` first, as for stop: no clock advance can begin while the members go.
+      if (current.status === 'running') current = await this.settle(current, 'running', 'stopped', 'delete');
+      try {
+        for (const member of await this.members(current)) await this.simulations.deleteMember(member);
+      } catch (error) {
+        if (world.status === 'running') await this.repository.update(id, { status: ['stopped'] }, { status: 'running' });
+        throw error;
+      }
       await this.repository.delete(id);
     });
   }
@@ -210,7 +224,7 @@ export class WorldService {
     return found.filter((m): m is SimulationRecord => m !== null);
   }
 
-  /** Moves the World from `from` to `to` once its members have; the clock must not have been taken meanwhile. */
+  /** Moves the World from `from` to `to` while no clock advance holds it (else 409 `clock_conflict`). */
   private async settle(world: WorldRecord, from: WorldStatus, to: WorldStatus, action: string): Promise<WorldRecord> {
     const changed = await this.repository.update(world.id, { status: [from], activeAdvanceId: null }, { status: to, updatedAt: formatTime(this.clock.now()) });
     if (changed !== null) return changed;
