@@ -115,6 +115,22 @@ describe('POST /v1/worlds', () => {
     expectProblem(await h.request('GET', `/v1/worlds/${w.id}`), 404, 'world_not_found');
   });
 
+  it('fails the build, keeping no member, when a member cannot start', async () => {
+    const { h, runtime } = await simulationHarness();
+    runtime.mode = 'gate';
+    const accepted = await createWorld(h, { simulators: ['pets:v1', 'pets:v1'] });
+    await until(() => runtime.waiting === 1);
+    // The first member loads (it was past the gate); the second finds the runtime down.
+    runtime.open();
+    runtime.mode = 'throw';
+    await h.settled();
+    const failed = await world(h, accepted.id);
+    expect(failed).toMatchObject({ status: 'failed', members: {}, services: {}, error: { code: 'build_failed' } });
+    expect(failed.error!.detail).toContain('pets-2');
+    expect(runtime.loads).toBe(2);
+    expect(await simulationIds(h)).toEqual([]);
+  });
+
   it('fails a build that passes its deadline and keeps no member', async () => {
     const { h, runtime } = await simulationHarness();
     runtime.mode = 'gate';
@@ -269,6 +285,19 @@ describe('stop, start and delete', () => {
     expect(started.json()).toMatchObject({ status: 'running' });
     expect((await h.sim({ id: pets!, token }, 'GET', '/pets', { headers: PETSTORE_AUTH })).text()).toBe(before);
     expect((await quota(h)).active_simulations.used).toBe(3);
+  });
+
+  it('starts no member when one cannot start: the World stays stopped', async () => {
+    const { h, runtime } = await simulationHarness();
+    const w = await builtWorld(h, { simulators: ['pets:v1', 'pets:v1'] });
+    expect((await worldAction(h, w.id, 'stop')).status).toBe(200);
+    runtime.mode = 'throw';
+    expectProblem(await worldAction(h, w.id, 'start'), 503, 'simulation_provider_unavailable');
+    const after = await world(h, w.id);
+    expect(after.status).toBe('stopped');
+    expect(Object.values(after.members).map((m) => m.status)).toEqual(['stopped', 'stopped']);
+    runtime.mode = 'ok';
+    expect((await worldAction(h, w.id, 'start')).json()).toMatchObject({ status: 'running' });
   });
 
   it('deletes a World with its members and their saved state; a Simulator in use cannot be deleted meanwhile', async () => {
