@@ -4,7 +4,7 @@ import type { Artifact } from '../artifact/artifact.js';
 import { readArtifact } from '../artifact/build-artifact.js';
 import { compileArtifact } from '../testing/fixtures.js';
 import { SimClient } from '../testing/sim-client.js';
-import { CUSTOMER, INVOICE, ORDER, shopDocument } from './shop-document.js';
+import { CUSTOMER, INVOICE, ORDER, shopDocument } from '../testing/shop-document.js';
 
 const list = (client: SimClient, path: string) => client.call({ method: 'GET', path }).json as Array<Record<string, unknown>>;
 

@@ -12,8 +12,8 @@ const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
 
 /**
  * A new record's id, derived from (seed, step, collection, counter) so a fork and its parent,
- * or a replay, mint the same ids; a shared entity's sample ids from its `stream` and named by
- * its schema (`prefix`) instead of the collection. The shape follows the id field's schema: a UUID for
+ * or a replay, mint the same ids (a shared entity's sample ids from its `stream`, named by its
+ * schema's `prefix`, not the collection's). The shape follows the id field's schema: a UUID for
  * `format: uuid`, the next integer of the collection's sequence for integers, a string
  * matching a simple `pattern`, one shaped like the schema's example id (`cus_...` for
  * `cus_NffrFeUfNV2Hib`), otherwise `<prefix>_<16 base32 chars>` (`order_k3...`).
