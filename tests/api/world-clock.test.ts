@@ -145,6 +145,18 @@ describe('POST /v1/worlds/{id}/advance-time', () => {
     expect(skipped.members[1]).toEqual({ name: 'support', simulation_id: m.support!.id, status: 'skipped' });
   });
 
+  it('loads a paused member to advance it, as a Simulation is', async () => {
+    const { h } = await simulationHarness({ config: { simulation_idle_seconds: 300 } });
+    const { world, m } = await shop(h);
+    const due = await invoice(h, m.billing!, '2024-01-10T00:00:00Z');
+    h.clock.advance(301_000);
+    expect((await h.sweep()).paused).toBe(2);
+    expect((await h.request('GET', `/v1/simulations/${m.billing!.id}`)).json()).toMatchObject({ status: 'paused' });
+    const done = await worldAdvanced(h, world.id, '2024-02-01T00:00:00Z');
+    expect(done.members.map((x) => x.status)).toEqual(['completed', 'completed']);
+    expect((await h.sim(m.billing!, 'GET', `/invoices/${due.id}`)).json()).toMatchObject({ status: 'collections' });
+  });
+
   it('lists advances newest first and events in pages, each event naming its member', async () => {
     const { h } = await simulationHarness();
     const { world, m } = await shop(h);
