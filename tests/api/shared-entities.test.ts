@@ -87,6 +87,15 @@ describe('shared entities', () => {
     // Each is read by its id in the other.
     for (const { id } of customers) expect((await h.sim(b, 'GET', `/v1/customers/${id}`)).json()).toEqual((await h.sim(a, 'GET', `/customers/${id}`)).json());
 
+    // Both listings show customers as the same entity; orders and notes are each their own.
+    const entities = async (id: string) => (await h.request('GET', `/v1/simulators/${id}/operations`)).json<{ entities: Array<Record<string, string>> }>().entities;
+    const shopEntities = await entities(shopSimulator.id);
+    const crmEntities = await entities(crmSimulator.id);
+    expect(shopEntities.map((e) => [e.resource, e.schema, e.id_field])).toEqual([['customers', 'Customer', 'id'], ['orders', 'Order', 'id']]);
+    expect(crmEntities.map((e) => [e.resource, e.schema])).toEqual([[expect.stringMatching(/customers$/), 'Customer'], [expect.stringMatching(/notes$/), 'Note']]);
+    expect(crmEntities[0]!.digest).toBe(shopEntities[0]!.digest);
+    expect(shopEntities[0]!.digest).toMatch(/^sha256:[0-9a-f]{64}$/);
+
     // Another seed gives other customers.
     const c = await h.createSimulation(crmSimulator.id, { seed: 'world-8' });
     const other = (await h.sim(c, 'GET', '/v1/customers')).json<Array<{ id: string }>>();

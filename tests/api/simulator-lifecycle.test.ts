@@ -114,5 +114,7 @@ describe('GET /v1/simulators/{id}/operations: lifecycle', () => {
     const { operations, lifecycle } = await listing(h, catalog.id);
     expect(operations.length).toBeGreaterThan(0);
     expect(lifecycle).toEqual([]);
+    // Its pets are a named schema with an id: an entity other Simulators may share.
+    expect((await h.request('GET', `/v1/simulators/${catalog.id}/operations`)).json<{ entities: Array<{ schema: string }> }>().entities.map((e) => e.schema)).toContain('Pet');
   });
 });

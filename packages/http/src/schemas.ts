@@ -102,6 +102,16 @@ export const operationsResponseSchema = z.strictObject({
       }),
     )
     .describe('What time will do to records: every lifecycle rule of the build, declared or inferred, by resource and then in the order an advance breaks ties by. Empty for a Simulator built before rules were listed (build it again to list them) and for a SOAP one.'),
+  entities: z
+    .array(
+      z.strictObject({
+        resource: z.string().describe('A top-level collection whose item schema is a named component with an id field.'),
+        schema: z.string().describe('The component schema\'s name, e.g. `Customer`.'),
+        id_field: z.string(),
+        digest: z.string().describe('`sha256:<hex>` of what its records are made from: the normalised schema, the schemas it refers to and the id parameter\'s.'),
+      }),
+    )
+    .describe('Resources whose sample records other Simulators share: Simulations of Simulators whose entities have the same schema, id field and digest seed the same records (ids and values) from one seed, as a World\'s members do. Empty for a Simulator built before entities were listed.'),
 });
 
 const usage = z.strictObject({ used: z.int(), limit: z.int() });

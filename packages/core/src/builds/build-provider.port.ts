@@ -41,6 +41,20 @@ export interface LifecycleSummary {
   description: string;
 }
 
+/**
+ * A resource whose records other Simulators may hold too (a top-level collection of a named
+ * schema with an id field): Simulators whose entities have the same schema, id field and digest
+ * seed the same records from one seed, so a World's members agree on them.
+ */
+export interface EntitySummary {
+  resource: string;
+  /** The component schema's name, e.g. `Customer`. */
+  schema: string;
+  id_field: string;
+  /** `sha256:<hex>` of what the records are made from: the normalised schema and those it refers to. */
+  digest: string;
+}
+
 export interface BuildProgress {
   stage: BuildStage;
   operationsTotal: number;
@@ -96,6 +110,8 @@ export interface BuildSuccess {
    * whose artifacts schedule nothing leaves it out, and it lists as none.
    */
   lifecycle?: LifecycleSummary[];
+  /** The resources that are shared entities, in the artifact's order; optional, as `lifecycle` is. */
+  entities?: EntitySummary[];
   /** Survivable problems; at most 40. */
   warnings: SpecificationIssue[];
 }

@@ -143,6 +143,7 @@ export class BuildScheduler {
         await this.blobs.put(blobKeys.artifact(outcome.digest), outcome.artifact);
         await this.blobs.put(blobKeys.operations(outcome.digest), Buffer.from(JSON.stringify(outcome.operations)));
         await this.blobs.put(blobKeys.lifecycle(outcome.digest), Buffer.from(JSON.stringify(outcome.lifecycle ?? [])));
+        await this.blobs.put(blobKeys.entities(outcome.digest), Buffer.from(JSON.stringify(outcome.entities ?? [])));
       } catch (cause) {
         this.logger.error('artifact could not be stored', { simulator_id: record.id, cause: String(cause) });
         outcome = failure('build_failed', 'service_unavailable', 'The artifact could not be stored; start the build again.');

@@ -1,6 +1,6 @@
 import type { KeyStore } from '../auth/key-store.port.js';
 import type { BlobStore } from '../blobs/blob-store.port.js';
-import type { LifecycleSummary, OperationSummary } from '../builds/build-provider.port.js';
+import type { EntitySummary, LifecycleSummary, OperationSummary } from '../builds/build-provider.port.js';
 import type { CredentialService } from '../credentials/credential.service.js';
 import { parseInput } from '../errors/zod-validation.js';
 import { SimplaneError, validationError } from '../errors/simplane-error.js';
@@ -187,19 +187,23 @@ export class SimulatorService {
   }
 
   /**
-   * How each operation was understood, and every lifecycle rule (what time will do to records).
-   * A Simulator built before rules were listed has no stored list and answers none: its build
-   * is kept as it was, and a new build lists them.
+   * How each operation was understood, every lifecycle rule (what time will do to records) and
+   * the shared entities. A Simulator built before rules and entities were listed has no stored
+   * list of them and answers none: its build is kept as it was, and a new build lists them.
    */
-  async operations(principal: Principal, id: string): Promise<{ operations: OperationSummary[]; lifecycle: LifecycleSummary[] }> {
+  async operations(principal: Principal, id: string): Promise<{ operations: OperationSummary[]; lifecycle: LifecycleSummary[]; entities: EntitySummary[] }> {
     const record = await this.load(principal, id);
     if (record.status !== 'ready' || record.digest === null) throw notReady(record);
     const bytes = await this.blobs.get(blobKeys.operations(record.digest));
     if (bytes === null) throw new SimplaneError('internal_unavailable', 'The operation list is not available right now; retry.');
-    const rules = await this.blobs.get(blobKeys.lifecycle(record.digest));
+    const listed = async <T>(key: string): Promise<T[]> => {
+      const stored = await this.blobs.get(key);
+      return stored === null ? [] : (JSON.parse(Buffer.from(stored).toString('utf8')) as T[]);
+    };
     return {
       operations: JSON.parse(Buffer.from(bytes).toString('utf8')) as OperationSummary[],
-      lifecycle: rules === null ? [] : (JSON.parse(Buffer.from(rules).toString('utf8')) as LifecycleSummary[]),
+      lifecycle: await listed<LifecycleSummary>(blobKeys.lifecycle(record.digest)),
+      entities: await listed<EntitySummary>(blobKeys.entities(record.digest)),
     };
   }
 
@@ -290,6 +294,7 @@ export class SimulatorService {
       await this.blobs.delete(blobKeys.artifact(record.digest));
       await this.blobs.delete(blobKeys.operations(record.digest));
       await this.blobs.delete(blobKeys.lifecycle(record.digest));
+      await this.blobs.delete(blobKeys.entities(record.digest));
     }
   }
 }

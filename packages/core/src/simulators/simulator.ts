@@ -105,13 +105,14 @@ export function toSimulatorView(r: SimulatorRecord): SimulatorView {
   };
 }
 
-/** Where the artifact of a digest, its operation list and its lifecycle rules live in the BlobStore. */
+/** Where the artifact of a digest, its operation list, its lifecycle rules and its shared entities live in the BlobStore. */
 export const blobKeys = {
   spec: (simulatorId: string) => `specs/${simulatorId}`,
   overlay: (simulatorId: string) => `overlays/${simulatorId}`,
   artifact: (digest: string) => `artifacts/${digest.replace(':', '/')}`,
   operations: (digest: string) => `artifacts/${digest.replace(':', '/')}.operations.json`,
   lifecycle: (digest: string) => `artifacts/${digest.replace(':', '/')}.lifecycle.json`,
+  entities: (digest: string) => `artifacts/${digest.replace(':', '/')}.entities.json`,
 } as const;
 
 /** The build state of a Simulator that has not left the queue. */

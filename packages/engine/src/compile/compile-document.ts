@@ -67,6 +67,7 @@ async function compile(input: CompileInput, checkpoints: Checkpoints): Promise<B
     specVersion: document.version,
     operations: model.operations.map((op) => ({ operation: op.id, method: op.method, path: op.path, behaviour: op.behaviour, resource: op.resource, read_only: op.readOnly })),
     lifecycle: lifecycleListing(artifact),
+    entities: artifact.resources.flatMap((r) => (r.entity === null ? [] : [{ resource: r.name, schema: r.entity.schema, id_field: r.entity.idField, digest: r.entity.digest }])),
     warnings: diagnostics.warnings,
   };
 }
