@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { TOKENS, type ClockAdvanceView, type ClockEventView, type SimulationRepository, type SimulationView, type StepView } from '@simplane/core';
+import { TOKENS, type AdvanceLog, type ClockAdvanceView, type ClockEventView, type SimulationRepository, type SimulationView, type StepView } from '@simplane/core';
 import type { Harness } from '@simplane/harness';
 import { advance } from '../support/clock.js';
 import { expectProblem } from '../support/problem.js';
@@ -179,6 +179,22 @@ describe('POST /v1/worlds/{id}/advance-time', () => {
     }
     const own = (await h.request('GET', `/v1/simulations/${m.billing!.id}/advances/${first.members[0]!.advance_id}/events?limit=200`)).json<{ events: ClockEventView[] }>().events;
     expect(all.filter((e) => e.member === 'billing').map(({ member: _m, simulation_id: _s, sequence: _q, ...rest }) => rest)).toEqual(own.map(({ sequence: _q, ...rest }) => rest));
+  });
+});
+
+describe('deleting a World', () => {
+  it('takes its own clock advances with it, as its members take theirs', async () => {
+    const { h } = await simulationHarness();
+    const { world } = await shop(h);
+    const accepted = (await advanceWorld(h, world.id, '2024-02-01T00:00:00Z', 'feb')).json<ClockAdvanceView>();
+    const done = await worldSettled(h, world.id, accepted.id);
+    const log = h.plane.container.get<AdvanceLog>(TOKENS.advanceLog);
+    expect((await log.list(world.id, { limit: 10 })).map((a) => a.id)).toEqual([accepted.id]);
+    expect(await log.listEvents(world.id, accepted.id, { afterSequence: 0, limit: 10 })).toHaveLength(done.event_count);
+    expect((await h.request('DELETE', `/v1/worlds/${world.id}`)).status).toBe(204);
+    expect(await log.list(world.id, { limit: 10 })).toEqual([]);
+    expect(await log.listEvents(world.id, accepted.id, { afterSequence: 0, limit: 10 })).toEqual([]);
+    for (const part of done.members) expect(await log.list(part.simulation_id, { limit: 10 })).toEqual([]);
   });
 });
 

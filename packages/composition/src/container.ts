@@ -256,6 +256,7 @@ export function composeControlPlane(config: Config, overrides: ComposeOverrides 
           c.get(TOKENS.clock),
           c.get(TOKENS.ids),
           c.get(TOKENS.cursors),
+          c.get(TOKENS.advanceLog),
           { publicBaseUrl: config.public_base_url ?? null },
         ),
     );

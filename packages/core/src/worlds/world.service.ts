@@ -15,6 +15,7 @@ import type { WorldBuilder } from './world-builder.js';
 import { createWorldInput, memberNames } from './world-input.js';
 import type { WorldFilter, WorldRepository } from './world.repository.port.js';
 import { memberSimulationIds, toWorldView, type WorldPage, type WorldView } from './world-view.js';
+import type { AdvanceLog } from '../simulations/advance-log.port.js';
 
 export interface WorldServiceOptions {
   /** Where clients reach this server, for absolute `endpoint`s; null: relative (as for Simulations). */
@@ -45,6 +46,8 @@ export class WorldService {
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
     private readonly cursors: CursorCodec,
+    /** The World's own clock advances go with it. */
+    private readonly advances: Pick<AdvanceLog, 'deleteAll'>,
     private readonly options: WorldServiceOptions = {},
   ) {}
 
@@ -204,6 +207,7 @@ export class WorldService {
         throw error;
       }
       await this.repository.delete(id);
+      await this.advances.deleteAll(id);
     });
   }
 
