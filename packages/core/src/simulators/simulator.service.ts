@@ -164,7 +164,7 @@ export class SimulatorService {
       throw new SimplaneError('simulator_in_use', 'Other Simulators were built from this one; delete them first.');
     }
     if ((await this.dependents(id)) > 0) {
-      throw new SimplaneError('simulator_in_use', 'Simulations run this Simulator; delete them first.');
+      throw new SimplaneError('simulator_in_use', 'Simulations or Worlds use this Simulator; delete them first.');
     }
     if (UNFINISHED.includes(record.status)) await this.cancel(principal, id);
     if (!(await this.repository.delete(id))) throw notFound(id);
