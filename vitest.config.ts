@@ -22,6 +22,11 @@ export default defineConfig({
     // vitest's default is one worker less than the cores: one worker on a 2-core machine, while
     // most test files spend their time waiting on sockets, processes and worker threads.
     maxWorkers: 2,
+    // A worker runs its test files one after another in one module graph instead of loading
+    // every package afresh for each file (loading was over half the suite's time). Tests keep
+    // no state between files: each makes its own harness, server or store, and restores what
+    // it spies on; the suite passes in shuffled file orders (`--sequence.shuffle.files`).
+    isolate: false,
     // Room for a build or a process start on a busy machine; a test whose own waits are longer
     // sets its own timeout.
     testTimeout: 20_000,

@@ -19,6 +19,9 @@ const documentPath = createRequire(import.meta.url).resolve('@octokit/openapi/ge
 /** Building the whole document takes about 10 s on a quiet machine; a busy one may take several times that. */
 const BUILD_TIMEOUT_MS = 300_000;
 
+/** Open TCP handles (servers and sockets) of this process. */
+const tcpHandles = () => process.getActiveResourcesInfo().filter((name) => name.startsWith('TCP')).length;
+const tcpBefore = tcpHandles();
 const listen = vi.spyOn(net.Server.prototype, 'listen');
 const connect = vi.spyOn(net.Socket.prototype, 'connect');
 const realFetch = vi.spyOn(globalThis, 'fetch');
@@ -112,6 +115,7 @@ describe('Octokit against a Simulation of the GitHub API', () => {
     expect(listen).not.toHaveBeenCalled();
     expect(connect).not.toHaveBeenCalled();
     expect(realFetch).not.toHaveBeenCalled();
-    expect(process.getActiveResourcesInfo().filter((name) => name.startsWith('TCP'))).toEqual([]);
+    // Files before this one in the same worker may still be closing sockets of their own: none is added here.
+    expect(tcpHandles()).toBeLessThanOrEqual(tcpBefore);
   });
 });

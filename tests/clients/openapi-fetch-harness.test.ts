@@ -17,6 +17,9 @@ type Task = components['schemas']['Task'];
 const START = '2024-03-01T09:00:00.000Z';
 const document = readFileSync(new URL('./fixtures/tasks.openapi.yaml', import.meta.url));
 
+/** Open TCP handles (servers and sockets) of this process. */
+const tcpHandles = () => process.getActiveResourcesInfo().filter((name) => name.startsWith('TCP')).length;
+const tcpBefore = tcpHandles();
 const listen = vi.spyOn(net.Server.prototype, 'listen');
 const connect = vi.spyOn(net.Socket.prototype, 'connect');
 const realFetch = vi.spyOn(globalThis, 'fetch');
@@ -95,6 +98,7 @@ describe('a typed openapi-fetch client on the harness fetch', () => {
     expect(listen).not.toHaveBeenCalled();
     expect(connect).not.toHaveBeenCalled();
     expect(realFetch).not.toHaveBeenCalled();
-    expect(process.getActiveResourcesInfo().filter((name) => name.startsWith('TCP'))).toEqual([]);
+    // Files before this one in the same worker may still be closing sockets of their own: none is added here.
+    expect(tcpHandles()).toBeLessThanOrEqual(tcpBefore);
   });
 });

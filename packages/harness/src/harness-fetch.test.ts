@@ -24,6 +24,8 @@ function recording(answer: (request: HttpRequest) => Promise<HttpResponse> = asy
 
 /** No TCP server or socket is open: nothing here listens or connects. */
 const tcpHandles = () => process.getActiveResourcesInfo().filter((name) => name.startsWith('TCP'));
+/** Files before this one in the same worker may still be closing sockets of their own: a test adds none. */
+const tcpBefore = tcpHandles().length;
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -42,7 +44,7 @@ describe('the harness fetch', () => {
     expect(response.headers.get('X-Answer')).toBe('yes');
     expect(response.url).toBe('http://simplane.test/v1/things?limit=5');
     expect(await response.json()).toEqual({ ok: true });
-    expect(tcpHandles()).toEqual([]);
+    expect(tcpHandles().length).toBeLessThanOrEqual(tcpBefore);
   });
 
   it('takes a Request as input, with its method, headers and body', async () => {

@@ -42,6 +42,8 @@ components:
 
 /** TCP servers and sockets open in this process: the harness opens none. */
 const tcpHandles = () => process.getActiveResourcesInfo().filter((name) => name.startsWith('TCP'));
+/** Files before this one in the same worker may still be closing sockets of their own: a test adds none. */
+const tcpBefore = tcpHandles().length;
 
 let harness: Harness;
 
@@ -75,7 +77,7 @@ describe('harness.fetch', { timeout: 60_000 }, () => {
     expect(await read.json()).toMatchObject({ id, name: 'sandbox' });
     // It adds no API key of its own.
     expect((await harness.fetch(`${harness.baseUrl}/v1/credentials/${id}`)).status).toBe(401);
-    expect(tcpHandles()).toEqual([]);
+    expect(tcpHandles().length).toBeLessThanOrEqual(tcpBefore);
   });
 
   it('takes a document upload whose multipart body is a stream of small chunks', async () => {
@@ -147,7 +149,7 @@ describe('harness.simulate', { timeout: 60_000 }, () => {
     expect(wrong.status).toBe(401);
     const own = await api.fetch(`${api.baseUrl}/notes`, { headers: { authorization: 'Bearer x', 'Simulation-Token': api.token } });
     expect(own.status).toBe(200);
-    expect(tcpHandles()).toEqual([]);
+    expect(tcpHandles().length).toBeLessThanOrEqual(tcpBefore);
   });
 
   it('builds a document once: the same bytes and build request reuse the Simulator', async () => {
