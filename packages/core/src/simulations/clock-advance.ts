@@ -72,6 +72,11 @@ export interface ClockEventView {
   simulation_id?: string;
 }
 
+/** A new advance of the owner (a Simulation or a World) from `from` to `to`, waiting to run. */
+export function pendingAdvance(ownerId: string, id: string, idempotencyKey: string, from: string, to: string, createdAt: string): ClockAdvanceRecord {
+  return { id, simulationId: ownerId, idempotencyKey, status: 'pending', from, to, eventCount: 0, step: null, members: [], error: null, createdAt };
+}
+
 export function toClockAdvanceView(r: ClockAdvanceRecord): ClockAdvanceView {
   return {
     id: r.id,

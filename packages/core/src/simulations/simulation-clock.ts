@@ -7,7 +7,7 @@ import { fetchPage, type PageParams } from '../pagination/page.js';
 import type { Principal } from '../tenancy/tenancy.js';
 import { formatTime, type Clock } from '../time/clock.port.js';
 import type { AdvanceLog } from './advance-log.port.js';
-import { toClockAdvanceView, type ClockAdvanceRecord, type ClockAdvanceView, type ClockEventView } from './clock-advance.js';
+import { pendingAdvance, toClockAdvanceView, type ClockAdvanceRecord, type ClockAdvanceView, type ClockEventView } from './clock-advance.js';
 import type { SimulationRecord } from './simulation.js';
 import { advanceTimeInput, IDEMPOTENCY_KEY_BYTES } from './simulation-input.js';
 import type { SimulationPool } from './simulation-pool.js';
@@ -86,19 +86,7 @@ export class SimulationClock {
     const release = () => this.repository.update(id, { activeAdvanceId: advanceId }, { activeAdvanceId: null });
     try {
       notBeforeCurrent(to, held.currentTime);
-      const stored = await this.advances.insert({
-        id: advanceId,
-        simulationId: id,
-        idempotencyKey: key,
-        status: 'pending',
-        from: held.currentTime,
-        to,
-        eventCount: 0,
-        step: null,
-        members: [],
-        error: null,
-        createdAt: formatTime(this.clock.now()),
-      });
+      const stored = await this.advances.insert(pendingAdvance(id, advanceId, key, held.currentTime, to, formatTime(this.clock.now())));
       // The key was used meanwhile by an advance that has finished since.
       if (!stored.inserted) {
         await release();

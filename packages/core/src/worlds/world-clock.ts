@@ -5,7 +5,7 @@ import type { Logger } from '../logging/logger.port.js';
 import type { CursorCodec } from '../pagination/cursor-codec.js';
 import { fetchPage, type PageParams } from '../pagination/page.js';
 import type { AdvanceLog } from '../simulations/advance-log.port.js';
-import { toClockAdvanceView, type ClockAdvanceMember, type ClockAdvanceRecord, type ClockAdvanceView, type ClockEventView } from '../simulations/clock-advance.js';
+import { pendingAdvance, toClockAdvanceView, type ClockAdvanceMember, type ClockAdvanceRecord, type ClockAdvanceView, type ClockEventView } from '../simulations/clock-advance.js';
 import { checkedIdempotencyKey, notBeforeCurrent, replayAdvance, type ClockAdvancePage, type ClockEventPage, type SimulationClock } from '../simulations/simulation-clock.js';
 import { advanceTimeInput } from '../simulations/simulation-input.js';
 import type { SimulationRepository } from '../simulations/simulation.repository.port.js';
@@ -57,19 +57,7 @@ export class WorldClock {
     const release = () => this.worlds.update(id, { activeAdvanceId: advanceId }, { activeAdvanceId: null });
     try {
       notBeforeCurrent(to, held.currentTime, 'World');
-      const stored = await this.advances.insert({
-        id: advanceId,
-        simulationId: id,
-        idempotencyKey: key,
-        status: 'pending',
-        from: held.currentTime,
-        to,
-        eventCount: 0,
-        step: null,
-        members: [],
-        error: null,
-        createdAt: formatTime(this.clock.now()),
-      });
+      const stored = await this.advances.insert(pendingAdvance(id, advanceId, key, held.currentTime, to, formatTime(this.clock.now())));
       if (!stored.inserted) {
         await release();
         return toClockAdvanceView(replayAdvance(stored.record, to));
