@@ -15,7 +15,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
-import { bootstrapDefaultTenant, composeControlPlane, loadConfigFile, parseConfig, serve } from '../packages/cli/dist/index.js';
+import { bootstrapDefaultTenant, serve } from '../packages/cli/dist/index.js';
+import { composeControlPlane, loadConfigFile, parseConfig } from '../packages/composition/dist/index.js';
 import { createExpressApp } from '../packages/host-express/dist/index.js';
 import { createNodeListener } from '../packages/host-node/dist/index.js';
 
