@@ -1,7 +1,6 @@
 import type { ClockEvent, LoadedSimulator, RequestClass, SecretLocations, Seeder, SeedOptions, SimContext, SimRequest, SimResult, StateAccess } from '@simplane/core';
 import type { Artifact } from '../artifact/artifact.js';
 import { advance, hasLifecycle } from '../lifecycle/advance.js';
-import { lifecycleListing, type LifecycleEntry } from '../lifecycle/listing.js';
 import { handleRequest, route } from './handle-request.js';
 import { buildModel, type RuntimeModel } from './model.js';
 import { ResourceSeeder } from './seed-state.js';
@@ -21,11 +20,6 @@ export class EngineSimulator implements LoadedSimulator {
     this.#model = buildModel(artifact);
     this.secrets = secretLocations(artifact);
     if (hasLifecycle(this.#model)) this.advance = (state, from, to, context) => advance(this.#model, state, from, to, context);
-  }
-
-  /** What time will do to records: every lifecycle rule, declared or inferred. */
-  get lifecycle(): LifecycleEntry[] {
-    return lifecycleListing(this.#model.artifact);
   }
 
   classify(method: string, path: string, request?: Pick<SimRequest, 'query' | 'headers'>): RequestClass {

@@ -1,6 +1,6 @@
 import { advanceTimeInput, IDEMPOTENCY_KEY_BYTES, SimplaneError, type SimulationClock } from '@simplane/core';
 import { pageParams } from '../query.js';
-import type { Route, RouteContext } from '../route.js';
+import type { Route, RouteContext, RouteDoc } from '../route.js';
 import { clockAdvanceSchema, listClockAdvancesResponseSchema, listClockEventsResponseSchema } from '../schemas.js';
 import { PAGING_QUERY } from './paging-doc.js';
 
@@ -20,9 +20,7 @@ export function clockRoutes(clock: SimulationClock): Route[] {
         summary:
           "Move the Simulation's virtual clock to `to`, committing every scheduled event that falls due on the way as one advance step. Accepted at once; the advance runs in the Simulation's queue, after the requests sent before it. The same Idempotency-Key with the same target answers the same advance.",
         tag,
-        headers: {
-          'Idempotency-Key': { schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY_KEY_BYTES.max }, description: `Names the advance, per Simulation; ${IDEMPOTENCY_KEY_BYTES.min} to ${IDEMPOTENCY_KEY_BYTES.max} bytes. Required.`, required: true },
-        },
+        headers: idempotencyKeyHeader('Simulation'),
         requestBody: { contentType: 'application/json', schema: advanceTimeInput },
         responses: { 202: { description: 'The advance: pending when new, or the one the key already names.', schema: clockAdvanceSchema } },
         errors: [...OWN, 'bad_request', 'validation', 'unsupported_media_type', 'payload_too_large', 'request_timeout', 'simulation_stopped', 'simulation_world_owned', 'simulation_platform_owned', 'clock_conflict'],
@@ -74,6 +72,13 @@ export function clockRoutes(clock: SimulationClock): Route[] {
       handle: async (c) => ({ status: 200, json: await clock.listEvents(c.principal, byId(c), c.params.advance_id!, pageParams(c.query)) }),
     },
   ];
+}
+
+/** How an advance-time route documents its `Idempotency-Key` header; keys are per `owner`. */
+export function idempotencyKeyHeader(owner: 'Simulation' | 'World'): NonNullable<RouteDoc['headers']> {
+  return {
+    'Idempotency-Key': { schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY_KEY_BYTES.max }, description: `Names the advance, per ${owner}; ${IDEMPOTENCY_KEY_BYTES.min} to ${IDEMPOTENCY_KEY_BYTES.max} bytes. Required.`, required: true },
+  };
 }
 
 /** The `Idempotency-Key` header; core checks its length. Sent twice it is no key at all. */

@@ -1,8 +1,8 @@
-import { advanceTimeInput, IDEMPOTENCY_KEY_BYTES, type WorldClock } from '@simplane/core';
+import { advanceTimeInput, type WorldClock } from '@simplane/core';
 import { pageParams } from '../query.js';
 import type { Route, RouteContext } from '../route.js';
 import { clockAdvanceSchema, listClockAdvancesResponseSchema, listClockEventsResponseSchema } from '../schemas.js';
-import { idempotencyKey } from './clock.routes.js';
+import { idempotencyKey, idempotencyKeyHeader } from './clock.routes.js';
 import { PAGING_QUERY } from './paging-doc.js';
 
 const tag = 'Worlds';
@@ -21,9 +21,7 @@ export function worldClockRoutes(clock: WorldClock): Route[] {
         summary:
           "Move the World's virtual clock to `to`: every running member is advanced in turn (by name) as its own advance, committing the events that fall due on the way; members not running are skipped. Accepted at once; the World's `current_time` becomes `to` once every member has completed. The same Idempotency-Key with the same target answers the same advance.",
         tag,
-        headers: {
-          'Idempotency-Key': { schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY_KEY_BYTES.max }, description: `Names the advance, per World; ${IDEMPOTENCY_KEY_BYTES.min} to ${IDEMPOTENCY_KEY_BYTES.max} bytes. Required.`, required: true },
-        },
+        headers: idempotencyKeyHeader('World'),
         requestBody: { contentType: 'application/json', schema: advanceTimeInput },
         responses: { 202: { description: 'The advance: pending when new, or the one the key already names.', schema: clockAdvanceSchema } },
         errors: [...OWN, 'bad_request', 'validation', 'unsupported_media_type', 'payload_too_large', 'request_timeout', 'world_conflict', 'clock_conflict'],
