@@ -1,0 +1,6 @@
+import type { Migration } from './migration.js';
+import { controlPlane } from './0001-control-plane.js';
+import { simulations } from './0002-simulations.js';
+
+/** Every migration, in version order. */
+export const MIGRATIONS: readonly Migration[] = [controlPlane, simulations];

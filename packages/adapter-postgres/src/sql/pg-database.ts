@@ -1,0 +1,92 @@
+import pg from 'pg';
+import type { Database, Sql, SqlResult } from './database.js';
+import { isRetryable, storageError } from './sql-errors.js';
+
+export interface PgDatabaseOptions {
+  /** `postgres://user:password@host:port/database`, as `SIMPLANE_DATABASE_URL` gives it. */
+  connectionString: string;
+  /** Connections this process opens at most (default 10; keep it low on Lambda). */
+  maxConnections?: number;
+  /** How long a query waits for a free or new connection before failing as unavailable. */
+  connectTimeoutMs?: number;
+  /** Name shown in `pg_stat_activity`. */
+  applicationName?: string;
+}
+
+/** Times a transaction is run when it keeps meeting serialisation failures or deadlocks. */
+const TRANSACTION_ATTEMPTS = 5;
+
+// int8 (counts, sums) as numbers: every count this adapter reads is far below 2^53.
+pg.types.setTypeParser(20, (text) => Number(text));
+
+/** A Postgres server through a `pg` connection pool. */
+export class PgDatabase implements Database {
+  private readonly pool: pg.Pool;
+
+  constructor(options: PgDatabaseOptions) {
+    this.pool = new pg.Pool({
+      connectionString: options.connectionString,
+      max: options.maxConnections ?? 10,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
+      idleTimeoutMillis: 30_000,
+      application_name: options.applicationName ?? 'simplane',
+    });
+    // An idle connection that breaks (the server restarted) must not crash the process: the
+    // pool drops it and the next query opens a new one.
+    this.pool.on('error', () => undefined);
+  }
+
+  async query<R>(text: string, params: readonly unknown[] = []): Promise<SqlResult<R>> {
+    try {
+      const result = await this.pool.query(text, params as unknown[]);
+      return { rows: result.rows as R[], rowCount: result.rowCount ?? 0 };
+    } catch (error) {
+      throw storageError(error);
+    }
+  }
+
+  async exec(script: string): Promise<void> {
+    await this.query(script);
+  }
+
+  async transaction<T>(work: (tx: Sql) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt += 1) {
+      let client: pg.PoolClient;
+      try {
+        client = await this.pool.connect();
+      } catch (error) {
+        throw storageError(error);
+      }
+      let broken = false;
+      const tx: Sql = {
+        async query<R>(text: string, params: readonly unknown[] = []) {
+          const result = await client.query(text, params as unknown[]);
+          return { rows: result.rows as R[], rowCount: result.rowCount ?? 0 };
+        },
+        async exec(script: string) {
+          await client.query(script);
+        },
+      };
+      try {
+        await client.query('BEGIN');
+        const value = await work(tx);
+        await client.query('COMMIT');
+        return value;
+      } catch (error) {
+        try {
+          await client.query('ROLLBACK');
+        } catch {
+          broken = true;
+        }
+        if (attempt < TRANSACTION_ATTEMPTS && isRetryable(error)) continue;
+        throw storageError(error);
+      } finally {
+        client.release(broken);
+      }
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}

@@ -1,0 +1,67 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { migrate } from '../migrations/migrate.js';
+import type { Database } from '../sql/database.js';
+import { PgDatabase } from '../sql/pg-database.js';
+import { PgliteDatabase } from '../sql/pglite-database.js';
+
+/** The Postgres server the suites use: `SIMPLANE_TEST_DATABASE_URL`, else the machine's own at 127.0.0.1:5432. */
+export const TEST_SERVER_URL = process.env.SIMPLANE_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export interface TestDatabase {
+  db: Database;
+  /** Its connection string (Postgres only). */
+  url: string | null;
+  /** Empties every table, keeping the schema: each conformance case starts from nothing. */
+  truncate(): Promise<void>;
+  /** Closes it and, on the server, drops the database. */
+  dispose(): Promise<void>;
+}
+
+/**
+ * A new, migrated database of its own on the test server. Never skipped: a suite that cannot
+ * reach the server fails, so CI cannot pass without it.
+ */
+export async function createServerDatabase(): Promise<TestDatabase> {
+  const name = `simplane_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: TEST_SERVER_URL });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(TEST_SERVER_URL);
+  url.pathname = `/${name}`;
+  const db = new PgDatabase({ connectionString: url.toString(), maxConnections: 8 });
+  await migrate(db);
+  return {
+    db,
+    url: url.toString(),
+    truncate: () => truncateAll(db),
+    async dispose() {
+      await db.close();
+      const drop = new pg.Client({ connectionString: TEST_SERVER_URL });
+      await drop.connect();
+      try {
+        await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await drop.end();
+      }
+    },
+  };
+}
+
+/** A migrated PGlite database in memory (about 2–3 s to start: share one per file). */
+export async function createPgliteDatabase(dataDir?: string): Promise<TestDatabase> {
+  const db = await PgliteDatabase.open(dataDir);
+  await migrate(db);
+  return { db, url: null, truncate: () => truncateAll(db), dispose: () => db.close() };
+}
+
+async function truncateAll(db: Database): Promise<void> {
+  const { rows } = await db.query<{ name: string }>(
+    `SELECT quote_ident(tablename) AS name FROM pg_tables WHERE schemaname = current_schema() AND tablename <> 'simplane_migrations'`,
+  );
+  if (rows.length > 0) await db.query(`TRUNCATE ${rows.map((r) => r.name).join(', ')}`);
+}
