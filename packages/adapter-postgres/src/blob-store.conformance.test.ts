@@ -1,0 +1,40 @@
+import { describeBlobStoreConformance } from '@simplane/core/testing';
+import { afterAll, describe, expect, it } from 'vitest';
+import { PostgresBlobStore } from './repositories/postgres-blob-store.js';
+import { createPgliteDatabase, createServerDatabase, type TestDatabase } from './testing/test-databases.js';
+
+const made: Array<Promise<TestDatabase>> = [];
+const lazily = (make: () => Promise<TestDatabase>) => {
+  let database: Promise<TestDatabase> | undefined;
+  return async () => {
+    database ??= make();
+    if (!made.includes(database)) made.push(database);
+    const test = await database;
+    await test.truncate();
+    return test;
+  };
+};
+const pglite = lazily(() => createPgliteDatabase());
+const server = lazily(createServerDatabase);
+afterAll(async () => {
+  for (const database of made) await (await database).dispose();
+});
+
+describeBlobStoreConformance('postgres (pglite)', async () => new PostgresBlobStore((await pglite()).db));
+describeBlobStoreConformance('postgres (server)', async () => new PostgresBlobStore((await server()).db));
+
+describe('PostgresBlobStore', () => {
+  it('keeps an object larger than a chunk in several chunks and reads it back whole', async () => {
+    const { db } = await server();
+    const store = new PostgresBlobStore(db);
+    const bytes = new Uint8Array(2.5 * 1024 * 1024).map((_, i) => (i * 7) % 251);
+    await store.put('specs/large', bytes);
+    const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM blob_chunks WHERE key = $1', ['specs/large']);
+    expect(rows[0]!.n).toBe(3);
+    expect(Buffer.from((await store.get('specs/large'))!).equals(Buffer.from(bytes))).toBe(true);
+    await store.put('specs/large', new Uint8Array([1, 2, 3]));
+    expect([...(await store.get('specs/large'))!]).toEqual([1, 2, 3]);
+    const after = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM blob_chunks WHERE key = $1', ['specs/large']);
+    expect(after.rows[0]!.n).toBe(1);
+  });
+});
