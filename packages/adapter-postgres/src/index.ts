@@ -12,3 +12,6 @@ export * from './repositories/postgres-credential-repository.js';
 export * from './repositories/postgres-usage-ledger.js';
 export * from './repositories/postgres-simulator-repository.js';
 export * from './repositories/postgres-world-repository.js';
+export { PostgresSimulationRepository } from './repositories/postgres-simulation-repository.js';
+export { PostgresStepLog } from './repositories/postgres-step-log.js';
+export { PostgresAdvanceLog } from './repositories/postgres-advance-log.js';

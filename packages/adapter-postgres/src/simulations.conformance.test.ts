@@ -1,0 +1,137 @@
+import type { BlobStore } from '@simplane/core';
+import {
+  describeAdvanceLogConformance,
+  describeSimulationRepositoryConformance,
+  describeStepLogConformance,
+  sampleSimulationRecord,
+  sampleStepEntry,
+} from '@simplane/core/testing';
+import { afterAll, describe, expect, it } from 'vitest';
+import { PostgresAdvanceLog } from './repositories/postgres-advance-log.js';
+import { PostgresSimulationRepository } from './repositories/postgres-simulation-repository.js';
+import { PostgresStepLog } from './repositories/postgres-step-log.js';
+import { PgDatabase } from './sql/pg-database.js';
+import { createPgliteDatabase, createServerDatabase, type TestDatabase } from './testing/test-databases.js';
+
+const made: Array<Promise<TestDatabase>> = [];
+const lazily = (make: () => Promise<TestDatabase>) => {
+  let database: Promise<TestDatabase> | undefined;
+  return async () => {
+    database ??= make();
+    if (!made.includes(database)) made.push(database);
+    const test = await database;
+    await test.truncate();
+    return test;
+  };
+};
+const engines = { pglite: lazily(() => createPgliteDatabase()), server: lazily(createServerDatabase) };
+afterAll(async () => {
+  for (const database of made) await (await database).dispose();
+});
+
+/** Blobs in a Map, copied in and out (adapters may not use one another's stores, even in tests). */
+class MapBlobStore implements BlobStore {
+  readonly blobs = new Map<string, Uint8Array>();
+  async put(key: string, bytes: Uint8Array): Promise<void> {
+    this.blobs.set(key, bytes.slice());
+  }
+  async get(key: string): Promise<Uint8Array | null> {
+    return this.blobs.get(key)?.slice() ?? null;
+  }
+  async delete(key: string): Promise<void> {
+    this.blobs.delete(key);
+  }
+  async has(key: string): Promise<boolean> {
+    return this.blobs.has(key);
+  }
+}
+
+for (const [engine, open] of Object.entries(engines)) {
+  const name = `postgres (${engine})`;
+  describeSimulationRepositoryConformance(name, async () => new PostgresSimulationRepository((await open()).db));
+  describeStepLogConformance(name, async () => new PostgresStepLog((await open()).db, new MapBlobStore()));
+  describeAdvanceLogConformance(name, async () => new PostgresAdvanceLog((await open()).db));
+
+  describe(`step log snapshots: ${name}`, () => {
+    it('keeps the bytes in the BlobStore and only their key in the database', async () => {
+      const { db } = await open();
+      const blobs = new MapBlobStore();
+      const log = new PostgresStepLog(db, blobs);
+      const bytes = new TextEncoder().encode('{"v":1,"collections":[]}');
+      await log.putSnapshot('sim_a', { step: 3, bytes });
+      expect(blobs.blobs.get('snapshots/sim_a/3')).toEqual(bytes);
+      const { rows } = await db.query('SELECT * FROM snapshots');
+      expect(rows).toEqual([{ simulation_id: 'sim_a', step: 3, blob_key: 'snapshots/sim_a/3' }]);
+      const { rows: columns } = await db.query<{ type: string }>(
+        `SELECT data_type AS type FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'snapshots'`,
+      );
+      expect(columns.map((c) => c.type)).not.toContain('bytea');
+      await log.deleteAll('sim_a');
+      expect(blobs.blobs.size).toBe(0);
+    });
+
+    it('passes over a snapshot whose blob is missing for the next older one', async () => {
+      const { db } = await open();
+      const blobs = new MapBlobStore();
+      const log = new PostgresStepLog(db, blobs);
+      await log.putSnapshot('sim_a', { step: 1, bytes: new TextEncoder().encode('one') });
+      await log.putSnapshot('sim_a', { step: 5, bytes: new TextEncoder().encode('five') });
+      await blobs.delete('snapshots/sim_a/5');
+      expect(new TextDecoder().decode((await log.latestSnapshot('sim_a', 9))!.bytes)).toBe('one');
+      await blobs.delete('snapshots/sim_a/1');
+      expect(await log.latestSnapshot('sim_a', 9)).toBeNull();
+    });
+  });
+}
+
+/** Two processes' pools over the one server database the suite made. */
+async function twoPools(): Promise<[PgDatabase, PgDatabase]> {
+  const { url } = await engines.server();
+  return [new PgDatabase({ connectionString: url!, maxConnections: 4 }), new PgDatabase({ connectionString: url!, maxConnections: 4 })];
+}
+
+describe('simulations on a Postgres server, across processes', () => {
+  it('never lets racing inserts take a workspace past its active limit', async () => {
+    const pools = await twoPools();
+    try {
+      const repos = pools.map((db) => new PostgresSimulationRepository(db));
+      const results = await Promise.all(Array.from({ length: 30 }, (_, i) => repos[i % 2]!.insert(sampleSimulationRecord({ workspaceId: 'wsp_race' }), { limit: 5 })));
+      expect(results.filter((r) => r === 'ok')).toHaveLength(5);
+      expect(await repos[0]!.countActive('wsp_race')).toBe(5);
+    } finally {
+      await Promise.all(pools.map((db) => db.close()));
+    }
+  });
+
+  it('never lets racing activations take a workspace past its active limit', async () => {
+    const pools = await twoPools();
+    try {
+      const repos = pools.map((db) => new PostgresSimulationRepository(db));
+      const parked = Array.from({ length: 12 }, () => sampleSimulationRecord({ workspaceId: 'wsp_race', status: 'stopped' }));
+      for (const r of parked) await repos[0]!.insert(r);
+      await repos[0]!.insert(sampleSimulationRecord({ workspaceId: 'wsp_race' }));
+      const results = await Promise.all(parked.map((r, i) => repos[i % 2]!.update(r.id, { status: ['stopped'] }, { status: 'running' }, { limit: 4 })));
+      expect(results.filter((r) => r !== 'quota' && r !== null)).toHaveLength(3);
+      expect(await repos[1]!.countActive('wsp_race')).toBe(4);
+    } finally {
+      await Promise.all(pools.map((db) => db.close()));
+    }
+  });
+
+  it('lets exactly one of two processes have each step', async () => {
+    const pools = await twoPools();
+    try {
+      const logs = pools.map((db) => new PostgresStepLog(db, new MapBlobStore()));
+      const simulations = Array.from({ length: 20 }, (_, i) => `sim_${i}`);
+      for (let step = 1; step <= 3; step += 1) {
+        const results = await Promise.all(simulations.flatMap((id) => logs.map((log) => log.append(id, sampleStepEntry(step)))));
+        // Per Simulation, the two processes' answers: exactly one of each pair is true.
+        const pairs = simulations.map((_, i) => results.slice(i * 2, i * 2 + 2).filter(Boolean).length);
+        expect(pairs).toEqual(simulations.map(() => 1));
+      }
+      for (const id of simulations) expect((await logs[0]!.list(id, { afterStep: 0, limit: 10 })).map((s) => s.step)).toEqual([1, 2, 3]);
+    } finally {
+      await Promise.all(pools.map((db) => db.close()));
+    }
+  });
+});
