@@ -83,6 +83,18 @@ describe('control plane on a Postgres server, across processes', () => {
     }
   });
 
+  it('lets servers starting together sync the same tenants', async () => {
+    const pools = await twoPools();
+    try {
+      const config = { organizations: [organization], workspaces: [workspace], keyHashes: [{ hash: hashApiKey('dev-key-1'), workspaceId: workspace.id }] };
+      const stores = pools.map((db) => new PostgresKeyStore(db));
+      await Promise.all([...stores, ...stores].map((store) => store.syncTenants(config)));
+      expect(await stores[1]!.findWorkspaceByKeyHash(hashApiKey('dev-key-1'))).toEqual(workspace);
+    } finally {
+      await Promise.all(pools.map((db) => db.close()));
+    }
+  });
+
   it('gives a World its active advance once when two processes race for it', async () => {
     const pools = await twoPools();
     try {

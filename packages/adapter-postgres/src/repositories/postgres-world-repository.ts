@@ -41,15 +41,7 @@ export class PostgresWorldRepository implements WorldRepository {
       const current = rows[0]?.doc;
       if (current === undefined || !holds(guard, current)) return null;
       const next = JSON.parse(JSON.stringify({ ...current, ...change, id })) as WorldRecord;
-      const [, workspaceId, status, buildStarted, createdAt, doc] = values(next);
-      await tx.query('UPDATE worlds SET workspace_id = $2, status = $3, build_started = $4, created_at = $5, doc = $6::jsonb WHERE id = $1', [
-        id,
-        workspaceId,
-        status,
-        buildStarted,
-        createdAt,
-        doc,
-      ]);
+      await tx.query('UPDATE worlds SET workspace_id = $2, status = $3, build_started = $4, created_at = $5, doc = $6::jsonb WHERE id = $1', values(next));
       if (change.members !== undefined) {
         await tx.query('DELETE FROM world_members WHERE world_id = $1', [id]);
         await writeMembers(tx, next);
