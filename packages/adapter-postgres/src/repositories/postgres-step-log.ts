@@ -1,5 +1,6 @@
 import { copyBytes, type BlobStore, type KeptMessage, type Snapshot, type StateChange, type StepEntry, type StepLog, type StepView } from '@simplane/core';
 import type { Database } from '../sql/database.js';
+import { StepBatcher } from './step-batcher.js';
 
 /** A step as its row holds it: JSON texts, the bodies' bytes as they were, the changes as JSON.stringify wrote them. */
 export interface EncodedStep {
@@ -114,17 +115,21 @@ interface StepRow {
  * Step logs in Postgres, snapshots in a BlobStore. A step is a row keyed by (Simulation, step):
  * the key is what lets exactly one of two writers have a step number. Snapshots can be
  * megabytes, so their bytes go to the BlobStore under `snapshots/<simulationId>/<step>` and
- * the `snapshots` table only indexes them.
+ * the `snapshots` table only indexes them. Appends are group-committed (step-batcher.ts): those
+ * that arrive while one is being written go to the database together, in one statement.
  */
 export class PostgresStepLog implements StepLog {
+  private readonly appends: StepBatcher<EncodedStep>;
+
   constructor(
     private readonly db: Database,
     private readonly blobs: BlobStore,
-  ) {}
+  ) {
+    this.appends = new StepBatcher((steps) => appendSteps(db, steps));
+  }
 
   async append(simulationId: string, entry: StepEntry): Promise<boolean> {
-    const [stored] = await appendSteps(this.db, [encodeStep(simulationId, entry)]);
-    return stored!;
+    return this.appends.add(encodeStep(simulationId, entry));
   }
 
   async head(simulationId: string): Promise<number> {
