@@ -110,6 +110,16 @@ describe('control plane on a Postgres server, across processes', () => {
 });
 
 describe.each(Object.entries(engines))('control plane on postgres (%s)', (_engine, open) => {
+  it('orders pages byte by byte whatever the server’s collation: every paged column is COLLATE "C"', async () => {
+    const { db } = await open();
+    const { rows } = await db.query<{ column: string; collation: string | null }>(
+      `SELECT table_name || '.' || column_name AS column, collation_name AS collation FROM information_schema.columns
+       WHERE table_schema = current_schema() AND table_name IN ('credentials', 'simulators', 'worlds') AND column_name IN ('id', 'created_at')`,
+    );
+    expect(rows).toHaveLength(6);
+    expect(rows.filter((r) => r.collation !== 'C')).toEqual([]);
+  });
+
   it('makes the stored key hashes exactly the configured ones on every sync', async () => {
     const store = new PostgresKeyStore((await open()).db);
     const other = { ...workspace, id: 'wsp_01J00000000000000000000001', name: 'prod' };
