@@ -90,6 +90,17 @@ describe('FileBlobStore', () => {
     expect(await readFile(root, 'utf8')).toBe('a file where the root should be');
   });
 
+  it('stores empty objects, put whole or streamed', async () => {
+    const store = new FileBlobStore(await tempFolder());
+    await store.put('empty', new Uint8Array());
+    expect((await store.get('empty'))!.byteLength).toBe(0);
+    await store.putStream('streamed-empty', (async function* () {})());
+    expect(await store.has('streamed-empty')).toBe(true);
+    const chunks = [];
+    for await (const chunk of (await store.getStream('streamed-empty'))!) chunks.push(chunk);
+    expect(chunks).toEqual([]);
+  });
+
   it('answers null for streaming a missing key', async () => {
     const store = new FileBlobStore(await tempFolder());
     expect(await store.getStream('missing')).toBeNull();
