@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { SimplaneError } from '@simplane/core';
@@ -60,6 +60,17 @@ describe('FileBlobStore', () => {
     await expect(store.putStream('specs/doc', source())).rejects.toBe(broken);
     expect(Buffer.from((await store.get('specs/doc'))!).toString()).toBe('old');
     expect(await filesUnder(root)).toEqual(['specs/doc.blob']);
+  });
+
+  it('removes its temporary file when the final rename fails', async () => {
+    const root = await tempFolder();
+    const store = new FileBlobStore(root);
+    // A folder where the object file should go: the write succeeds, the rename over it cannot.
+    await mkdir(join(root, 'specs', 'doc.blob', 'inner'), { recursive: true });
+    const error = await store.put('specs/doc', Buffer.alloc(100_000, 1)).catch((e: unknown) => e);
+    expect(SimplaneError.is(error) && error.code).toBe('internal_unavailable');
+    expect(await filesUnder(root)).toEqual([]);
+    expect(await readdir(join(root, 'specs'))).toEqual(['doc.blob']);
   });
 
   it('shows readers the old or the new bytes while puts replace them', async () => {
