@@ -24,7 +24,9 @@ export type S3BlobStoreOptions = S3Location & ({ client: S3Client } | S3Connecti
 /**
  * Blobs as objects in an S3 bucket. Every write goes through lib-storage's `Upload`: one
  * PutObject for an object of one part, a multipart upload beyond that. Either way S3 shows the
- * object only once complete, so a reader sees the old bytes or the new.
+ * object only once complete, so a reader sees the old bytes or the new. A process that dies
+ * mid-upload leaves its parts in the bucket, unseen, until a lifecycle rule
+ * (AbortIncompleteMultipartUpload) removes them.
  */
 export class S3BlobStore implements BlobStore {
   private readonly client: S3Client;
