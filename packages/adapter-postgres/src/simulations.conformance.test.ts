@@ -206,4 +206,21 @@ describe('simulations on a Postgres server, across processes', () => {
       await Promise.all(pools.map((db) => db.close()));
     }
   });
+
+  it('gives each step to exactly one process when both write batches of several steps per Simulation', async () => {
+    const pools = await twoPools();
+    try {
+      const logs = pools.map((db) => new PostgresStepLog(db, new MapBlobStore()));
+      const simulations = Array.from({ length: 10 }, (_, i) => `sim_${i}`);
+      const steps = [1, 2, 3, 4];
+      // Each process writes every Simulation's four steps in one batch; the two batches race.
+      const answers = await Promise.all(logs.map((log) => Promise.all(simulations.flatMap((id) => steps.map((step) => log.append(id, labelled(id, step)))))));
+      for (const [i, id] of simulations.entries()) {
+        for (const [j] of steps.entries()) expect(answers.filter((a) => a[i * steps.length + j]).length, `${id} step ${j + 1}`).toBe(1);
+        expect((await logs[1]!.list(id, { afterStep: 0, limit: 10 })).map((s) => s.step)).toEqual(steps);
+      }
+    } finally {
+      await Promise.all(pools.map((db) => db.close()));
+    }
+  });
 });

@@ -107,7 +107,7 @@ export class PostgresSimulationRepository implements SimulationRepository {
     // Making a record active: hold it, then its workspace's limit lock, then count the slots.
     return this.db.transaction(async (tx) => {
       const held = await tx.query<{ workspace_id: string; status: SimulationRecord['status'] }>(
-        `SELECT workspace_id, status FROM simulations WHERE id = $1 AND ${matches} FOR UPDATE`,
+        `SELECT workspace_id, status FROM simulations WHERE id = $1 AND ${matches} FOR NO KEY UPDATE`,
         params,
       );
       const current = held.rows[0];

@@ -32,20 +32,41 @@ const headOf = (simulationId: string) => `GREATEST(
   COALESCE((SELECT max(step) FROM steps WHERE simulation_id = ${simulationId}), 0),
   COALESCE((SELECT max(step) FROM snapshots WHERE simulation_id = ${simulationId}), 0))`;
 
+/** `count` rows of `$n::type` parameters, each led by its position in the batch when `ordered`. */
+function valuesRows(count: number, ordered: boolean): string {
+  const width = STEP_COLUMNS.length + (ordered ? 1 : 0);
+  return Array.from({ length: count }, (_, i) => {
+    const casts = [...(ordered ? ['int'] : []), ...STEP_COLUMNS.map(([, type]) => type)];
+    return `(${casts.map((type, c) => `$${i * width + c + 1}::${type}`).join(', ')})`;
+  }).join(', ');
+}
+
 /**
- * The statement that appends steps, in one round trip however many there are. Each entry is
- * judged as if appended alone, in order: `walk` goes through each Simulation's entries taking
- * one whose step is the head plus one, which moves the head. The primary key decides between
- * processes: a step another writer stored first is left alone (DO NOTHING) and its entry loses.
- * Answers the positions (`ord`) of the entries stored.
+ * Appends steps of different Simulations: each is stored when its step is its Simulation's
+ * head plus one. The primary key decides between processes: a step another writer stored
+ * first is left alone (DO NOTHING) and its entry loses. Rows go in key order, so two
+ * processes' batches wait for one another in one order and never deadlock. Answers the
+ * Simulations stored to.
  */
-function appendStatement(count: number): string {
-  const rows = Array.from({ length: count }, (_, i) => {
-    const base = i * (STEP_COLUMNS.length + 1);
-    return `($${base + 1}::int, ${STEP_COLUMNS.map(([, type], c) => `$${base + c + 2}::${type}`).join(', ')})`;
-  });
+function distinctStatement(count: number): string {
+  return `INSERT INTO steps (${COLUMN_LIST})
+    SELECT * FROM (VALUES ${valuesRows(count, false)}) AS i (${COLUMN_LIST})
+    WHERE i.step = 1 + ${headOf('i.simulation_id')}
+    ORDER BY i.simulation_id, i.step
+    ON CONFLICT (simulation_id, step) DO NOTHING
+    RETURNING simulation_id`;
+}
+
+/**
+ * Appends steps, several of one Simulation among them, each judged as if appended alone, in
+ * order: `walk` goes through each Simulation's entries taking one whose step is the head plus
+ * one, which moves the head. The primary key decides between processes, as above. Answers the
+ * positions (`ord`) of the entries stored. (Planning it costs more than the plain insert, so
+ * it is kept for the batches that need it.)
+ */
+function walkStatement(count: number): string {
   return `WITH RECURSIVE
-    input (ord, ${COLUMN_LIST}) AS (VALUES ${rows.join(', ')}),
+    input (ord, ${COLUMN_LIST}) AS (VALUES ${valuesRows(count, true)}),
     ranked AS (SELECT ord, simulation_id, step, row_number() OVER (PARTITION BY simulation_id ORDER BY ord) AS rank FROM input),
     heads AS (SELECT s.simulation_id, ${headOf('s.simulation_id')} AS head FROM (SELECT DISTINCT simulation_id FROM input) AS s),
     walk (simulation_id, rank, ord, step, won, head) AS (
@@ -58,6 +79,7 @@ function appendStatement(count: number): string {
     stored AS (
       INSERT INTO steps (${COLUMN_LIST})
       SELECT ${STEP_COLUMNS.map(([column]) => `i.${column}`).join(', ')} FROM input AS i JOIN walk AS w ON w.ord = i.ord WHERE w.won
+      ORDER BY i.simulation_id, i.step
       ON CONFLICT (simulation_id, step) DO NOTHING
       RETURNING simulation_id, step
     )
@@ -66,9 +88,13 @@ function appendStatement(count: number): string {
 
 /** Appends `steps` in one statement and answers, for each, whether it was stored. */
 export async function appendSteps(db: Database, steps: readonly EncodedStep[]): Promise<boolean[]> {
-  const params: unknown[] = [];
-  steps.forEach((s, ord) => params.push(ord, s.simulationId, s.step, s.view, s.request, s.requestBody, s.response, s.responseBody, s.changes));
-  const { rows } = await db.query<{ ord: number }>(appendStatement(steps.length), params);
+  const columns = (s: EncodedStep) => [s.simulationId, s.step, s.view, s.request, s.requestBody, s.response, s.responseBody, s.changes];
+  if (new Set(steps.map((s) => s.simulationId)).size === steps.length) {
+    const { rows } = await db.query<{ simulation_id: string }>(distinctStatement(steps.length), steps.flatMap(columns));
+    const stored = new Set(rows.map((r) => r.simulation_id));
+    return steps.map((s) => stored.has(s.simulationId));
+  }
+  const { rows } = await db.query<{ ord: number }>(walkStatement(steps.length), steps.flatMap((s, ord) => [ord, ...columns(s)]));
   const stored = new Set(rows.map((r) => r.ord));
   return steps.map((_, ord) => stored.has(ord));
 }
