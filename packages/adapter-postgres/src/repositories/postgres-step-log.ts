@@ -3,7 +3,7 @@ import type { Database } from '../sql/database.js';
 import { StepBatcher } from './step-batcher.js';
 
 /** A step as its row holds it: JSON texts, the bodies' bytes as they were, the changes as JSON.stringify wrote them. */
-export interface EncodedStep {
+interface EncodedStep {
   simulationId: string;
   step: number;
   view: string;
@@ -87,7 +87,7 @@ function walkStatement(count: number): string {
 }
 
 /** Appends `steps` in one statement and answers, for each, whether it was stored. */
-export async function appendSteps(db: Database, steps: readonly EncodedStep[]): Promise<boolean[]> {
+async function appendSteps(db: Database, steps: readonly EncodedStep[]): Promise<boolean[]> {
   const columns = (s: EncodedStep) => [s.simulationId, s.step, s.view, s.request, s.requestBody, s.response, s.responseBody, s.changes];
   if (new Set(steps.map((s) => s.simulationId)).size === steps.length) {
     const { rows } = await db.query<{ simulation_id: string }>(distinctStatement(steps.length), steps.flatMap(columns));
@@ -100,7 +100,7 @@ export async function appendSteps(db: Database, steps: readonly EncodedStep[]): 
 }
 
 /** An entry as its row holds it; throws, for this entry alone, when a value has no JSON text. */
-export function encodeStep(simulationId: string, entry: StepEntry): EncodedStep {
+function encodeStep(simulationId: string, entry: StepEntry): EncodedStep {
   return {
     simulationId,
     step: entry.view.step,
@@ -241,6 +241,6 @@ export class PostgresStepLog implements StepLog {
 }
 
 /** Where a snapshot's bytes are kept in the BlobStore. */
-export function snapshotKey(simulationId: string, step: number): string {
+function snapshotKey(simulationId: string, step: number): string {
   return `snapshots/${simulationId}/${step}`;
 }
