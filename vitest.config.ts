@@ -13,7 +13,8 @@ const built = (name: string, entry = 'index') => fileURLToPath(new URL(`./packag
 export default defineConfig({
   resolve: {
     alias: [
-      { find: /^@simplane\/(core|engine)\/testing$/, replacement: built('$1', 'testing/index') },
+      { find: /^@simplane\/(core|engine|adapter-postgres)\/testing$/, replacement: built('$1', 'testing/index') },
+      { find: /^@simplane\/adapter-s3\/testing$/, replacement: built('adapter-s3', 'testing/test-s3-server') },
       { find: /^@simplane\/([a-z-]+)$/, replacement: built('$1') },
     ],
   },

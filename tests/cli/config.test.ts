@@ -271,7 +271,7 @@ describe('readEnvironment', () => {
 
   it('reads PORT, HOST, SIMPLANE_CONFIG and SIMPLANE_DATA_DIR, resolving paths', () => {
     const env = readEnvironment({ PORT: '9090', HOST: '0.0.0.0', SIMPLANE_CONFIG: 'conf/simplane.json', SIMPLANE_DATA_DIR: 'data' });
-    expect(env).toEqual({ port: 9090, host: '0.0.0.0', configPath: resolve('conf/simplane.json'), dataDir: resolve('data') });
+    expect(env).toEqual({ port: 9090, host: '0.0.0.0', configPath: resolve('conf/simplane.json'), dataDir: resolve('data'), memory: false });
   });
 
   it('accepts PORT=0 (a free port) and 65535', () => {
@@ -293,8 +293,8 @@ describe('readEnvironment', () => {
 
   it('lets each command-line option win over its variable, and keeps the variables it does not name', () => {
     const env = { PORT: '9090', HOST: '0.0.0.0', SIMPLANE_CONFIG: 'env.json', SIMPLANE_DATA_DIR: 'env-data' };
-    expect(readEnvironment(env, { port: '7070', dataDir: 'arg-data' })).toEqual({ port: 7070, host: '0.0.0.0', configPath: resolve('env.json'), dataDir: resolve('arg-data') });
-    expect(readEnvironment(env, { host: '::1', config: 'arg.json' })).toEqual({ port: 9090, host: '::1', configPath: resolve('arg.json'), dataDir: resolve('env-data') });
+    expect(readEnvironment(env, { port: '7070', dataDir: 'arg-data' })).toEqual({ port: 7070, host: '0.0.0.0', configPath: resolve('env.json'), dataDir: resolve('arg-data'), memory: false });
+    expect(readEnvironment(env, { host: '::1', config: 'arg.json' })).toEqual({ port: 9090, host: '::1', configPath: resolve('arg.json'), dataDir: resolve('env-data'), memory: false });
   });
 
   it('names --port, not PORT, when the option is the bad one', () => {

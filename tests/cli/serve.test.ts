@@ -50,7 +50,7 @@ const children = new Set<ChildProcess>();
 
 function launch(env: Record<string, string>, args: string[] = []): { child: ChildProcess; out: { stdout: string; stderr: string } } {
   const base: Record<string, string | undefined> = { ...process.env };
-  for (const name of ['PORT', 'HOST', 'SIMPLANE_CONFIG', 'SIMPLANE_DATA_DIR']) delete base[name];
+  for (const name of ['PORT', 'HOST', 'SIMPLANE_CONFIG', 'SIMPLANE_DATA_DIR', 'SIMPLANE_DATABASE_URL', 'SIMPLANE_S3_BUCKET', 'SIMPLANE_SECRET_KEY']) delete base[name];
   const child = spawn(process.execPath, [bin, 'serve', ...args], {
     cwd: root,
     env: { ...base, PORT: '0', HOST: '127.0.0.1', ...env },
@@ -207,7 +207,7 @@ describe('simplane serve with no configuration', { timeout: TEST_MS }, () => {
 
   it('answers Simulation endpoints as absolute URLs on its own address, and they work', async () => {
     const dataDir = freshDir('endpoint');
-    const server = await start({ SIMPLANE_DATA_DIR: dataDir });
+    const server = await start({ SIMPLANE_DATA_DIR: dataDir }, ['--memory']);
     const key = readFileSync(join(dataDir, 'api-key'), 'utf8').trim();
     const created = await createCatalogSimulation(server.url, key);
     expect(created.status, created.text).toBe(201);
@@ -220,7 +220,7 @@ describe('simplane serve with no configuration', { timeout: TEST_MS }, () => {
 
   it('answers requests pipelined on one connection in order, each seeing the state the ones before it left', async () => {
     const dataDir = freshDir('pipelined');
-    const server = await start({ SIMPLANE_DATA_DIR: dataDir });
+    const server = await start({ SIMPLANE_DATA_DIR: dataDir }, ['--memory']);
     const key = readFileSync(join(dataDir, 'api-key'), 'utf8').trim();
     const created = await createCatalogSimulation(server.url, key);
     expect(created.status, created.text).toBe(201);
@@ -248,7 +248,7 @@ describe('simplane serve with no configuration', { timeout: TEST_MS }, () => {
   it('uses the configured public_base_url for endpoints', async () => {
     const config = writeConfig('public.json', { public_base_url: 'https://sims.example.com/', log_level: 'silent' });
     const dataDir = freshDir('public');
-    const server = await start({ SIMPLANE_CONFIG: config, SIMPLANE_DATA_DIR: dataDir });
+    const server = await start({ SIMPLANE_CONFIG: config, SIMPLANE_DATA_DIR: dataDir }, ['--memory']);
     const key = readFileSync(join(dataDir, 'api-key'), 'utf8').trim();
     const created = await createCatalogSimulation(server.url, key);
     expect(created.status, created.text).toBe(201);
@@ -257,9 +257,9 @@ describe('simplane serve with no configuration', { timeout: TEST_MS }, () => {
     expect((await call(server.url, 'GET', `/v1/simulations/${sim.id}`, key)).json().endpoint).toBe(sim.endpoint);
   });
 
-  it('two processes starting on one fresh data directory agree on one key', async () => {
+  it('two processes starting on one fresh data directory agree on one key (state in memory)', async () => {
     const dataDir = freshDir('race');
-    const [a, b] = await Promise.all([start({ SIMPLANE_DATA_DIR: dataDir }), start({ SIMPLANE_DATA_DIR: dataDir })]);
+    const [a, b] = await Promise.all([start({ SIMPLANE_DATA_DIR: dataDir }, ['--memory']), start({ SIMPLANE_DATA_DIR: dataDir }, ['--memory'])]);
     const key = readFileSync(join(dataDir, 'api-key'), 'utf8').trim();
     const printed = [a, b].filter((s) => s.stdout().includes(`(shown once): ${key}`));
     expect(printed).toHaveLength(1);
@@ -285,14 +285,14 @@ describe('simplane serve with no configuration', { timeout: TEST_MS }, () => {
   });
 
   it('listens on loopback when HOST is empty', async () => {
-    const server = await start({ HOST: '', SIMPLANE_DATA_DIR: freshDir('empty-host') });
+    const server = await start({ HOST: '', SIMPLANE_DATA_DIR: freshDir('empty-host') }, ['--memory']);
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
   });
 
   it('bootstraps the default workspace when the config file declares no organizations', async () => {
     const dataDir = freshDir('no-orgs');
     const config = writeConfig('no-orgs.json', { quotas: { active_simulations: 3 }, log_level: 'silent' });
-    const server = await start({ SIMPLANE_CONFIG: config, SIMPLANE_DATA_DIR: dataDir });
+    const server = await start({ SIMPLANE_CONFIG: config, SIMPLANE_DATA_DIR: dataDir }, ['--memory']);
     const key = /\(shown once\): (\S+)/.exec(server.stdout())![1]!;
     expect(readFileSync(join(dataDir, 'api-key'), 'utf8').trim()).toBe(key);
     expect((await call(server.url, 'GET', '/v1/credentials', key)).status).toBe(200);
@@ -318,7 +318,7 @@ describe('simplane serve with SIMPLANE_CONFIG', { timeout: TEST_MS }, () => {
       organizations: [{ name: 'acme', workspaces: [{ name: 'dev', api_keys: [key] }] }],
       log_level: 'silent',
     });
-    const server = await start({ SIMPLANE_CONFIG: config, SIMPLANE_DATA_DIR: dataDir });
+    const server = await start({ SIMPLANE_CONFIG: config, SIMPLANE_DATA_DIR: dataDir }, ['--memory']);
     expect(server.stdout()).not.toContain('Generated');
     expect(existsSync(join(dataDir, 'api-key'))).toBe(false);
 

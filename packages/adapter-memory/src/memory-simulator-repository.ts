@@ -37,9 +37,10 @@ export class MemorySimulatorRepository implements SimulatorRepository {
       .map(copy);
   }
 
-  async transition(id: string, from: readonly SimulatorStatus[], change: Partial<SimulatorRecord>): Promise<SimulatorRecord | null> {
+  async transition(id: string, from: readonly SimulatorStatus[], change: Partial<SimulatorRecord>, owner?: string): Promise<SimulatorRecord | null> {
     const current = this.records.get(id);
     if (current === undefined || !from.includes(current.status)) return null;
+    if (owner !== undefined && current.lease?.owner !== owner) return null;
     const next = { ...current, ...structuredClone(change), id };
     this.records.set(id, next);
     return copy(next);
@@ -55,6 +56,25 @@ export class MemorySimulatorRepository implements SimulatorRepository {
     const next = { ...oldest, ...structuredClone(change), id: oldest.id, status: 'building' as const };
     this.records.set(oldest.id, next);
     return copy(next);
+  }
+
+  async claimExpiredBuild(now: string, change: Partial<SimulatorRecord>): Promise<SimulatorRecord | null> {
+    const expired = [...this.records.values()]
+      .filter((r) => r.status === 'building' && (r.lease === null || r.lease.expiresAt <= now))
+      .sort((a, b) => -comparePageOrder(a, b))[0];
+    if (expired === undefined) return null;
+    const next = { ...expired, ...structuredClone(change), id: expired.id };
+    this.records.set(expired.id, next);
+    return copy(next);
+  }
+
+  async pendingWorkspaces(limit: number): Promise<Array<string | null>> {
+    const found = new Set<string | null>();
+    for (const r of this.records.values()) {
+      if (found.size >= limit) break;
+      if (r.status === 'pending') found.add(r.workspaceId);
+    }
+    return [...found];
   }
 
   async countBuilding(workspaceId: string | null): Promise<number> {

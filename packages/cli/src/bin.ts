@@ -4,10 +4,12 @@ import { parseServeArguments, UsageError } from './config/arguments.js';
 import { readEnvironment } from './config/environment.js';
 import { ConfigError } from '@simplane/composition';
 import { serve } from './commands/serve.js';
+import { migrate } from './commands/migrate.js';
 import { openApiYaml } from './commands/openapi.js';
 import { CLIENT_USAGE, isClientCommand, runClientCommand } from './commands/client-command.js';
 
-const USAGE = `usage: simplane serve [--port <n>] [--host <address>] [--config <file>] [--data-dir <dir>]
+const USAGE = `usage: simplane serve [--port <n>] [--host <address>] [--config <file>] [--data-dir <dir>] [--memory]
+       simplane migrate [--config <file>] [--data-dir <dir>]
        simplane build <document> [options]
        simplane simulators list|get|operations [options]
        simplane simulations create|list|get|stop|start|fork|delete|token [options]
@@ -20,6 +22,10 @@ commands:
                  --host <address>   HOST, default 127.0.0.1
                  --config <file>    SIMPLANE_CONFIG, the JSON configuration file
                  --data-dir <dir>   SIMPLANE_DATA_DIR, default ~/.simplane
+                 --memory           keep nothing on disk but the API key
+               state is kept in the data directory, or on the Postgres server at
+               SIMPLANE_DATABASE_URL; SIMPLANE_S3_BUCKET puts documents and snapshots on S3
+  migrate      bring the database's schema up to date, then exit (serve does it at start too)
   build        build a Simulator from a document on a running control plane and follow the build
   simulators   list Simulators, show one and how each of its operations was understood
   simulations  create, list, stop, start, fork and delete Simulations; issue data-plane tokens
@@ -53,6 +59,17 @@ async function main(argv: string[]): Promise<number> {
     process.once('SIGTERM', stop);
     await starting;
     return -1;
+  }
+  if (command === 'migrate') {
+    const args = parseServeArguments(argv.slice(1));
+    if (args.help) {
+      process.stdout.write(`${USAGE}\n`);
+      return 0;
+    }
+    if (args.port !== undefined || args.host !== undefined || args.memory === true) throw new UsageError('migrate takes only --config and --data-dir.');
+    const result = await migrate(readEnvironment(process.env, args));
+    process.stdout.write(`${result}\n`);
+    return 0;
   }
   if (isClientCommand(command)) {
     const io = { out: (line: string) => process.stdout.write(`${line}\n`), err: (line: string) => process.stderr.write(`${line}\n`) };

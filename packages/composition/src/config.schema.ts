@@ -25,6 +25,35 @@ const organization = z.strictObject({
   workspaces: z.array(workspace).min(1).max(1000),
 });
 
+const s3 = z.strictObject({
+  kind: z.literal('s3'),
+  bucket: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name'),
+  /** Keys start with this, so several deployments can share a bucket. */
+  prefix: z.string().max(256).regex(/^([A-Za-z0-9._-]+\/)*$/, 'must be empty or end with "/"').default(''),
+  region: z.string().min(1).max(64).default('us-east-1'),
+  /** An S3-compatible service's URL; AWS's own endpoint when absent. */
+  endpoint: z.url({ protocol: /^https?$/ }).max(2048).optional(),
+  force_path_style: z.boolean().default(false),
+});
+
+/**
+ * Where state is kept (docs/configuration.md, *Storage*): in memory, in an embedded PGlite
+ * database in a data directory, or on a Postgres server shared by several processes.
+ */
+const storage = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('memory') }),
+  z.strictObject({ kind: z.literal('embedded'), data_dir: z.string().min(1).max(4096) }),
+  z.strictObject({
+    kind: z.literal('postgres'),
+    database_url: z.string().max(4096).regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'),
+    /** Connections this process opens at most; keep it low on Lambda. */
+    max_connections: z.int().min(1).max(1000).default(10),
+  }),
+]);
+
+/** Where documents, artifacts and snapshots go: beside the state (`default`) or on S3. */
+const blobs = z.discriminatedUnion('kind', [z.strictObject({ kind: z.literal('default') }), s3]);
+
 const count = (fallback: number) => z.int().min(0).max(1_000_000).default(fallback);
 
 /**
@@ -50,6 +79,8 @@ export const configSchema = z.strictObject({
   body_timeout_ms: z.int().min(100).max(600_000).default(30_000),
   build_workers: z.int().min(0).max(64).default(Math.max(1, availableParallelism() - 1)),
   catalog: z.boolean().default(true),
+  /** How long a build stays with its process unless renewed: a dead process's builds are taken over after this. */
+  build_lease_seconds: z.int().min(1).max(3600).default(30),
   /** Simulations this process holds in memory at once; past it, 429 simulation_capacity. */
   max_simulations: z.int().min(1).max(1_000_000).default(10_000),
   /** A Simulation with no data-plane request for this long is unloaded (paused). */
@@ -70,6 +101,9 @@ export const configSchema = z.strictObject({
     .refine((u) => !/[?#]/.test(u), 'must not have a query or fragment')
     .transform((u) => u.replace(/\/+$/, ''))
     .optional(),
+  /** Absent: in memory for an embedding (the harness); `serve` chooses the embedded default. */
+  storage: storage.optional(),
+  blobs: blobs.default({ kind: 'default' }),
   log_level: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 

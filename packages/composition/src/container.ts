@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { Container } from 'inversify';
 import { createHash, randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import {
   AesGcmSecretCipher,
   AuthService,
@@ -36,23 +37,14 @@ import {
   type Quotas,
   type WorldRepository,
 } from '@simplane/core';
-import {
-  MemoryAdvanceLog,
-  MemoryBlobStore,
-  MemoryCredentialRepository,
-  MemoryKeyStore,
-  MemorySimulationRepository,
-  MemorySimulatorRepository,
-  MemoryStepLog,
-  MemoryUsageLedger,
-  MemoryWorldRepository,
-} from '@simplane/adapter-memory';
+import type { MemoryBlobStore } from '@simplane/adapter-memory';
 import { EngineRuntime, InlineBuildProvider, WorkerBuildProvider } from '@simplane/engine';
 import { shippedCatalog } from './catalog-documents.js';
 import { controlPlaneRoutes, createHandler, DEFAULT_HANDLER_OPTIONS, type ControlPlaneServices, type Handler, type Route } from '@simplane/http';
 import type { Config } from './config.schema.js';
 import { createConsoleLogger } from './console-logger.js';
-import { seedTenants, type Tenants } from './tenants.js';
+import { planTenants, type Tenants } from './tenants.js';
+import { loadMemoryTenants, memoryStores, type Stores } from './storage/stores.js';
 
 /** Catalog builds run beside every workspace's, two at a time. */
 const CATALOG_BUILD_CONCURRENCY = 2;
@@ -74,6 +66,11 @@ export interface ComposeOverrides {
   buildProvider?: BuildProvider;
   /** Wraps the blob store, e.g. to simulate a storage outage. */
   blobStore?: (configured: MemoryBlobStore) => import('@simplane/core').BlobStore;
+  /**
+   * The stores, opened (`openStores`), with the configured tenants loaded; every port in memory
+   * when absent. The control plane closes them when it closes.
+   */
+  stores?: Stores;
   /** Records per slice when a large state is snapshotted; small values exercise slicing in tests. */
   snapshotSliceRecords?: number;
   /** Wraps the step log, e.g. to simulate a storage failure while recording a step. */
@@ -107,8 +104,16 @@ export interface ControlPlane {
  */
 export function composeControlPlane(config: Config, overrides: ComposeOverrides = {}): ControlPlane {
   const container = new Container({ defaultScope: 'Singleton' });
-  const keyStore = new MemoryKeyStore();
-  const tenants = seedTenants(config, keyStore);
+  const { tenants, plan } = planTenants(config);
+  let stores: Stores;
+  if (overrides.stores === undefined) {
+    const memory = memoryStores();
+    loadMemoryTenants(memory.keyStore, plan);
+    stores = { ...memory, blobs: overrides.blobStore?.(memory.blobs) ?? memory.blobs };
+  } else {
+    stores = overrides.stores;
+  }
+  const keyStore = stores.keyStore;
   // Without a configured key, values are sealed with a key that lives as long as the process,
   // which is exactly as long as the in-memory credentials it protects.
   const secretKey = config.secret_key === undefined ? randomBytes(32) : Buffer.from(config.secret_key, 'base64');
@@ -119,7 +124,7 @@ export function composeControlPlane(config: Config, overrides: ComposeOverrides 
   container.bind(TOKENS.secretCipher).toConstantValue(new AesGcmSecretCipher(secretKey));
   container.bind(TOKENS.cursors).toConstantValue(new CursorCodec(derive(secretKey, 'cursor')));
   container.bind(TOKENS.keyStore).toConstantValue(overrides.keyStore?.(keyStore) ?? keyStore);
-  container.bind(TOKENS.credentialRepository).toConstantValue(new MemoryCredentialRepository());
+  container.bind(TOKENS.credentialRepository).toConstantValue(stores.credentials);
   const quotas: Quotas = {
     activeSimulations: config.quotas.active_simulations,
     buildsPerDay: config.quotas.builds_per_day,
@@ -127,10 +132,9 @@ export function composeControlPlane(config: Config, overrides: ComposeOverrides 
     concurrentWorldBuilds: config.quotas.concurrent_world_builds,
   };
   container.bind(TOKENS.quotas).toConstantValue(quotas);
-  const memoryBlobs = new MemoryBlobStore();
-  container.bind(TOKENS.blobStore).toConstantValue(overrides.blobStore?.(memoryBlobs) ?? memoryBlobs);
-  container.bind(TOKENS.usageLedger).toConstantValue(new MemoryUsageLedger());
-  container.bind(TOKENS.simulatorRepository).toConstantValue(new MemorySimulatorRepository());
+  container.bind(TOKENS.blobStore).toConstantValue(stores.blobs);
+  container.bind(TOKENS.usageLedger).toConstantValue(stores.usage);
+  container.bind(TOKENS.simulatorRepository).toConstantValue(stores.simulators);
   container
     .bind(TOKENS.buildProvider)
     .toConstantValue(overrides.buildProvider ?? (config.build_workers === 0 ? new InlineBuildProvider() : new WorkerBuildProvider({ workers: config.build_workers })));
@@ -145,6 +149,7 @@ export function composeControlPlane(config: Config, overrides: ComposeOverrides 
           c.get(TOKENS.clock),
           c.get(TOKENS.logger),
           (workspaceId) => (workspaceId === null ? CATALOG_BUILD_CONCURRENCY : quotas.concurrentBuilds),
+          { owner: processOwner(), leaseMs: config.build_lease_seconds * 1000 },
         ),
     );
   container.bind(TOKENS.buildAllowance).toDynamicValue((c) => new BuildAllowance(c.get(TOKENS.usageLedger), c.get(TOKENS.clock), quotas));
@@ -168,10 +173,9 @@ export function composeControlPlane(config: Config, overrides: ComposeOverrides 
             (await c.get<WorldRepository>(TOKENS.worldRepository).listBySimulator(simulatorId)).length,
         ),
     );
-  container.bind(TOKENS.simulationRepository).toConstantValue(new MemorySimulationRepository());
-  const memorySteps = new MemoryStepLog();
-  container.bind(TOKENS.stepLog).toConstantValue(overrides.stepLog?.(memorySteps) ?? memorySteps);
-  container.bind(TOKENS.advanceLog).toConstantValue(new MemoryAdvanceLog());
+  container.bind(TOKENS.simulationRepository).toConstantValue(stores.simulations);
+  container.bind(TOKENS.stepLog).toConstantValue(overrides.stepLog?.(stores.steps) ?? stores.steps);
+  container.bind(TOKENS.advanceLog).toConstantValue(stores.advances);
   const engineRuntime: Runtime = new EngineRuntime();
   container.bind(TOKENS.runtime).toConstantValue(overrides.runtime?.(engineRuntime) ?? engineRuntime);
   const pool = new SimulationPool(config.max_simulations);
@@ -193,7 +197,7 @@ export function composeControlPlane(config: Config, overrides: ComposeOverrides 
           c.get(TOKENS.clock),
           c.get(TOKENS.ids),
           c.get(TOKENS.cursors),
-          { tokenTtlSeconds: config.simulation_token_ttl_seconds, publicBaseUrl: config.public_base_url ?? null },
+          { tokenTtlSeconds: config.simulation_token_ttl_seconds, publicBaseUrl: config.public_base_url ?? null, shared: stores.kind === 'postgres' },
         ),
     );
   container
@@ -208,7 +212,12 @@ export function composeControlPlane(config: Config, overrides: ComposeOverrides 
           c.get(TOKENS.simulationService),
           c.get(TOKENS.clock),
           c.get(TOKENS.logger),
-          { snapshotEvery: SNAPSHOT_EVERY, idleMs: config.simulation_idle_seconds * 1000, snapshotSliceRecords: overrides.snapshotSliceRecords ?? SNAPSHOT_SLICE_RECORDS },
+          {
+            snapshotEvery: SNAPSHOT_EVERY,
+            idleMs: config.simulation_idle_seconds * 1000,
+            snapshotSliceRecords: overrides.snapshotSliceRecords ?? SNAPSHOT_SLICE_RECORDS,
+            shared: stores.kind === 'postgres',
+          },
         ),
     );
   container
@@ -227,7 +236,7 @@ export function composeControlPlane(config: Config, overrides: ComposeOverrides 
           c.get(TOKENS.logger),
         ),
     );
-  container.bind(TOKENS.worldRepository).toConstantValue(new MemoryWorldRepository());
+  container.bind(TOKENS.worldRepository).toConstantValue(stores.worlds);
   container.bind(WORLD_BUILDER).toDynamicValue(
     (c) =>
       new WorldBuilder(
@@ -325,15 +334,19 @@ export function composeControlPlane(config: Config, overrides: ComposeOverrides 
   const routes = controlPlaneRoutes(services);
   const handle = createHandler(routes, services, { ...DEFAULT_HANDLER_OPTIONS, bodyTimeoutMs: config.body_timeout_ms });
   const scheduler = container.get<BuildScheduler>(TOKENS.buildScheduler);
-  const ready = config.catalog
-    ? installCatalog(shippedCatalog(), {
-        repository: container.get(TOKENS.simulatorRepository),
-        blobs: container.get(TOKENS.blobStore),
-        scheduler,
-        clock: container.get(TOKENS.clock),
-        ids: container.get(TOKENS.ids),
-      })
-    : Promise.resolve();
+  // Builds a previous run left unfinished are taken over first: a store no other process shares
+  // (the embedded default) takes all of them at once, a shared one those whose lease ran out.
+  const ready = scheduler.recover({ all: stores.kind !== 'postgres' }).then(() =>
+    config.catalog
+      ? installCatalog(shippedCatalog(), {
+          repository: container.get(TOKENS.simulatorRepository),
+          blobs: container.get(TOKENS.blobStore),
+          scheduler,
+          clock: container.get(TOKENS.clock),
+          ids: container.get(TOKENS.ids),
+        })
+      : undefined,
+  );
   const provider = container.get<BuildProvider & { close?: () => Promise<void> }>(TOKENS.buildProvider);
   const traffic = container.get<SimulationTraffic>(TOKENS.simulationTraffic);
   const worldBuilds = container.get<WorldBuildQueue>(WORLD_BUILD_QUEUE);
@@ -342,7 +355,7 @@ export function composeControlPlane(config: Config, overrides: ComposeOverrides 
     config.simulation_sweep_interval_ms === 0
       ? undefined
       : setInterval(() => {
-          void Promise.all([traffic.sweepExpired(), traffic.sweepIdle()]).catch((error: unknown) =>
+          void Promise.all([traffic.sweepExpired(), traffic.sweepIdle(), scheduler.recover()]).catch((error: unknown) =>
             logger.error('simulation sweep failed', { cause: error instanceof Error ? error.message : String(error) }),
           );
         }, config.simulation_sweep_interval_ms);
@@ -353,6 +366,7 @@ export function composeControlPlane(config: Config, overrides: ComposeOverrides 
     await scheduler.close();
     await worldBuilds.close();
     await provider.close?.();
+    await stores.close();
   };
   return { handle, routes, services, tenants, container, scheduler, worldBuilds, traffic, ready, close };
 }
@@ -364,6 +378,11 @@ const SIMULATION_LOADER = Symbol.for('simplane.cli.simulationLoader');
 const WORLD_BUILDER = Symbol.for('simplane.cli.worldBuilder');
 const WORLD_BUILD_QUEUE = Symbol.for('simplane.cli.worldBuildQueue');
 
+
+/** A name for this process in the leases it holds: unique across processes and machines. */
+function processOwner(): string {
+  return `${hostname().slice(0, 64)}:${process.pid}:${randomBytes(4).toString('hex')}`;
+}
 
 /** A purpose-bound subkey, so the cursor key never equals the secret-sealing key. */
 function derive(key: Uint8Array, purpose: string): Buffer {

@@ -1,5 +1,4 @@
 import type { Organization, Workspace } from '@simplane/core';
-import type { MemoryKeyStore } from '@simplane/adapter-memory';
 import type { Config } from './config.schema.js';
 import { stableId } from './stable-id.js';
 
@@ -9,19 +8,27 @@ export interface Tenants {
   workspaces: Map<string, Workspace>;
 }
 
-/** Loads the configured organizations, workspaces and key hashes into the key store. */
-export function seedTenants(config: Config, store: MemoryKeyStore): Tenants {
+/** The configured organizations, workspaces and key hashes, as a key store is loaded with them. */
+export interface TenantPlan {
+  organizations: Organization[];
+  workspaces: Workspace[];
+  keyHashes: Array<{ hash: string; workspaceId: string }>;
+}
+
+/** What the configuration says about tenants: the key store's contents, and the names for callers. */
+export function planTenants(config: Config): { tenants: Tenants; plan: TenantPlan } {
   const tenants: Tenants = { organizations: [], workspaces: new Map() };
+  const plan: TenantPlan = { organizations: [], workspaces: [], keyHashes: [] };
   for (const org of config.organizations) {
     const organization = { id: org.id ?? stableId('organization', org.name), name: org.name };
-    store.addOrganization(organization);
+    plan.organizations.push(organization);
     tenants.organizations.push(organization);
     for (const ws of org.workspaces) {
       const workspace = { id: ws.id ?? stableId('workspace', org.name, ws.name), organizationId: organization.id, name: ws.name };
-      store.addWorkspace(workspace);
+      plan.workspaces.push(workspace);
       tenants.workspaces.set(`${org.name}/${ws.name}`, workspace);
-      for (const hash of [...ws.api_keys, ...ws.api_key_sha256]) store.addKeyHash(hash, workspace.id);
+      for (const hash of [...ws.api_keys, ...ws.api_key_sha256]) plan.keyHashes.push({ hash, workspaceId: workspace.id });
     }
   }
-  return tenants;
+  return { tenants, plan };
 }

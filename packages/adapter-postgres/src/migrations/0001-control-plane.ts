@@ -61,6 +61,7 @@ export const controlPlane: Migration = {
       digest text,
       clone_key text,
       spec_blob text,
+      lease_expires_at text COLLATE "C",
       created_at text COLLATE "C" NOT NULL,
       doc jsonb NOT NULL,
       CHECK (scope = coalesce(workspace_id, ''))
@@ -68,6 +69,7 @@ export const controlPlane: Migration = {
     CREATE INDEX simulators_page ON simulators (workspace_id, created_at DESC, id DESC);
     CREATE INDEX simulators_catalog_page ON simulators (created_at DESC, id DESC) WHERE source = 'catalog';
     CREATE INDEX simulators_queue ON simulators (scope, status, created_at, id);
+    CREATE INDEX simulators_running ON simulators (created_at, id) WHERE status = 'building';
     CREATE INDEX simulators_parent ON simulators (parent_id) WHERE parent_id IS NOT NULL;
     CREATE INDEX simulators_digest ON simulators (digest) WHERE digest IS NOT NULL;
     CREATE INDEX simulators_clone_key ON simulators (scope, clone_key) WHERE clone_key IS NOT NULL;

@@ -29,8 +29,8 @@ export class PostgresSimulatorRepository implements SimulatorRepository {
   async insert(record: SimulatorRecord): Promise<void> {
     await this.db.transaction(async (tx) => {
       await tx.query(
-        `INSERT INTO simulators (id, workspace_id, scope, source, status, parent_id, digest, clone_key, spec_blob, created_at, doc)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb)`,
+        `INSERT INTO simulators (id, workspace_id, scope, source, status, parent_id, digest, clone_key, spec_blob, lease_expires_at, created_at, doc)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb)`,
         [record.id, record.workspaceId, scopeOf(record.workspaceId), ...columns(record)],
       );
       await writeReferences(tx, record);
@@ -55,10 +55,11 @@ export class PostgresSimulatorRepository implements SimulatorRepository {
     return rows.map((r) => r.doc);
   }
 
-  async transition(id: string, from: readonly SimulatorStatus[], change: Partial<SimulatorRecord>): Promise<SimulatorRecord | null> {
+  async transition(id: string, from: readonly SimulatorStatus[], change: Partial<SimulatorRecord>, owner?: string): Promise<SimulatorRecord | null> {
     return this.db.transaction(async (tx) => {
       const current = one(await tx.query<Row>(`SELECT ${RECORD} FROM simulators s WHERE s.id = $1 FOR UPDATE`, [id]));
       if (current === null || !from.includes(current.status)) return null;
+      if (owner !== undefined && current.lease?.owner !== owner) return null;
       return rewrite(tx, current, { ...current, ...change, id });
     });
   }
@@ -81,6 +82,30 @@ export class PostgresSimulatorRepository implements SimulatorRepository {
       if (oldest === null) return null;
       return rewrite(tx, oldest, { ...oldest, ...change, id: oldest.id, status: 'building' });
     });
+  }
+
+  async claimExpiredBuild(now: string, change: Partial<SimulatorRecord>): Promise<SimulatorRecord | null> {
+    return this.db.transaction(async (tx) => {
+      // SKIP LOCKED: a build another process is taking over now is left to it. One it has just
+      // taken over is re-read with its new lease, which has not expired, so it is passed over too.
+      const expired = one(
+        await tx.query<Row>(
+          `SELECT ${RECORD} FROM simulators s WHERE s.status = 'building' AND (s.lease_expires_at IS NULL OR s.lease_expires_at <= $1)
+           ORDER BY s.created_at, s.id LIMIT 1 FOR UPDATE SKIP LOCKED`,
+          [now],
+        ),
+      );
+      return expired === null ? null : rewrite(tx, expired, { ...expired, ...change, id: expired.id });
+    });
+  }
+
+  async pendingWorkspaces(limit: number): Promise<Array<string | null>> {
+    // The workspaces whose oldest waiting build is oldest come first.
+    const { rows } = await this.db.query<{ workspace_id: string | null }>(
+      `SELECT workspace_id FROM simulators WHERE status = 'pending' GROUP BY workspace_id ORDER BY min(created_at), workspace_id LIMIT $1`,
+      [limit],
+    );
+    return rows.map((r) => r.workspace_id);
   }
 
   async countBuilding(workspaceId: string | null): Promise<number> {
@@ -162,14 +187,14 @@ function one(result: { rows: Row[] }): SimulatorRecord | null {
 /** The columns after id, workspace_id and scope, in insert order, the doc without references. */
 function columns(r: SimulatorRecord): unknown[] {
   const { references: _references, ...doc } = r;
-  return [r.source, r.status, r.parentId, r.digest, r.cloneKey, r.specBlob, r.createdAt, JSON.stringify(doc)];
+  return [r.source, r.status, r.parentId, r.digest, r.cloneKey, r.specBlob, r.lease?.expiresAt ?? null, r.createdAt, JSON.stringify(doc)];
 }
 
 /** Writes `next` over `current` (locked by the caller), references too when they changed. */
 async function rewrite(tx: Sql, current: SimulatorRecord, next: SimulatorRecord): Promise<SimulatorRecord> {
   await tx.query(
     `UPDATE simulators SET workspace_id = $2, scope = $3, source = $4, status = $5, parent_id = $6, digest = $7, clone_key = $8,
-       spec_blob = $9, created_at = $10, doc = $11::jsonb
+       spec_blob = $9, lease_expires_at = $10, created_at = $11, doc = $12::jsonb
      WHERE id = $1`,
     [next.id, next.workspaceId, scopeOf(next.workspaceId), ...columns(next)],
   );

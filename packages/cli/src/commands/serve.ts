@@ -3,7 +3,8 @@ import { SimplaneError } from '@simplane/core';
 import { problemResponse } from '@simplane/http';
 import { createNodeListener } from '@simplane/host-node';
 import { bootstrapDefaultTenant } from '../config/bootstrap.js';
-import { composeControlPlane, loadConfigFile, parseConfig } from '@simplane/composition';
+import { loadConfigFile, openControlPlane, parseConfig, type Config, type ControlPlane } from '@simplane/composition';
+import { chooseStorage } from '../config/storage-choice.js';
 import type { Environment } from '../config/environment.js';
 
 export interface Running {
@@ -12,9 +13,12 @@ export interface Running {
   close(): Promise<void>;
 }
 
-/** `simplane serve`: the control plane on `node:http`, with the embedded (in-memory) default. */
+/**
+ * `simplane serve`: the control plane on `node:http`. Its state is kept where `chooseStorage`
+ * says: by default in the data directory (embedded PGlite and files), so it outlives a restart.
+ */
 export async function serve(env: Environment, print: (line: string) => void): Promise<Running> {
-  let config = env.configPath === undefined ? parseConfig({}) : loadConfigFile(env.configPath);
+  let config = chooseStorage(env.configPath === undefined ? parseConfig({}) : loadConfigFile(env.configPath), env);
   if (config.organizations.length === 0) {
     const boot = bootstrapDefaultTenant(config, env.dataDir);
     config = boot.config;
@@ -39,14 +43,16 @@ export async function serve(env: Environment, print: (line: string) => void): Pr
   const url = `http://${host}:${port}`;
   // An unspecified address (0.0.0.0, ::) says nothing about how clients reach the server.
   const specific = env.host !== '0.0.0.0' && env.host !== '::';
-  const plane = composeControlPlane({ ...config, public_base_url: config.public_base_url ?? (specific ? url : undefined) });
+  let plane: ControlPlane | undefined;
   try {
+    plane = await openControlPlane({ ...config, public_base_url: config.public_base_url ?? (specific ? url : undefined) });
     await plane.ready;
   } catch (error) {
     server.close();
-    await plane.close().catch(() => undefined);
+    await plane?.close().catch(() => undefined);
     throw error;
   }
+  print(describeStorage(config));
   server.removeAllListeners('request');
   server.on('request', createNodeListener(plane.handle));
   print(`Simplane control plane listening on ${url}`);
@@ -61,4 +67,13 @@ export async function serve(env: Environment, print: (line: string) => void): Pr
       await plane.close();
     },
   };
+}
+
+/** The start-up line that says where state is kept (never a database URL: it can hold a password). */
+function describeStorage(config: Config): string {
+  const storage = config.storage ?? { kind: 'memory' as const };
+  const blobs = config.blobs.kind === 's3' ? `, documents and snapshots in S3 bucket ${config.blobs.bucket}` : '';
+  if (storage.kind === 'memory') return 'Keeping state in memory: it ends with this process.';
+  if (storage.kind === 'embedded') return `Keeping state in ${storage.data_dir} (embedded database${blobs || ' and files'}).`;
+  return `Keeping state in the Postgres database at ${new URL(storage.database_url).host}${blobs}.`;
 }

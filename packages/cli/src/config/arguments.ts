@@ -12,6 +12,8 @@ export interface ServeArguments {
   host?: string;
   config?: string;
   dataDir?: string;
+  /** `--memory`: nothing is kept on disk (the data directory still holds the API key). */
+  memory?: boolean;
   help: boolean;
 }
 
@@ -32,6 +34,7 @@ export function parseServeArguments(args: readonly string[]): ServeArguments {
         host: { type: 'string' },
         config: { type: 'string' },
         'data-dir': { type: 'string' },
+        memory: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -40,6 +43,7 @@ export function parseServeArguments(args: readonly string[]): ServeArguments {
   }
   const { values } = parsed;
   const result: ServeArguments = { help: values.help === true };
+  if (values.memory === true) result.memory = true;
   for (const [option, key] of [
     ['port', 'port'],
     ['host', 'host'],

@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateApiKey, hashApiKey } from '@simplane/core';
-import type { Config } from '@simplane/composition';
+import { writeOnce, type Config } from '@simplane/composition';
 
 export interface Bootstrap {
   config: Config;
@@ -30,24 +29,4 @@ export function bootstrapDefaultTenant(config: Config, dataDir: string): Bootstr
     organizations: [{ name: 'default', workspaces: [{ name: 'default', api_keys: [], api_key_sha256: [hashApiKey(key)] }] }],
   };
   return newApiKey === undefined ? { config: withTenant, keyFile } : { config: withTenant, keyFile, newApiKey };
-}
-
-/**
- * Creates `path` with `content` (mode 0600) unless it exists, and answers whether this call
- * created it. The content is written whole to a private file, then linked into place: of two
- * processes starting on a fresh directory exactly one wins, and nobody reads a half-written file.
- */
-export function writeOnce(path: string, content: string): boolean {
-  const temporary = `${path}.${process.pid}-${randomBytes(6).toString('hex')}.tmp`;
-  writeFileSync(temporary, content, { mode: 0o600, flag: 'wx' });
-  try {
-    chmodSync(temporary, 0o600);
-    linkSync(temporary, path);
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw error;
-  } finally {
-    unlinkSync(temporary);
-  }
 }

@@ -48,6 +48,13 @@ export interface SimulationTrafficOptions {
    * large state.
    */
   snapshotSliceRecords: number;
+  /**
+   * True when other processes write to the same store (a shared Postgres). Each request then
+   * first reads the log's head and applies the steps other processes appended since, and takes
+   * the clock's time from the record, so it sees every write acknowledged before it was sent,
+   * whichever process answered it (docs/architecture.md, *Several processes*).
+   */
+  shared?: boolean;
 }
 
 /**
@@ -88,10 +95,10 @@ export class SimulationTraffic {
     // is read meanwhile: a create sent before a read (pipelined on one connection, say) runs
     // before it even though its body is still being read. A failed read is that request's
     // answer, when its turn comes.
-    if (call.readBody === null) return this.pool.serial(record.id, () => this.run(record.id, call, null));
+    if (call.readBody === null) return this.pool.serial(record.id, () => this.run(record, call, null));
     const reading = call.readBody();
     reading.catch(() => undefined);
-    return this.pool.serial(record.id, async () => this.run(record.id, call, await reading));
+    return this.pool.serial(record.id, async () => this.run(record, call, await reading));
   }
 
   /**
@@ -187,6 +194,11 @@ export class SimulationTraffic {
   async advanceHeld(id: string, advanceId: string, to: string): Promise<ClockAdvanceOutcome> {
     const live = await this.liveHeld(id);
     live.lastUsedAt = this.clock.now().getTime();
+    if (this.options.shared === true) {
+      const record = await this.repository.get(id);
+      if (record === null) throw notFound(id);
+      await this.catchUp(live, record);
+    }
     if (live.pendingSnapshot !== undefined) await this.continueSnapshot(live, live.pendingSnapshot);
     const from = live.currentTime;
     const step = live.step + 1;
@@ -223,9 +235,12 @@ export class SimulationTraffic {
     return { from, events, step };
   }
 
-  private async run(id: string, call: DataPlaneCall, body: Uint8Array | null): Promise<SimResponse> {
+  /** Runs a request in its Simulation's queue; `record` was read when the request arrived. */
+  private async run(record: SimulationRecord, call: DataPlaneCall, body: Uint8Array | null): Promise<SimResponse> {
+    const id = record.id;
     const live = this.pool.get(id) ?? (await this.leftWhileWaiting(id));
     live.lastUsedAt = this.clock.now().getTime();
+    if (this.options.shared === true) await this.catchUp(live, record);
     if (live.pendingSnapshot !== undefined) await this.continueSnapshot(live, live.pendingSnapshot);
     const request = { method: call.method, path: call.path, query: call.query, headers: call.headers, body };
     const step = live.step + 1;
@@ -284,6 +299,26 @@ export class SimulationTraffic {
     if (live.pendingSnapshot === undefined && snapshotDue(step - live.snapshotStep, records, this.options.snapshotEvery)) {
       if (records > this.options.snapshotSliceRecords) live.pendingSnapshot = { step, writer: live.state.snapshotWriter() };
       else await this.saveSnapshot(live, step, () => live.state.toSnapshot());
+    }
+  }
+
+  /**
+   * Brings a live state up to the log: the steps other processes appended since this one last
+   * wrote or read are applied, and the clock's time is taken from the record read when the
+   * request arrived (another process may have advanced it; virtual time only moves forward).
+   * Callers hold the Simulation's queue. A log that cannot be read drops the state, so the
+   * request fails rather than answering from a stale copy.
+   */
+  private async catchUp(live: LiveSimulation, record: SimulationRecord): Promise<void> {
+    if (record.currentTime > live.currentTime) live.currentTime = record.currentTime;
+    try {
+      const head = await this.steps.head(live.id);
+      if (head <= live.step) return;
+      for (const entry of await this.steps.changes(live.id, live.step, head)) live.state.apply(entry.changes);
+      live.step = head;
+    } catch (cause) {
+      this.logger.warn('simulation log could not be read', { simulation_id: live.id, cause: describe(cause, false) });
+      throw await this.drop(live, 'could not read its log');
     }
   }
 

@@ -36,6 +36,11 @@ export interface SimulationServiceOptions {
   tokenTtlSeconds: number;
   /** Where clients reach this server (`https://sim.example.com`), for absolute `endpoint`s; null: relative. */
   publicBaseUrl?: string | null;
+  /**
+   * True when other processes write to the same store: a Simulation's latest step is then read
+   * from its log, where this process's live copy may be behind another's writes.
+   */
+  shared?: boolean;
 }
 
 export interface SimulationListParams extends PageParams {
@@ -73,6 +78,16 @@ export class SimulationService {
     private readonly cursors: CursorCodec,
     private readonly options: SimulationServiceOptions,
   ) {}
+
+  /**
+   * The Simulation's last step: the live copy's, which is ahead of the record; the log's when
+   * this process holds none, or when another process may have written since.
+   */
+  private async latestStep(id: string): Promise<number> {
+    const live = this.pool.get(id)?.step;
+    if (live !== undefined && this.options.shared !== true) return live;
+    return Math.max(live ?? 0, await this.steps.head(id));
+  }
 
   /** A record as the API shows it; a running Simulation's latest step is the live one. */
   private view(record: SimulationRecord): SimulationView {
@@ -120,7 +135,9 @@ export class SimulationService {
   }
 
   async get(principal: Principal, id: string): Promise<SimulationView> {
-    return this.view(await this.load(principal, id));
+    const record = await this.load(principal, id);
+    if (this.options.shared !== true || record.status === 'stopped') return this.view(record);
+    return this.view({ ...record, step: await this.latestStep(id) });
   }
 
   /** The stored record, as `get` finds it: unknown or expired is 404, another workspace's is 403. */
@@ -174,7 +191,8 @@ export class SimulationService {
       try {
         // The log already holds the state (its snapshots and every step since): nothing to serialise.
         const live = this.pool.remove(id);
-        return this.view(await this.change(id, 'stopping', live === undefined ? { status: 'stopped' } : { status: 'stopped', step: live.step }));
+        const step = this.options.shared === true ? await this.latestStep(id) : live?.step;
+        return this.view(await this.change(id, 'stopping', step === undefined ? { status: 'stopped' } : { status: 'stopped', step }));
       } catch (error) {
         await this.unlock(id, 'stopping');
         throw error;
@@ -229,7 +247,7 @@ export class SimulationService {
     return this.pool.serial(id, async () => {
       const current = (await this.repository.get(id)) ?? parent;
       refuseWhileAdvancing(current, 'fork');
-      const latest = this.pool.get(id)?.step ?? (await this.steps.head(id));
+      const latest = await this.latestStep(id);
       const at = input.at_step ?? latest;
       if (at < current.baseStep || at > latest) {
         throw validationError('at_step', `must be a recorded step of this Simulation (${current.baseStep}..${latest})`);
@@ -287,7 +305,7 @@ export class SimulationService {
     if (record.status === 'stopped') throw stopped(id);
     let after = record.baseStep;
     if (params.atStep !== undefined) {
-      const latest = this.pool.get(id)?.step ?? (await this.steps.head(id));
+      const latest = await this.latestStep(id);
       const at = /^\d{1,15}$/.test(params.atStep) ? Number(params.atStep) : NaN;
       if (!(at > record.baseStep && at <= latest)) {
         throw validationError('at_step', latest > record.baseStep ? `must be a recorded step of this Simulation (${record.baseStep + 1}..${latest})` : 'must be a recorded step, and this Simulation has recorded none');

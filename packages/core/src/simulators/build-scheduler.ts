@@ -2,24 +2,40 @@ import type { BlobStore } from '../blobs/blob-store.port.js';
 import { BUILD_LIMITS, type BuildAbortReason, type BuildOutcome, type BuildProgress, type BuildProvider } from '../builds/build-provider.port.js';
 import type { Logger } from '../logging/logger.port.js';
 import type { Clock } from '../time/clock.port.js';
-import { formatTime } from '../time/clock.port.js';
-import { blobKeys, type SimulatorError, type SimulatorRecord } from './simulator.js';
+import { formatTime, parseTime } from '../time/clock.port.js';
+import { blobKeys, type BuildLease, type SimulatorError, type SimulatorRecord } from './simulator.js';
 import type { SimulatorRepository } from './simulator.repository.port.js';
 
 interface RunningBuild {
   controller: AbortController;
   done: Promise<void>;
+  /** Set when this process gives the build up (shutdown, lease lost): its outcome is not written. */
+  released: boolean;
+}
+
+/** How builds are held across processes sharing one store. */
+export interface BuildLeaseOptions {
+  /** This scheduler's name in the leases it holds; unique per process. */
+  owner: string;
+  /** How long a lease lasts unless renewed; it is renewed every third of it while the build runs. */
+  leaseMs: number;
 }
 
 /**
  * Runs builds off the request path. Per workspace at most `concurrency(workspace)` build at
  * once; the rest wait as `pending` and are claimed oldest first when a slot frees. The budget
  * starts when a build leaves the queue; a timer aborts it at the deadline.
+ *
+ * A running build is leased to this process and the lease renewed while it runs. When a process
+ * dies its builds' leases run out, and `recover` (run by every process's sweeper, and at start)
+ * takes them over with their original deadline: a retry never restarts the budget (SPEC 8).
+ * Shutting down releases this process's builds for another to take over rather than failing them.
  */
 export class BuildScheduler {
   private readonly running = new Map<string, RunningBuild>();
   private readonly pumping = new Map<string, Promise<void>>();
   private closed = false;
+  private readonly lease: BuildLeaseOptions;
 
   constructor(
     private readonly repository: SimulatorRepository,
@@ -28,7 +44,38 @@ export class BuildScheduler {
     private readonly clock: Clock,
     private readonly logger: Logger,
     private readonly concurrency: (workspaceId: string | null) => number,
-  ) {}
+    lease: BuildLeaseOptions = { owner: 'local', leaseMs: 30_000 },
+  ) {
+    this.lease = lease;
+  }
+
+  /**
+   * Takes over builds whose lease ran out (their process died or shut down) and runs them here
+   * with their original deadline, then pumps the queues that have waiting builds. Answers how
+   * many builds it took over. With `all`, every build is taken over, whatever its lease: only
+   * for a store this process holds alone, at start, when no build of it can be running.
+   */
+  async recover(options: { all?: boolean } = {}): Promise<number> {
+    let taken = 0;
+    const seen = new Set<string>();
+    const started = this.clock.now().getTime();
+    while (!this.closed) {
+      const now = this.clock.now();
+      // `all`: every lease an earlier process took counts as expired (they all end within a lease
+      // of now), but not the ones this call hands out.
+      const expiredBy = formatTime(options.all === true ? new Date(started + this.lease.leaseMs - 1) : now);
+      const claimed = await this.repository.claimExpiredBuild(expiredBy, { lease: this.newLease(now), updatedAt: formatTime(now) });
+      if (claimed === null || seen.has(claimed.id)) break;
+      seen.add(claimed.id);
+      // Our own build, whose lease lapsed while it ran (a stalled renewal): the claim renewed it.
+      if (this.running.has(claimed.id)) continue;
+      taken += 1;
+      this.logger.info('build taken over', { simulator_id: claimed.id });
+      await this.begin(claimed, now);
+    }
+    for (const workspaceId of await this.repository.pendingWorkspaces(1000)) void this.pump(workspaceId);
+    return taken;
+  }
 
   /** Starts as many waiting builds of the workspace as its free slots allow. */
   pump(workspaceId: string | null): Promise<void> {
@@ -60,11 +107,26 @@ export class BuildScheduler {
     }
   }
 
-  /** Claims nothing more and stops the builds running here; for shutdown. */
+  /**
+   * Claims nothing more and gives up the builds running here, for shutdown: they stay
+   * `building` with their lease released, so another process, or the next start, takes them
+   * over with their deadline.
+   */
   async close(): Promise<void> {
     this.closed = true;
-    for (const build of this.running.values()) build.controller.abort('canceled' satisfies BuildAbortReason);
+    const released = [...this.running.entries()];
+    for (const [, build] of released) {
+      build.released = true;
+      build.controller.abort('canceled' satisfies BuildAbortReason);
+    }
     await this.idle();
+    for (const [id] of released) {
+      await this.repository.transition(id, ['building'], { lease: null }, this.lease.owner).catch(() => undefined);
+    }
+  }
+
+  private newLease(now: Date): BuildLease {
+    return { owner: this.lease.owner, expiresAt: formatTime(new Date(now.getTime() + this.lease.leaseMs)) };
   }
 
   private async claimAll(workspaceId: string | null): Promise<void> {
@@ -72,30 +134,64 @@ export class BuildScheduler {
       const now = this.clock.now();
       const claimed = await this.repository.claimNextBuild(workspaceId, this.concurrency(workspaceId), {
         updatedAt: formatTime(now),
+        lease: this.newLease(now),
       });
       if (claimed === null) return;
-      const deadline = new Date(now.getTime() + claimed.timeoutSeconds * 1000);
-      const started = await this.repository.transition(claimed.id, ['building'], {
-        build: { ...claimed.build, stage: 'parsing', started_at: formatTime(now), deadline: formatTime(deadline) },
-      });
-      if (started !== null) this.start(started, deadline);
+      await this.begin(claimed, now);
     }
+  }
+
+  /** Starts a claimed build: its budget starts now unless an earlier attempt already set its deadline. */
+  private async begin(claimed: SimulatorRecord, now: Date): Promise<void> {
+    const deadline = claimed.build.deadline === null ? new Date(now.getTime() + claimed.timeoutSeconds * 1000) : parseTime(claimed.build.deadline);
+    const started = await this.repository.transition(
+      claimed.id,
+      ['building'],
+      { build: { ...claimed.build, stage: 'parsing', started_at: claimed.build.started_at ?? formatTime(now), deadline: formatTime(deadline) } },
+      this.lease.owner,
+    );
+    if (started !== null) this.start(started, deadline);
   }
 
   private start(record: SimulatorRecord, deadline: Date): void {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort('time_limit' satisfies BuildAbortReason), Math.max(0, deadline.getTime() - this.clock.now().getTime()));
-    const done = this.run(record, deadline, controller)
+    const build: RunningBuild = { controller, done: Promise.resolve(), released: false };
+    const renewal = setInterval(() => void this.renew(record.id, build), Math.max(10, Math.floor(this.lease.leaseMs / 3)));
+    renewal.unref();
+    build.done = this.run(record, deadline, controller, build)
       .catch((error: unknown) => this.logger.error('build crashed', { simulator_id: record.id, cause: String(error) }))
       .finally(() => {
         clearTimeout(timer);
+        clearInterval(renewal);
         this.running.delete(record.id);
-        void this.pump(record.workspaceId);
+        if (!this.closed) void this.pump(record.workspaceId);
       });
-    this.running.set(record.id, { controller, done });
+    this.running.set(record.id, build);
   }
 
-  private async run(record: SimulatorRecord, deadline: Date, controller: AbortController): Promise<void> {
+  /**
+   * Extends the lease of a build running here. A build whose lease another process took over
+   * (this one stalled past it) is given up; a cancel asked for through another process is seen
+   * here too.
+   */
+  private async renew(id: string, build: RunningBuild): Promise<void> {
+    if (build.released || build.controller.signal.aborted) return;
+    try {
+      const renewed = await this.repository.transition(id, ['building'], { lease: this.newLease(this.clock.now()) }, this.lease.owner);
+      if (renewed === null) {
+        build.released = true;
+        build.controller.abort('canceled' satisfies BuildAbortReason);
+      } else if (renewed.cancelRequested) {
+        build.controller.abort('canceled' satisfies BuildAbortReason);
+      }
+    } catch (cause) {
+      // The store is unreachable: keep building; the next renewal tries again.
+      this.logger.warn('build lease could not be renewed', { simulator_id: id, cause: String(cause) });
+    }
+  }
+
+  private async run(record: SimulatorRecord, deadline: Date, controller: AbortController, build: RunningBuild): Promise<void> {
     let outcome: BuildOutcome;
     try {
       const spec = record.specBlob === null ? null : await this.blobs.get(record.specBlob);
@@ -112,13 +208,18 @@ export class BuildScheduler {
           // Providers keep time by the process clock; hand them the remaining budget on it.
           deadline: new Date(Date.now() + (deadline.getTime() - this.clock.now().getTime())),
           signal: controller.signal,
-          onProgress: (progress) => void this.progress(record.id, progress, controller),
+          onProgress: (progress) =>
+            void this.progress(record.id, progress, controller).catch((cause: unknown) =>
+              // Progress is advisory: a store that cannot take it must not fail (or crash) the build.
+              this.logger.warn('build progress could not be saved', { simulator_id: record.id, cause: String(cause) }),
+            ),
         });
       }
     } catch (cause) {
       this.logger.error('build provider unavailable', { simulator_id: record.id, cause: String(cause) });
       outcome = failure('build_failed', 'service_unavailable', 'The build service is unavailable; start the build again.');
     }
+    if (build.released) return;
     await this.finish(record, outcome, controller);
   }
 
@@ -129,10 +230,15 @@ export class BuildScheduler {
       controller.abort('canceled' satisfies BuildAbortReason);
       return;
     }
-    await this.repository.transition(id, ['building'], {
-      build: { ...current.build, stage: progress.stage, operations_total: progress.operationsTotal, operations_done: progress.operationsDone },
-      updatedAt: formatTime(this.clock.now()),
-    });
+    await this.repository.transition(
+      id,
+      ['building'],
+      {
+        build: { ...current.build, stage: progress.stage, operations_total: progress.operationsTotal, operations_done: progress.operationsDone },
+        updatedAt: formatTime(this.clock.now()),
+      },
+      this.lease.owner,
+    );
   }
 
   private async finish(record: SimulatorRecord, outcome: BuildOutcome, controller: AbortController): Promise<void> {
@@ -151,6 +257,7 @@ export class BuildScheduler {
     }
     if (outcome.ok) {
       const ready = await this.repository.transition(record.id, ['building'], {
+        lease: null,
         status: 'ready',
         specKind: outcome.specKind,
         specVersion: outcome.specVersion,
@@ -159,7 +266,7 @@ export class BuildScheduler {
         error: null,
         build: { ...current.build, stage: 'complete', operations_total: outcome.operations.length, operations_done: outcome.operations.length, warnings: outcome.warnings.slice(0, BUILD_LIMITS.warnings) },
         updatedAt: now,
-      });
+      }, this.lease.owner);
       if (ready !== null) {
         for (const reference of ready.requestedReferences) await this.repository.moveReference(ready.workspaceId, reference, ready.id);
       }
@@ -169,11 +276,7 @@ export class BuildScheduler {
     const error: SimulatorError = canceled
       ? { code: 'build_canceled', detail: 'The build was canceled.', reason: 'canceled', agent_message: null, validation: null }
       : { code: outcome.code, detail: outcome.detail, reason: outcome.reason, agent_message: outcome.agentMessage, validation: outcome.validation };
-    await this.repository.transition(record.id, ['building'], {
-      status: canceled ? 'canceled' : 'failed',
-      error,
-      updatedAt: now,
-    });
+    await this.repository.transition(record.id, ['building'], { lease: null, status: canceled ? 'canceled' : 'failed', error, updatedAt: now }, this.lease.owner);
   }
 }
 

@@ -14,11 +14,15 @@ export interface SimulatorFilter {
  * Port: Simulator storage. Contract (checked by the conformance suite in `testing`):
  * - `list` returns the workspace's and the catalog's records matching the filter, newest first
  *   by (createdAt, id), strictly after `page.after`, at most `page.limit`;
- * - `transition` changes a record only while its status is one of `from`, atomically, and
- *   answers the changed record or null;
+ * - `transition` changes a record only while its status is one of `from` and, with `owner`,
+ *   its lease is held by that owner, atomically, and answers the changed record or null;
  * - `claimNextBuild` moves the oldest `pending` record of the workspace (null: the catalog) to
  *   `building`, in creation order, only while fewer than `concurrency` are building; each
  *   pending record is claimed once however many processes ask;
+ * - `claimExpiredBuild` applies `change` (a new lease) to one `building` record whose lease
+ *   expired at or before `now`, or that has none, oldest first; each is claimed once however
+ *   many processes ask (the build of a process that died is taken over exactly once);
+ * - `pendingWorkspaces` answers up to `limit` workspaces (null: the catalog) with `pending` records;
  * - `moveReference` takes a reference from whichever record of the workspace holds it and gives
  *   it to `toId`, atomically; `removeReference` answers false when `id` does not hold it.
  * Records are returned as copies.
@@ -27,8 +31,10 @@ export interface SimulatorRepository {
   insert(record: SimulatorRecord): Promise<void>;
   get(id: string): Promise<SimulatorRecord | null>;
   list(filter: SimulatorFilter, page: PageQuery): Promise<SimulatorRecord[]>;
-  transition(id: string, from: readonly SimulatorStatus[], change: Partial<SimulatorRecord>): Promise<SimulatorRecord | null>;
+  transition(id: string, from: readonly SimulatorStatus[], change: Partial<SimulatorRecord>, owner?: string): Promise<SimulatorRecord | null>;
   claimNextBuild(workspaceId: string | null, concurrency: number, change: Partial<SimulatorRecord>): Promise<SimulatorRecord | null>;
+  claimExpiredBuild(now: string, change: Partial<SimulatorRecord>): Promise<SimulatorRecord | null>;
+  pendingWorkspaces(limit: number): Promise<Array<string | null>>;
   countBuilding(workspaceId: string | null): Promise<number>;
   delete(id: string): Promise<boolean>;
   /** The record holding `name:tag` in the workspace (null: the catalog), or null. */

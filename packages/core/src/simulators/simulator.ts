@@ -27,6 +27,16 @@ export interface BuildState {
   warnings: SpecificationIssue[];
 }
 
+/**
+ * Who runs a build, and until when. The owner renews it while the build runs; a build whose
+ * lease ran out (its process died) is taken over by another process, or by the next start.
+ */
+export interface BuildLease {
+  /** The process (scheduler instance) running the build. */
+  owner: string;
+  expiresAt: string;
+}
+
 /** A Simulator as stored. Catalog Simulators have no workspace and belong to everyone. */
 export interface SimulatorRecord {
   id: string;
@@ -47,6 +57,8 @@ export interface SimulatorRecord {
   timeoutSeconds: number;
   status: SimulatorStatus;
   cancelRequested: boolean;
+  /** Set while a process holds the build (`building`); null otherwise. */
+  lease: BuildLease | null;
   error: SimulatorError | null;
   build: BuildState;
   operations: number;
@@ -137,6 +149,7 @@ export function pendingSimulator(fields: NewSimulator): SimulatorRecord {
     timeoutSeconds: 14_400,
     status: 'pending',
     cancelRequested: false,
+    lease: null,
     error: null,
     build: queuedBuild(),
     operations: 0,

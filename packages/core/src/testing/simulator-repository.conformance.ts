@@ -74,6 +74,47 @@ export function describeSimulatorRepositoryConformance(name: string, makeReposit
       expect((await repo.get(elsewhere.id))!.status).toBe('pending');
     });
 
+    it('guards a transition by the lease owner when one is given', async () => {
+      const repo = await makeRepository();
+      const r = sampleSimulatorRecord({ status: 'building', lease: { owner: 'process-a', expiresAt: '2024-01-01T00:01:00.000Z' } });
+      await repo.insert(r);
+      expect(await repo.transition(r.id, ['building'], { status: 'ready' }, 'process-b')).toBeNull();
+      const renewed = await repo.transition(r.id, ['building'], { lease: { owner: 'process-a', expiresAt: '2024-01-01T00:02:00.000Z' } }, 'process-a');
+      expect(renewed!.lease).toEqual({ owner: 'process-a', expiresAt: '2024-01-01T00:02:00.000Z' });
+      expect((await repo.transition(r.id, ['building'], { status: 'ready', lease: null }))!.status).toBe('ready');
+    });
+
+    it('takes over each build whose lease expired exactly once, oldest first', async () => {
+      const repo = await makeRepository();
+      const lease = (owner: string, expiresAt: string) => ({ owner, expiresAt });
+      const expired = sampleSimulatorRecord({ status: 'building', createdAt: '2024-03-01T00:00:00.000Z', lease: lease('dead', '2024-05-01T00:00:00.000Z') });
+      const unleased = sampleSimulatorRecord({ status: 'building', createdAt: '2024-03-02T00:00:00.000Z', workspaceId: null, organizationId: null, source: 'catalog' });
+      const live = sampleSimulatorRecord({ status: 'building', createdAt: '2024-02-01T00:00:00.000Z', lease: lease('alive', '2024-05-01T00:00:30.000Z') });
+      const pending = sampleSimulatorRecord({ createdAt: '2024-01-01T00:00:00.000Z' });
+      for (const r of [live, unleased, pending, expired]) await repo.insert(r);
+      const now = '2024-05-01T00:00:10.000Z';
+      const change = { lease: lease('taker', '2024-05-01T00:01:00.000Z') };
+      const claims = await Promise.all([repo.claimExpiredBuild(now, change), repo.claimExpiredBuild(now, change), repo.claimExpiredBuild(now, change)]);
+      expect(claims.map((c) => c?.id ?? null)).toEqual(expect.arrayContaining([expired.id, unleased.id, null]));
+      expect(claims.filter((c) => c !== null).every((c) => c!.status === 'building' && c!.lease?.owner === 'taker')).toBe(true);
+      expect((await repo.get(live.id))!.lease!.owner).toBe('alive');
+      expect((await repo.get(pending.id))!.status).toBe('pending');
+      expect(await repo.claimExpiredBuild(now, change)).toBeNull();
+    });
+
+    it('names the workspaces that have pending builds', async () => {
+      const repo = await makeRepository();
+      for (const r of [
+        sampleSimulatorRecord(),
+        sampleSimulatorRecord(),
+        sampleSimulatorRecord({ workspaceId: 'wsp_B', status: 'ready' }),
+        sampleSimulatorRecord({ workspaceId: null, organizationId: null, source: 'catalog' }),
+      ])
+        await repo.insert(r);
+      expect((await repo.pendingWorkspaces(10)).sort()).toEqual(['wsp_A', null].sort());
+      expect(await repo.pendingWorkspaces(1)).toHaveLength(1);
+    });
+
     it('moves and removes references within a workspace', async () => {
       const repo = await makeRepository();
       const a = sampleSimulatorRecord({ status: 'ready' });

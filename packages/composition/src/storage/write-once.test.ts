@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { writeOnce } from './bootstrap.js';
+import { writeOnce } from './write-once.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'simplane-write-once-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

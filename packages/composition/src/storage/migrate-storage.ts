@@ -1,0 +1,29 @@
+import { join } from 'node:path';
+import type { Config } from '../config.schema.js';
+import { ConfigError } from '../load-config.js';
+import { lockDataDir } from './data-dir-lock.js';
+
+/**
+ * `simplane migrate`: brings the configured database's schema up to date and answers the
+ * versions applied. The server migrates at start-up too; this lets a deployment migrate once,
+ * before rolling out new instances. An embedded data directory must not be in use.
+ */
+export async function migrateStorage(config: Config): Promise<{ applied: number[]; version: number }> {
+  const storage = config.storage;
+  if (storage === undefined || storage.kind === 'memory') throw new ConfigError('storage: memory storage has no schema to migrate');
+  const postgres = await import('@simplane/adapter-postgres');
+  const lock = storage.kind === 'embedded' ? lockDataDir(storage.data_dir) : null;
+  try {
+    const db =
+      storage.kind === 'embedded'
+        ? await postgres.PgliteDatabase.open(join(storage.data_dir, 'pgdata'))
+        : new postgres.PgDatabase({ connectionString: storage.database_url, maxConnections: 1 });
+    try {
+      return await postgres.migrate(db);
+    } finally {
+      await db.close();
+    }
+  } finally {
+    lock?.release();
+  }
+}

@@ -1,0 +1,88 @@
+import { join } from 'node:path';
+import type { BlobStore } from '@simplane/core';
+import type { Config } from '../config.schema.js';
+import { ConfigError } from '../load-config.js';
+import { lockDataDir } from './data-dir-lock.js';
+import { memoryStores, type Stores } from './stores.js';
+
+/**
+ * Opens the stores the configuration names. The durable adapters are imported only here, when
+ * chosen, so an embedding that keeps everything in memory (the harness) never loads a driver.
+ * - `memory`: every port in memory;
+ * - `embedded`: PGlite in `<data_dir>/pgdata` and documents, artifacts and snapshots in
+ *   `<data_dir>/blobs`, the folder locked to this process;
+ * - `postgres`: a Postgres server, documents and the rest in its `blobs` table;
+ * `blobs: {kind: 's3'}` puts documents, artifacts and snapshots on S3 instead, with either.
+ * The schema is migrated before anything is read.
+ */
+export async function openStores(config: Config): Promise<Stores> {
+  const storage = config.storage ?? { kind: 'memory' };
+  if (storage.kind === 'memory') {
+    if (config.blobs.kind !== 'default') throw new ConfigError('blobs: S3 needs durable storage (embedded or postgres); memory storage keeps blobs in memory');
+    return memoryStores();
+  }
+  const postgres = await import('@simplane/adapter-postgres');
+  const lock = storage.kind === 'embedded' ? lockDataDir(storage.data_dir) : null;
+  let db: import('@simplane/adapter-postgres').Database | undefined;
+  try {
+    db =
+      storage.kind === 'embedded'
+        ? await postgres.PgliteDatabase.open(join(storage.data_dir, 'pgdata'))
+        : new postgres.PgDatabase({ connectionString: storage.database_url, maxConnections: storage.max_connections });
+    await postgres.migrate(db);
+    const { blobs, blobKind } = await openBlobs(config, db, postgres);
+    const keyStore = new postgres.PostgresKeyStore(db);
+    const opened = db;
+    return {
+      kind: storage.kind,
+      blobKind,
+      keyStore,
+      credentials: new postgres.PostgresCredentialRepository(db),
+      blobs,
+      usage: new postgres.PostgresUsageLedger(db),
+      simulators: new postgres.PostgresSimulatorRepository(db),
+      simulations: new postgres.PostgresSimulationRepository(db),
+      steps: new postgres.PostgresStepLog(db, blobs),
+      advances: new postgres.PostgresAdvanceLog(db),
+      worlds: new postgres.PostgresWorldRepository(db),
+      loadTenants: (plan) => keyStore.syncTenants(plan),
+      async close() {
+        try {
+          await opened.close();
+        } finally {
+          lock?.release();
+        }
+      },
+    };
+  } catch (error) {
+    await db?.close().catch(() => undefined);
+    lock?.release();
+    throw error;
+  }
+}
+
+async function openBlobs(
+  config: Config,
+  db: import('@simplane/adapter-postgres').Database,
+  postgres: typeof import('@simplane/adapter-postgres'),
+): Promise<{ blobs: BlobStore; blobKind: string }> {
+  const blobs = config.blobs;
+  if (blobs.kind === 's3') {
+    const { S3BlobStore } = await import('@simplane/adapter-s3');
+    return {
+      blobKind: 's3',
+      blobs: new S3BlobStore({
+        bucket: blobs.bucket,
+        prefix: blobs.prefix,
+        region: blobs.region,
+        ...(blobs.endpoint === undefined ? {} : { endpoint: blobs.endpoint }),
+        forcePathStyle: blobs.force_path_style,
+      }),
+    };
+  }
+  if (config.storage?.kind === 'embedded') {
+    const { FileBlobStore } = await import('@simplane/adapter-filesystem');
+    return { blobKind: 'files', blobs: new FileBlobStore(join(config.storage.data_dir, 'blobs')) };
+  }
+  return { blobKind: 'postgres', blobs: new postgres.PostgresBlobStore(db) };
+}
