@@ -1,4 +1,4 @@
-import { comparePageOrder, isAfter, type PageQuery, type WorldFilter, type WorldGuard, type WorldRecord, type WorldRepository } from '@simplane/core';
+import { comparePageOrder, isAfter, type PageQuery, type WorldClaim, type WorldFilter, type WorldGuard, type WorldRecord, type WorldRepository } from '@simplane/core';
 
 /** Worlds in a Map. Single-threaded JavaScript makes every method atomic. */
 export class MemoryWorldRepository implements WorldRepository {
@@ -30,6 +30,7 @@ export class MemoryWorldRepository implements WorldRepository {
     if (guard.status !== undefined && !guard.status.includes(current.status)) return null;
     if (guard.activeAdvanceId !== undefined && current.activeAdvanceId !== guard.activeAdvanceId) return null;
     if (guard.buildStarted !== undefined && (current.build.startedAt !== null) !== guard.buildStarted) return null;
+    if (guard.leaseOwner !== undefined && current.build.lease?.owner !== guard.leaseOwner) return null;
     const next = structuredClone({ ...current, ...change, id });
     this.records.set(id, next);
     return structuredClone(next);
@@ -51,6 +52,36 @@ export class MemoryWorldRepository implements WorldRepository {
       .sort((a, b) => -comparePageOrder(a, b))
       .slice(0, limit)
       .map((w) => structuredClone(w));
+  }
+
+  async claimNextBuild(workspaceId: string, concurrency: number, claim: WorldClaim): Promise<WorldRecord | null> {
+    // No await between the count and the claim: one turn, so no other claim interleaves.
+    let started = 0;
+    for (const w of this.records.values()) if (w.workspaceId === workspaceId && w.status === 'creating' && w.build.startedAt !== null) started += 1;
+    if (started >= concurrency) return null;
+    const [oldest] = [...this.records.values()]
+      .filter((w) => w.workspaceId === workspaceId && w.status === 'creating' && w.build.startedAt === null)
+      .sort((a, b) => -comparePageOrder(a, b));
+    return oldest === undefined ? null : this.apply(oldest, claim);
+  }
+
+  async claimExpiredBuild(now: string, claim: WorldClaim): Promise<WorldRecord | null> {
+    const [expired] = [...this.records.values()]
+      .filter((w) => w.status === 'creating' && w.build.startedAt !== null && (w.build.lease == null || w.build.lease.expiresAt <= now))
+      .sort((a, b) => -comparePageOrder(a, b));
+    return expired === undefined ? null : this.apply(expired, claim);
+  }
+
+  async waitingWorkspaces(limit: number): Promise<string[]> {
+    const found = new Set<string>();
+    for (const w of this.records.values()) if (found.size < limit && w.status === 'creating' && w.build.startedAt === null) found.add(w.workspaceId);
+    return [...found];
+  }
+
+  private apply(current: WorldRecord, claim: WorldClaim): WorldRecord {
+    const next = structuredClone({ ...current, ...claim(structuredClone(current)), id: current.id });
+    this.records.set(current.id, next);
+    return structuredClone(next);
   }
 
   async listBySimulator(simulatorId: string): Promise<string[]> {

@@ -123,6 +123,8 @@ export function composeControlPlane(config: Config, overrides: ComposeOverrides 
   container.bind(TOKENS.logger).toConstantValue(overrides.logger ?? createConsoleLogger(config.log_level));
   container.bind(TOKENS.secretCipher).toConstantValue(new AesGcmSecretCipher(secretKey));
   container.bind(TOKENS.cursors).toConstantValue(new CursorCodec(derive(secretKey, 'cursor')));
+  // Both build queues lease their running builds under one name for this process.
+  const lease = { owner: processOwner(), leaseMs: config.build_lease_seconds * 1000 };
   container.bind(TOKENS.keyStore).toConstantValue(overrides.keyStore?.(keyStore) ?? keyStore);
   container.bind(TOKENS.credentialRepository).toConstantValue(stores.credentials);
   const quotas: Quotas = {
@@ -149,7 +151,7 @@ export function composeControlPlane(config: Config, overrides: ComposeOverrides 
           c.get(TOKENS.clock),
           c.get(TOKENS.logger),
           (workspaceId) => (workspaceId === null ? CATALOG_BUILD_CONCURRENCY : quotas.concurrentBuilds),
-          { owner: processOwner(), leaseMs: config.build_lease_seconds * 1000 },
+          lease,
         ),
     );
   container.bind(TOKENS.buildAllowance).toDynamicValue((c) => new BuildAllowance(c.get(TOKENS.usageLedger), c.get(TOKENS.clock), quotas));
@@ -250,7 +252,9 @@ export function composeControlPlane(config: Config, overrides: ComposeOverrides 
   );
   container
     .bind(WORLD_BUILD_QUEUE)
-    .toDynamicValue((c) => new WorldBuildQueue(c.get(TOKENS.worldRepository), c.get<WorldBuilder>(WORLD_BUILDER).run, c.get(TOKENS.clock), c.get(TOKENS.logger), () => quotas.concurrentWorldBuilds));
+    .toDynamicValue(
+      (c) => new WorldBuildQueue(c.get(TOKENS.worldRepository), c.get<WorldBuilder>(WORLD_BUILDER).run, c.get(TOKENS.clock), c.get(TOKENS.logger), () => quotas.concurrentWorldBuilds, lease),
+    );
   container
     .bind(TOKENS.worldService)
     .toDynamicValue(
@@ -336,7 +340,9 @@ export function composeControlPlane(config: Config, overrides: ComposeOverrides 
   const scheduler = container.get<BuildScheduler>(TOKENS.buildScheduler);
   // Builds a previous run left unfinished are taken over first: a store no other process shares
   // (the embedded default) takes all of them at once, a shared one those whose lease ran out.
-  const ready = scheduler.recover({ all: stores.kind !== 'postgres' }).then(() =>
+  const worldBuilds = container.get<WorldBuildQueue>(WORLD_BUILD_QUEUE);
+  const alone = stores.kind !== 'postgres';
+  const ready = Promise.all([scheduler.recover({ all: alone }), worldBuilds.recover({ all: alone })]).then(() =>
     config.catalog
       ? installCatalog(shippedCatalog(), {
           repository: container.get(TOKENS.simulatorRepository),
@@ -349,13 +355,12 @@ export function composeControlPlane(config: Config, overrides: ComposeOverrides 
   );
   const provider = container.get<BuildProvider & { close?: () => Promise<void> }>(TOKENS.buildProvider);
   const traffic = container.get<SimulationTraffic>(TOKENS.simulationTraffic);
-  const worldBuilds = container.get<WorldBuildQueue>(WORLD_BUILD_QUEUE);
   const logger = container.get<Logger>(TOKENS.logger);
   const sweeper =
     config.simulation_sweep_interval_ms === 0
       ? undefined
       : setInterval(() => {
-          void Promise.all([traffic.sweepExpired(), traffic.sweepIdle(), scheduler.recover()]).catch((error: unknown) =>
+          void Promise.all([traffic.sweepExpired(), traffic.sweepIdle(), scheduler.recover(), worldBuilds.recover()]).catch((error: unknown) =>
             logger.error('simulation sweep failed', { cause: error instanceof Error ? error.message : String(error) }),
           );
         }, config.simulation_sweep_interval_ms);

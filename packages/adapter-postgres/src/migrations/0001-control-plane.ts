@@ -92,7 +92,9 @@ export const controlPlane: Migration = {
       status text NOT NULL,
       build_started boolean NOT NULL,
       created_at text COLLATE "C" NOT NULL,
-      doc jsonb NOT NULL
+      doc jsonb NOT NULL,
+      -- The running build's lease end: a build whose process died is found by it.
+      lease_expires_at text COLLATE "C"
     );
     CREATE INDEX worlds_page ON worlds (workspace_id, created_at DESC, id DESC);
     CREATE INDEX worlds_build_queue ON worlds (workspace_id, build_started, created_at, id) WHERE status = 'creating';

@@ -1,4 +1,4 @@
-import type { PageQuery, WorldFilter, WorldGuard, WorldRecord, WorldRepository } from '@simplane/core';
+import type { PageQuery, WorldClaim, WorldFilter, WorldGuard, WorldRecord, WorldRepository } from '@simplane/core';
 import type { Database, Sql } from '../sql/database.js';
 
 /**
@@ -11,7 +11,7 @@ export class PostgresWorldRepository implements WorldRepository {
   async insert(record: WorldRecord): Promise<void> {
     await this.db.transaction(async (tx) => {
       await tx.query(
-        `INSERT INTO worlds (id, workspace_id, status, build_started, created_at, doc) VALUES ($1, $2, $3, $4, $5, $6::jsonb)`,
+        `INSERT INTO worlds (id, workspace_id, status, build_started, created_at, doc, lease_expires_at) VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7)`,
         values(record),
       );
       await writeMembers(tx, record);
@@ -40,13 +40,7 @@ export class PostgresWorldRepository implements WorldRepository {
       const { rows } = await tx.query<Row>('SELECT doc FROM worlds WHERE id = $1 FOR UPDATE', [id]);
       const current = rows[0]?.doc;
       if (current === undefined || !holds(guard, current)) return null;
-      const next = JSON.parse(JSON.stringify({ ...current, ...change, id })) as WorldRecord;
-      await tx.query('UPDATE worlds SET workspace_id = $2, status = $3, build_started = $4, created_at = $5, doc = $6::jsonb WHERE id = $1', values(next));
-      if (change.members !== undefined) {
-        await tx.query('DELETE FROM world_members WHERE world_id = $1', [id]);
-        await writeMembers(tx, next);
-      }
-      return next;
+      return write(tx, current, () => change);
     });
   }
 
@@ -71,6 +65,43 @@ export class PostgresWorldRepository implements WorldRepository {
     return rows.map((r) => r.doc);
   }
 
+  async claimNextBuild(workspaceId: string, concurrency: number, claim: WorldClaim): Promise<WorldRecord | null> {
+    return this.db.transaction(async (tx) => {
+      // Claims of one workspace take turns, so the started count cannot be passed by two at once.
+      await tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [WORLD_QUEUE_LOCK, workspaceId]);
+      const { rows: counted } = await tx.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM worlds WHERE workspace_id = $1 AND status = 'creating' AND build_started`,
+        [workspaceId],
+      );
+      if ((counted[0]?.n ?? 0) >= concurrency) return null;
+      const { rows } = await tx.query<Row>(
+        `SELECT doc FROM worlds WHERE workspace_id = $1 AND status = 'creating' AND NOT build_started
+         ORDER BY created_at, id LIMIT 1 FOR UPDATE SKIP LOCKED`,
+        [workspaceId],
+      );
+      return rows[0] === undefined ? null : write(tx, rows[0].doc, claim);
+    });
+  }
+
+  async claimExpiredBuild(now: string, claim: WorldClaim): Promise<WorldRecord | null> {
+    return this.db.transaction(async (tx) => {
+      const { rows } = await tx.query<Row>(
+        `SELECT doc FROM worlds WHERE status = 'creating' AND build_started AND (lease_expires_at IS NULL OR lease_expires_at <= $1)
+         ORDER BY created_at, id LIMIT 1 FOR UPDATE SKIP LOCKED`,
+        [now],
+      );
+      return rows[0] === undefined ? null : write(tx, rows[0].doc, claim);
+    });
+  }
+
+  async waitingWorkspaces(limit: number): Promise<string[]> {
+    const { rows } = await this.db.query<{ workspace_id: string }>(
+      `SELECT DISTINCT workspace_id FROM worlds WHERE status = 'creating' AND NOT build_started LIMIT $1`,
+      [limit],
+    );
+    return rows.map((r) => r.workspace_id);
+  }
+
   async listBySimulator(simulatorId: string): Promise<string[]> {
     const { rows } = await this.db.query<{ id: string }>(
       'SELECT w.id FROM world_members m JOIN worlds w ON w.id = m.world_id WHERE m.simulator_id = $1 ORDER BY w.created_at, w.id',
@@ -84,14 +115,33 @@ interface Row {
   doc: WorldRecord;
 }
 
+/** Advisory-lock namespace of the World build queue (the second key is the workspace's hash). */
+const WORLD_QUEUE_LOCK = 0x57_4c_44_51; // "WLDQ"
+
+/** Applies a change to a row this transaction has locked, keeping its columns and members in step. */
+async function write(tx: Sql, current: WorldRecord, claim: WorldClaim): Promise<WorldRecord> {
+  const change = claim(current);
+  const next = JSON.parse(JSON.stringify({ ...current, ...change, id: current.id })) as WorldRecord;
+  await tx.query(
+    'UPDATE worlds SET workspace_id = $2, status = $3, build_started = $4, created_at = $5, doc = $6::jsonb, lease_expires_at = $7 WHERE id = $1',
+    values(next),
+  );
+  if (change.members !== undefined) {
+    await tx.query('DELETE FROM world_members WHERE world_id = $1', [current.id]);
+    await writeMembers(tx, next);
+  }
+  return next;
+}
+
 function holds(guard: WorldGuard, w: WorldRecord): boolean {
   if (guard.status !== undefined && !guard.status.includes(w.status)) return false;
   if (guard.activeAdvanceId !== undefined && w.activeAdvanceId !== guard.activeAdvanceId) return false;
+  if (guard.leaseOwner !== undefined && w.build.lease?.owner !== guard.leaseOwner) return false;
   return guard.buildStarted === undefined || (w.build.startedAt !== null) === guard.buildStarted;
 }
 
 function values(w: WorldRecord): unknown[] {
-  return [w.id, w.workspaceId, w.status, w.build.startedAt !== null, w.createdAt, JSON.stringify(w)];
+  return [w.id, w.workspaceId, w.status, w.build.startedAt !== null, w.createdAt, JSON.stringify(w), w.build.lease?.expiresAt ?? null];
 }
 
 async function writeMembers(tx: Sql, w: WorldRecord): Promise<void> {

@@ -111,6 +111,45 @@ export function describeWorldRepositoryConformance(name: string, makeRepository:
       expect((await repo.listWaiting('wsp_A', 10)).map((w) => w.id)).toEqual([waitingLate.id]);
     });
 
+    it('claims waiting builds oldest first within the concurrency, each once, however many ask', async () => {
+      const repo = await makeRepository();
+      const waiting = (second: number, workspaceId = 'wsp_Q') =>
+        sampleWorldRecord({ status: 'creating', workspaceId, createdAt: `2024-02-01T00:00:0${second}.000Z`, build: { startedAt: null, deadline: '2024-02-01T04:00:00.000Z' } });
+      const [a, b, c] = [waiting(1), waiting(2), waiting(3)];
+      const other = waiting(0, 'wsp_R');
+      for (const w of [c, other, a, b]) await repo.insert(w);
+      const claim = (w: WorldRecord) => ({ build: { ...w.build, startedAt: '2024-02-01T00:01:00.000Z', lease: { owner: 'p', expiresAt: '2024-02-01T00:02:00.000Z' } } });
+      const claims = await Promise.all([repo.claimNextBuild('wsp_Q', 2, claim), repo.claimNextBuild('wsp_Q', 2, claim), repo.claimNextBuild('wsp_Q', 2, claim)]);
+      expect(claims.map((w) => w?.id ?? null).sort()).toEqual([a.id, b.id, null].sort());
+      expect(claims.find((w) => w !== null)!.build.lease).toEqual({ owner: 'p', expiresAt: '2024-02-01T00:02:00.000Z' });
+      expect(await repo.countBuilding('wsp_Q')).toBe(2);
+      expect((await repo.listWaiting('wsp_Q', 10)).map((w) => w.id)).toEqual([c.id]);
+      expect((await repo.waitingWorkspaces(10)).sort()).toEqual(['wsp_Q', 'wsp_R']);
+    });
+
+    it('takes over each started build whose lease expired exactly once, and guards updates by the lease owner', async () => {
+      const repo = await makeRepository();
+      const started = (owner: string | null, expiresAt: string, second: number) =>
+        sampleWorldRecord({
+          status: 'creating',
+          createdAt: `2024-03-01T00:00:0${second}.000Z`,
+          build: { startedAt: '2024-03-01T00:00:10.000Z', deadline: '2024-03-01T04:00:00.000Z', lease: owner === null ? null : { owner, expiresAt } },
+        });
+      const dead = started('dead', '2024-03-01T00:01:00.000Z', 1);
+      const unleased = started(null, '', 2);
+      const alive = started('alive', '2024-03-01T00:09:00.000Z', 3);
+      for (const w of [alive, unleased, dead]) await repo.insert(w);
+      expect(await repo.update(dead.id, { leaseOwner: 'someone-else' }, { name: 'x' })).toBeNull();
+      expect((await repo.update(dead.id, { leaseOwner: 'dead' }, { name: 'renamed' }))!.name).toBe('renamed');
+      const claim = (w: WorldRecord) => ({ build: { ...w.build, lease: { owner: 'taker', expiresAt: '2024-03-01T00:10:00.000Z' } } });
+      const now = '2024-03-01T00:05:00.000Z';
+      const claims = await Promise.all([repo.claimExpiredBuild(now, claim), repo.claimExpiredBuild(now, claim), repo.claimExpiredBuild(now, claim)]);
+      expect(claims.map((w) => w?.id ?? null)).toEqual(expect.arrayContaining([dead.id, unleased.id, null]));
+      expect((await repo.get(alive.id))!.build.lease!.owner).toBe('alive');
+      expect((await repo.get(dead.id))!.build.lease!.owner).toBe('taker');
+      expect(await repo.claimExpiredBuild(now, claim)).toBeNull();
+    });
+
     it('finds the Worlds that use a Simulator, and deletes', async () => {
       const repo = await makeRepository();
       const uses = sampleWorldRecord({ members: [{ name: 'a', simulatorId: 'smr_used', simulationId: null }] });

@@ -1,5 +1,7 @@
 import type { Logger } from '../logging/logger.port.js';
-import { formatTime, type Clock } from '../time/clock.port.js';
+import type { BuildLeaseOptions } from '../simulators/build-scheduler.js';
+import type { BuildLease } from '../simulators/simulator.js';
+import { formatTime, parseTime, type Clock } from '../time/clock.port.js';
 import type { WorldRecord } from './world.js';
 import type { WorldRepository } from './world.repository.port.js';
 
@@ -12,6 +14,10 @@ export type WorldBuildRunner = (world: WorldRecord, deadline: Date) => Promise<v
  * `build.startedAt` and are claimed oldest first when a slot frees. The budget starts when a
  * build is claimed: a waiting record's deadline holds its creation time plus `timeout_seconds`,
  * and claiming moves it to the claim time plus the same length.
+ *
+ * As Simulator builds are, a running World build is leased to its process and the lease
+ * renewed while it runs; `recover` (every sweep, and at start) takes over the builds of a
+ * process that died, with their deadline, and the builder starts them over.
  */
 export class WorldBuildQueue {
   private readonly running = new Map<string, Promise<void>>();
@@ -24,7 +30,32 @@ export class WorldBuildQueue {
     private readonly clock: Clock,
     private readonly logger: Logger,
     private readonly concurrency: () => number,
+    private readonly lease: BuildLeaseOptions = { owner: 'local', leaseMs: 30_000 },
   ) {}
+
+  /**
+   * Takes over World builds whose lease ran out and runs them here with their deadline, then
+   * pumps the workspaces with waiting builds. With `all`, every started build is taken over:
+   * only for a store this process holds alone, at start.
+   */
+  async recover(options: { all?: boolean } = {}): Promise<number> {
+    let taken = 0;
+    const seen = new Set<string>();
+    const started = this.clock.now().getTime();
+    while (!this.closed) {
+      const now = this.clock.now();
+      const expiredBy = formatTime(options.all === true ? new Date(started + this.lease.leaseMs - 1) : now);
+      const claimed = await this.repository.claimExpiredBuild(expiredBy, (world) => ({ build: { ...world.build, lease: this.newLease(now) }, updatedAt: formatTime(now) }));
+      if (claimed === null || seen.has(claimed.id)) break;
+      seen.add(claimed.id);
+      if (this.running.has(claimed.id)) continue;
+      taken += 1;
+      this.logger.info('world build taken over', { world_id: claimed.id });
+      this.start(claimed, parseTime(claimed.build.deadline));
+    }
+    for (const workspaceId of await this.repository.waitingWorkspaces(1000)) void this.pump(workspaceId);
+    return taken;
+  }
 
   /** Starts as many waiting builds of the workspace as its free slots allow. */
   pump(workspaceId: string): Promise<void> {
@@ -52,30 +83,46 @@ export class WorldBuildQueue {
     await this.idle();
   }
 
+  private newLease(now: Date): BuildLease {
+    return { owner: this.lease.owner, expiresAt: formatTime(new Date(now.getTime() + this.lease.leaseMs)) };
+  }
+
   private async claimAll(workspaceId: string): Promise<void> {
     while (!this.closed) {
-      if ((await this.repository.countBuilding(workspaceId)) >= this.concurrency()) return;
-      const [next] = await this.repository.listWaiting(workspaceId, 1);
-      if (next === undefined) return;
       const now = this.clock.now();
-      const budget = Math.max(0, Date.parse(next.build.deadline) - Date.parse(next.createdAt));
-      const deadline = new Date(now.getTime() + budget);
-      const claimed = await this.repository.update(
-        next.id,
-        { status: ['creating'], buildStarted: false },
-        { build: { startedAt: formatTime(now), deadline: formatTime(deadline) }, updatedAt: formatTime(now) },
-      );
-      if (claimed !== null) this.start(claimed, deadline);
+      const claimed = await this.repository.claimNextBuild(workspaceId, this.concurrency(), (next) => {
+        const budget = Math.max(0, Date.parse(next.build.deadline) - Date.parse(next.createdAt));
+        return {
+          build: { startedAt: formatTime(now), deadline: formatTime(new Date(now.getTime() + budget)), lease: this.newLease(now) },
+          updatedAt: formatTime(now),
+        };
+      });
+      if (claimed === null) return;
+      this.start(claimed, parseTime(claimed.build.deadline));
     }
   }
 
   private start(world: WorldRecord, deadline: Date): void {
+    const renewal = setInterval(() => void this.renew(world.id), Math.max(10, Math.floor(this.lease.leaseMs / 3)));
+    renewal.unref();
     const done = this.run(world, deadline)
       .catch((error: unknown) => this.logger.error('world build crashed', { world_id: world.id, cause: String(error) }))
       .finally(() => {
+        clearInterval(renewal);
         this.running.delete(world.id);
-        void this.pump(world.workspaceId);
+        if (!this.closed) void this.pump(world.workspaceId);
       });
     this.running.set(world.id, done);
+  }
+
+  /** Extends the lease of a World build running here; a store that cannot answer is tried again next time. */
+  private async renew(id: string): Promise<void> {
+    try {
+      const current = await this.repository.get(id);
+      if (current === null || current.status !== 'creating') return;
+      await this.repository.update(id, { status: ['creating'], leaseOwner: this.lease.owner }, { build: { ...current.build, lease: this.newLease(this.clock.now()) } });
+    } catch (cause) {
+      this.logger.warn('world build lease could not be renewed', { world_id: id, cause: String(cause) });
+    }
   }
 }

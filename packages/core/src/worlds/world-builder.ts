@@ -32,6 +32,12 @@ export class WorldBuilder {
     timer.unref?.();
     const made: string[] = [];
     try {
+      // A build taken over from a process that died starts again: what it made goes first.
+      const leftovers = world.members.flatMap((m) => (m.simulationId === null ? [] : [m.simulationId]));
+      if (leftovers.length > 0) {
+        await this.undo(world, leftovers);
+        world = { ...world, members: world.members.map((m) => ({ ...m, simulationId: null })) };
+      }
       let error = await this.members(world, deadline, made);
       if (error === null && this.clock.now() >= deadline) error = timedOut(deadline);
       if (error === null) {

@@ -14,7 +14,12 @@ export interface WorldGuard {
   activeAdvanceId?: string | null;
   /** The build must have started (true) or still wait (false). */
   buildStarted?: boolean;
+  /** The build's lease must be held by this owner. */
+  leaseOwner?: string;
 }
+
+/** The change a claim makes, worked out from the record it claims (its deadline depends on it). */
+export type WorldClaim = (world: WorldRecord) => Partial<Omit<WorldRecord, 'id'>>;
 
 /**
  * Port: World storage. Contract (checked by the conformance suite in `testing`):
@@ -26,6 +31,12 @@ export interface WorldGuard {
  * - `countBuilding` counts a workspace's `creating` records whose build has started;
  *   `listWaiting` answers its `creating` records whose build has not, oldest first by
  *   (createdAt, id), at most `limit`: the World build queue;
+ * - `claimNextBuild` applies `claim(record)` to the oldest waiting record of the workspace only
+ *   while fewer than `concurrency` have started, atomically across processes: each is claimed
+ *   once, and the workspace never has more than `concurrency` started;
+ * - `claimExpiredBuild` applies `claim(record)` to one started `creating` record whose lease
+ *   expired at or before `now`, or that has none, oldest first; each is claimed once;
+ * - `waitingWorkspaces` answers up to `limit` workspaces with waiting records;
  * - `listBySimulator` answers the IDs of Worlds with a member of that Simulator (deleting a
  *   Simulator a World uses answers `409 simulator_in_use`);
  * - `delete` answers whether there was a record.
@@ -39,5 +50,8 @@ export interface WorldRepository {
   delete(id: string): Promise<boolean>;
   countBuilding(workspaceId: string): Promise<number>;
   listWaiting(workspaceId: string, limit: number): Promise<WorldRecord[]>;
+  claimNextBuild(workspaceId: string, concurrency: number, claim: WorldClaim): Promise<WorldRecord | null>;
+  claimExpiredBuild(now: string, claim: WorldClaim): Promise<WorldRecord | null>;
+  waitingWorkspaces(limit: number): Promise<string[]>;
   listBySimulator(simulatorId: string): Promise<string[]>;
 }

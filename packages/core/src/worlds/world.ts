@@ -1,3 +1,4 @@
+import type { BuildLease } from '../simulators/simulator.js';
 import type { Json } from '../runtime/runtime.port.js';
 
 /** SPEC 2.3: a World is one of these. A canceled build is `failed` with `build_canceled`. */
@@ -25,6 +26,8 @@ export interface WorldError {
  */
 export interface WorldBuildRecord {
   startedAt: string | null;
+  /** The process running the build, while it runs (docs/architecture.md, *Several processes*); absent or null otherwise. */
+  lease?: BuildLease | null;
   /** When a build still running is failed (`timeout_seconds` after creation, not restarted by retries). */
   deadline: string;
 }
