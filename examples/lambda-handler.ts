@@ -3,24 +3,40 @@
  * or a function URL: one handler recognises all three event shapes.
  *
  * Configure it with SIMPLANE_CONFIG_JSON, the same JSON as a `SIMPLANE_CONFIG` file, e.g.
- *   {"organizations":[{"name":"acme","workspaces":[{"name":"dev","api_key_sha256":["<hex>"]}]}],
- *    "secret_key":"<openssl rand -base64 32>"}
+ *   {"organizations":[{"name":"acme","workspaces":[{"name":"dev","api_key_sha256":["<hex>"]}]}]}
  * Prefer `api_key_sha256` in the environment, so the plain key is not stored there at all.
+ * State is kept on Postgres (RDS, Aurora) with SIMPLANE_DATABASE_URL and SIMPLANE_SECRET_KEY,
+ * and blobs on S3 with SIMPLANE_S3_BUCKET (docs/deployment.md); without them, in memory, for as
+ * long as this execution environment lives.
  */
-import { composeControlPlane, ConfigError, parseConfig } from '@simplane/composition';
+import { ConfigError, openControlPlane, parseConfig } from '@simplane/composition';
 import { createLambdaHandler } from '@simplane/host-lambda';
 
-function configFromEnvironment(text: string | undefined): unknown {
+function configFromEnvironment(text: string | undefined): Record<string, unknown> {
   if (text === undefined || text === '') return {};
   try {
-    return JSON.parse(text);
+    const value: unknown = JSON.parse(text);
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('not an object');
+    return value as Record<string, unknown>;
   } catch {
-    throw new ConfigError('SIMPLANE_CONFIG_JSON: not valid JSON');
+    throw new ConfigError('SIMPLANE_CONFIG_JSON: not a JSON object');
   }
 }
 
-// Composed once per cold start, outside the handler, and reused by every invocation. The state
-// is in memory, so it lives as long as this execution environment does.
-const plane = composeControlPlane(parseConfig(configFromEnvironment(process.env.SIMPLANE_CONFIG_JSON), 'SIMPLANE_CONFIG_JSON'));
+const env = process.env;
+const config = parseConfig(
+  {
+    ...configFromEnvironment(env.SIMPLANE_CONFIG_JSON),
+    // One or two connections per execution environment: many run at once (docs/deployment.md).
+    ...(env.SIMPLANE_DATABASE_URL ? { storage: { kind: 'postgres', database_url: env.SIMPLANE_DATABASE_URL, max_connections: 2 } } : {}),
+    ...(env.SIMPLANE_S3_BUCKET ? { blobs: { kind: 's3', bucket: env.SIMPLANE_S3_BUCKET, region: env.AWS_REGION ?? 'us-east-1' } } : {}),
+    ...(env.SIMPLANE_SECRET_KEY ? { secret_key: env.SIMPLANE_SECRET_KEY } : {}),
+  },
+  'the environment',
+);
+
+// Opened once per cold start (migrating the schema under a lock), outside the handler, and
+// reused by every invocation of this execution environment.
+const plane = await openControlPlane(config);
 
 export const handler = createLambdaHandler(plane.handle);
