@@ -75,4 +75,12 @@ export class MemoryAdvanceLog implements AdvanceLog {
   async deleteAll(simulationId: string): Promise<void> {
     this.simulations.delete(simulationId);
   }
+
+  async listActive(createdBefore: string, limit: number): Promise<ClockAdvanceRecord[]> {
+    const found: ClockAdvanceRecord[] = [];
+    for (const held of this.simulations.values()) {
+      for (const record of held.byId.values()) if ((record.status === 'pending' || record.status === 'running') && record.createdAt <= createdBefore) found.push(copy(record));
+    }
+    return found.sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id < b.id ? -1 : 1)).slice(0, limit);
+  }
 }

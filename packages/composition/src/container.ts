@@ -3,6 +3,7 @@ import { Container } from 'inversify';
 import { createHash, randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import {
+  AdvanceRecovery,
   AesGcmSecretCipher,
   AuthService,
   BuildAllowance,
@@ -48,6 +49,9 @@ import { loadMemoryTenants, memoryStores, type Stores } from './storage/stores.j
 
 /** Catalog builds run beside every workspace's, two at a time. */
 const CATALOG_BUILD_CONCURRENCY = 2;
+
+/** A clock advance still running after this long on a shared store is taken as abandoned by its process. */
+const ABANDONED_ADVANCE_MS = 5 * 60_000;
 
 /** Steps between state snapshots: a fork or restore replays at most this many minus one. */
 const SNAPSHOT_EVERY = 64;
@@ -338,11 +342,22 @@ export function composeControlPlane(config: Config, overrides: ComposeOverrides 
   const routes = controlPlaneRoutes(services);
   const handle = createHandler(routes, services, { ...DEFAULT_HANDLER_OPTIONS, bodyTimeoutMs: config.body_timeout_ms });
   const scheduler = container.get<BuildScheduler>(TOKENS.buildScheduler);
-  // Builds a previous run left unfinished are taken over first: a store no other process shares
-  // (the embedded default) takes all of them at once, a shared one those whose lease ran out.
   const worldBuilds = container.get<WorldBuildQueue>(WORLD_BUILD_QUEUE);
+  const advances = new AdvanceRecovery(
+    stores.advances,
+    stores.simulations,
+    container.get(TOKENS.stepLog),
+    stores.worlds,
+    services.clock,
+    services.worldClock,
+    container.get(TOKENS.clock),
+    container.get(TOKENS.logger),
+    ABANDONED_ADVANCE_MS,
+  );
+  // What a previous run left unfinished is taken over first: a store no other process shares
+  // (the embedded default) takes all of it at once, a shared one what has been left too long.
   const alone = stores.kind !== 'postgres';
-  const ready = Promise.all([scheduler.recover({ all: alone }), worldBuilds.recover({ all: alone })]).then(() =>
+  const ready = Promise.all([scheduler.recover({ all: alone }), worldBuilds.recover({ all: alone }), advances.recover({ all: alone })]).then(() =>
     config.catalog
       ? installCatalog(shippedCatalog(), {
           repository: container.get(TOKENS.simulatorRepository),
@@ -360,7 +375,7 @@ export function composeControlPlane(config: Config, overrides: ComposeOverrides 
     config.simulation_sweep_interval_ms === 0
       ? undefined
       : setInterval(() => {
-          void Promise.all([traffic.sweepExpired(), traffic.sweepIdle(), scheduler.recover(), worldBuilds.recover()]).catch((error: unknown) =>
+          void Promise.all([traffic.sweepExpired(), traffic.sweepIdle(), scheduler.recover(), worldBuilds.recover(), advances.recover()]).catch((error: unknown) =>
             logger.error('simulation sweep failed', { cause: error instanceof Error ? error.message : String(error) }),
           );
         }, config.simulation_sweep_interval_ms);

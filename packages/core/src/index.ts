@@ -51,6 +51,7 @@ export * from './simulations/simulation-loader.js';
 export * from './simulations/simulation.service.js';
 export * from './simulations/simulation-traffic.js';
 export * from './simulations/simulation-clock.js';
+export * from './simulations/advance-recovery.js';
 export * from './tokens.js';
 export * from './objects/own-properties.js';
 export * from './objects/bytes.js';

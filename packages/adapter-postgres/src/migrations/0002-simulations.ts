@@ -79,6 +79,8 @@ export const simulations: Migration = {
       UNIQUE (simulation_id, idempotency_key)
     );
     CREATE INDEX clock_advances_page ON clock_advances (simulation_id, created_at DESC, id DESC);
+    -- Advances still pending or running: the few a process that died can leave behind.
+    CREATE INDEX clock_advances_active ON clock_advances (created_at, id) WHERE (doc->>'status') IN ('pending', 'running');
 
     CREATE TABLE clock_events (
       simulation_id text COLLATE "C" NOT NULL,

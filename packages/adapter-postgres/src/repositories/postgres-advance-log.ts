@@ -55,6 +55,14 @@ export class PostgresAdvanceLog implements AdvanceLog {
     return rows.map((r) => r.doc);
   }
 
+  async listActive(createdBefore: string, limit: number): Promise<ClockAdvanceRecord[]> {
+    const { rows } = await this.db.query<{ doc: ClockAdvanceRecord }>(
+      `SELECT doc FROM clock_advances WHERE (doc->>'status') IN ('pending', 'running') AND created_at <= $1 ORDER BY created_at, id LIMIT $2`,
+      [createdBefore, limit],
+    );
+    return rows.map((r) => r.doc);
+  }
+
   async putEvents(simulationId: string, advanceId: string, events: readonly ClockEventView[]): Promise<void> {
     // One parameter for all the events, each kept as its own JSON text and in its place.
     await this.db.transaction(async (tx) => {

@@ -18,7 +18,9 @@ import type { ClockAdvanceRecord, ClockEventView } from './clock-advance.js';
  * - `putEvents` stores an advance's events once, in execution order, with every field given
  *   (a World's events carry `member` and `simulation_id`); `listEvents` answers those with
  *   `sequence` above `afterSequence`, ascending, at most `limit`;
- * - `deleteAll` removes a Simulation's advances and events; other Simulations are untouched.
+ * - `deleteAll` removes a Simulation's advances and events; other Simulations are untouched;
+ * - `listActive` answers advances of any owner still `pending` or `running` that were created at
+ *   or before `createdBefore`, oldest first, at most `limit`: those a process that died left.
  * Records are returned as copies.
  */
 export interface AdvanceLog {
@@ -30,4 +32,5 @@ export interface AdvanceLog {
   putEvents(simulationId: string, advanceId: string, events: readonly ClockEventView[]): Promise<void>;
   listEvents(simulationId: string, advanceId: string, page: { afterSequence: number; limit: number }): Promise<ClockEventView[]>;
   deleteAll(simulationId: string): Promise<void>;
+  listActive(createdBefore: string, limit: number): Promise<ClockAdvanceRecord[]>;
 }

@@ -101,6 +101,11 @@ export class SimulationClock {
     }
   }
 
+  /** Runs an advance a process that died left uncommitted, in the Simulation's queue (AdvanceRecovery). */
+  async resume(advance: ClockAdvanceRecord): Promise<void> {
+    await this.pool.serial(advance.simulationId, () => this.run(advance));
+  }
+
   async get(principal: Principal, id: string, advanceId: string): Promise<ClockAdvanceView> {
     await this.simulations.record(principal, id);
     return toClockAdvanceView(await this.find(id, advanceId));

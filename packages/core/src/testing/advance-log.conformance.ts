@@ -30,6 +30,19 @@ function sampleEvent(sequence: number): ClockEventView {
 /** The AdvanceLog contract. */
 export function describeAdvanceLogConformance(name: string, makeLog: () => Promise<AdvanceLog> | AdvanceLog): void {
   describe(`AdvanceLog conformance: ${name}`, () => {
+    it('lists the advances still pending or running, of every owner, created by a time, oldest first', async () => {
+      const log = await makeLog();
+      const old = sampleClockAdvance({ simulationId: 'sim_x', createdAt: '2024-01-01T00:00:01.000Z' });
+      const running = sampleClockAdvance({ simulationId: 'wld_y', createdAt: '2024-01-01T00:00:02.000Z', status: 'running' });
+      const done = sampleClockAdvance({ simulationId: 'sim_x', createdAt: '2024-01-01T00:00:03.000Z', status: 'completed' });
+      const recent = sampleClockAdvance({ simulationId: 'sim_z', createdAt: '2024-01-01T00:10:00.000Z' });
+      for (const r of [recent, done, running, old]) await log.insert(r);
+      expect((await log.listActive('2024-01-01T00:05:00.000Z', 10)).map((r) => r.id)).toEqual([old.id, running.id]);
+      expect((await log.listActive('2024-01-01T00:05:00.000Z', 1)).map((r) => r.id)).toEqual([old.id]);
+      await log.update('sim_x', old.id, { status: 'failed' });
+      expect((await log.listActive('2024-01-01T00:20:00.000Z', 10)).map((r) => r.id)).toEqual([running.id, recent.id]);
+    });
+
     it('stores an advance once per idempotency key and Simulation', async () => {
       const log = await makeLog();
       const first = sampleClockAdvance({ idempotencyKey: 'k' });

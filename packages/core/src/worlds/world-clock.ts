@@ -124,6 +124,11 @@ export class WorldClock {
    * Runs an accepted advance: each member in turn, by name, then the World's clock. The
    * members' outcomes are written as they come, so a reader sees the advance progress.
    */
+  /** Runs again a World's advance a process that died left unfinished (AdvanceRecovery); members' advances replay by key. */
+  resume(world: WorldRecord, advance: ClockAdvanceRecord): Promise<void> {
+    return this.run(world, advance);
+  }
+
   private async run(world: WorldRecord, advance: ClockAdvanceRecord): Promise<void> {
     const { id: advanceId, simulationId: id, to } = advance;
     const members: ClockAdvanceMember[] = [];
