@@ -5,7 +5,7 @@
  * runs small vitest suites, as a project that installed Simplane from the registry would.
  *
  *   harness-consumer  depends on @simplane/harness only; `npm ls --all` must show no Express,
- *                     no Lambda types, no host and no command line.
+ *                     no Lambda types, no host, no command line and no durable adapter or driver.
  *   express-consumer  an Express app of its own that mounts @simplane/host-express's router,
  *                     composed with @simplane/composition, called over HTTP on 127.0.0.1.
  *
@@ -32,7 +32,7 @@ const consumers = [
     dependencies: [],
     devDependencies: ['vitest', 'typescript', '@types/node'],
     /** Nothing of these may reach a project that only wants the harness. */
-    absent: ['express', '@types/express', '@types/aws-lambda', '@simplane/cli', /^@simplane\/host-/],
+    absent: ['express', '@types/express', '@types/aws-lambda', '@simplane/cli', /^@simplane\/host-/, /^@simplane\/adapter-(postgres|s3|filesystem)$/, 'pg', '@electric-sql/pglite', '@aws-sdk/client-s3'],
   },
   {
     name: 'express-consumer',

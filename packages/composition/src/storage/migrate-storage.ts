@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { Config } from '../config.schema.js';
 import { ConfigError } from '../load-config.js';
 import { lockDataDir } from './data-dir-lock.js';
+import { adapter } from './open-stores.js';
 
 /**
  * `simplane migrate`: brings the configured database's schema up to date and answers the
@@ -11,7 +12,7 @@ import { lockDataDir } from './data-dir-lock.js';
 export async function migrateStorage(config: Config): Promise<{ applied: number[]; version: number }> {
   const storage = config.storage;
   if (storage === undefined || storage.kind === 'memory') throw new ConfigError('storage: memory storage has no schema to migrate');
-  const postgres = await import('@simplane/adapter-postgres');
+  const postgres = await adapter('@simplane/adapter-postgres', () => import('@simplane/adapter-postgres'));
   const lock = storage.kind === 'embedded' ? lockDataDir(storage.data_dir) : null;
   try {
     const db =

@@ -21,7 +21,7 @@ export async function openStores(config: Config): Promise<Stores> {
     if (config.blobs.kind !== 'default') throw new ConfigError('blobs: S3 needs durable storage (embedded or postgres); memory storage keeps blobs in memory');
     return memoryStores();
   }
-  const postgres = await import('@simplane/adapter-postgres');
+  const postgres = await adapter('@simplane/adapter-postgres', () => import('@simplane/adapter-postgres'));
   const lock = storage.kind === 'embedded' ? lockDataDir(storage.data_dir) : null;
   let db: import('@simplane/adapter-postgres').Database | undefined;
   try {
@@ -68,7 +68,7 @@ async function openBlobs(
 ): Promise<{ blobs: BlobStore; blobKind: string }> {
   const blobs = config.blobs;
   if (blobs.kind === 's3') {
-    const { S3BlobStore } = await import('@simplane/adapter-s3');
+    const { S3BlobStore } = await adapter('@simplane/adapter-s3', () => import('@simplane/adapter-s3'));
     return {
       blobKind: 's3',
       blobs: new S3BlobStore({
@@ -81,8 +81,25 @@ async function openBlobs(
     };
   }
   if (config.storage?.kind === 'embedded') {
-    const { FileBlobStore } = await import('@simplane/adapter-filesystem');
+    const { FileBlobStore } = await adapter('@simplane/adapter-filesystem', () => import('@simplane/adapter-filesystem'));
     return { blobKind: 'files', blobs: new FileBlobStore(join(config.storage.data_dir, 'blobs')) };
   }
   return { blobKind: 'postgres', blobs: new postgres.PostgresBlobStore(db) };
+}
+
+/**
+ * Loads a durable adapter. They are optional peers of this package (an embedding that keeps
+ * everything in memory installs none); one that is configured but not installed is a
+ * configuration error that says what to install.
+ */
+export async function adapter<T>(name: string, load: () => Promise<T>): Promise<T> {
+  try {
+    return await load();
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (code === 'ERR_MODULE_NOT_FOUND' && String((error as Error).message).includes(name)) {
+      throw new ConfigError(`storage: the configured storage needs the package ${name}; install it beside @simplane/composition`);
+    }
+    throw error;
+  }
 }
