@@ -64,6 +64,7 @@ describe('POST /v1/simulations', () => {
     expectProblem(await h.request('POST', '/v1/simulations', { json: { simulator_id: 'pets:v1', extra: 1 } }), 422, 'validation');
     expectProblem(await h.request('POST', '/v1/simulations', { json: { simulator_id: 'pets:v1', start_time: 'yesterday' } }), 422, 'validation');
     expectProblem(await h.request('POST', '/v1/simulations', { json: {} }), 422, 'validation');
+    expect(expectProblem(await h.request('POST', '/v1/simulations', { json: { simulator_id: 'pets:v1', seed: 'a\u0000b' } }), 422, 'validation').detail).toMatch(/^seed: /);
     expectProblem(await h.request('POST', '/v1/simulations', { body: '{', headers: { 'content-type': 'application/json' } }), 400, 'bad_request');
     // Metadata nested 150,000 levels (900 KB) is refused before anything recurses through it.
     const deep = `{"simulator_id":"pets:v1","metadata":{"a":${'{"a":'.repeat(150_000)}1${'}'.repeat(150_000)}}}`;

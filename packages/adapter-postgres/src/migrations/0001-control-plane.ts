@@ -7,7 +7,9 @@ import type { Migration } from './migration.js';
  * IDs and creation times are `COLLATE "C"`: pages are ordered by (created_at, id) compared
  * byte by byte, as the memory adapter compares strings, whatever the server's default
  * collation. Records whose shape grows with the product keep the whole record in `doc` and
- * copy out only the fields that are filtered, ordered or guarded on.
+ * copy out only the fields that are filtered, ordered or guarded on. `doc` is `json`, not
+ * `jsonb`: it keeps the record as written, its objects' keys in their order and `\u0000`
+ * escapes (which `jsonb` refuses) included.
  */
 export const controlPlane: Migration = {
   version: 1,
@@ -63,7 +65,7 @@ export const controlPlane: Migration = {
       spec_blob text,
       lease_expires_at text COLLATE "C",
       created_at text COLLATE "C" NOT NULL,
-      doc jsonb NOT NULL,
+      doc json NOT NULL,
       CHECK (scope = coalesce(workspace_id, ''))
     );
     CREATE INDEX simulators_page ON simulators (workspace_id, created_at DESC, id DESC);
@@ -74,7 +76,6 @@ export const controlPlane: Migration = {
     CREATE INDEX simulators_digest ON simulators (digest) WHERE digest IS NOT NULL;
     CREATE INDEX simulators_clone_key ON simulators (scope, clone_key) WHERE clone_key IS NOT NULL;
     CREATE INDEX simulators_spec_blob ON simulators (spec_blob) WHERE spec_blob IS NOT NULL;
-    CREATE INDEX simulators_overlay_blobs ON simulators USING gin ((doc -> 'overlayBlobs'));
 
     -- A record's references live here, not in its doc: one holder per name:tag and scope.
     CREATE TABLE simulator_references (
@@ -92,7 +93,7 @@ export const controlPlane: Migration = {
       status text NOT NULL,
       build_started boolean NOT NULL,
       created_at text COLLATE "C" NOT NULL,
-      doc jsonb NOT NULL,
+      doc json NOT NULL,
       -- The running build's lease end: a build whose process died is found by it.
       lease_expires_at text COLLATE "C"
     );

@@ -11,9 +11,8 @@ import type { Database, Sql } from '../sql/database.js';
 /** First key of the two-key advisory locks that order build claims, one lock per scope. */
 const BUILD_QUEUE_LOCK = 0x42_55_49_4c; // "BUIL"
 
-/** The stored doc with the record's references, in the order they were given, put back. */
-const RECORD = `s.doc || jsonb_build_object('references', coalesce(
-  (SELECT jsonb_agg(r.reference ORDER BY r.position) FROM simulator_references r WHERE r.simulator_id = s.id), '[]'::jsonb)) AS doc`;
+/** The stored doc and the record's references, in the order they were given (put together by `toRecord`). */
+const RECORD = `s.doc, coalesce((SELECT json_agg(r.reference ORDER BY r.position) FROM simulator_references r WHERE r.simulator_id = s.id), '[]'::json) AS refs`;
 
 const scopeOf = (workspaceId: string | null): string => workspaceId ?? '';
 
@@ -30,7 +29,7 @@ export class PostgresSimulatorRepository implements SimulatorRepository {
     await this.db.transaction(async (tx) => {
       await tx.query(
         `INSERT INTO simulators (id, workspace_id, scope, source, status, parent_id, digest, clone_key, spec_blob, lease_expires_at, created_at, doc)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb)`,
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::json)`,
         [record.id, record.workspaceId, scopeOf(record.workspaceId), ...columns(record)],
       );
       await writeReferences(tx, record);
@@ -52,7 +51,7 @@ export class PostgresSimulatorRepository implements SimulatorRepository {
        ORDER BY s.created_at DESC, s.id DESC LIMIT $7`,
       [filter.workspaceId, filter.status ?? null, filter.source ?? null, filter.id ?? null, page.after?.createdAt ?? null, page.after?.id ?? null, page.limit],
     );
-    return rows.map((r) => r.doc);
+    return rows.map(toRecord);
   }
 
   async transition(id: string, from: readonly SimulatorStatus[], change: Partial<SimulatorRecord>, owner?: string): Promise<SimulatorRecord | null> {
@@ -167,7 +166,7 @@ export class PostgresSimulatorRepository implements SimulatorRepository {
   }
 
   async countUsingBlob(key: string): Promise<number> {
-    return this.count(`spec_blob = $1 OR doc -> 'overlayBlobs' @> jsonb_build_array($1::text)`, key);
+    return this.count(`spec_blob = $1 OR doc::jsonb -> 'overlayBlobs' @> jsonb_build_array($1::text)`, key);
   }
 
   private async count(where: string, value: string): Promise<number> {
@@ -177,11 +176,17 @@ export class PostgresSimulatorRepository implements SimulatorRepository {
 }
 
 interface Row {
-  doc: SimulatorRecord;
+  doc: Omit<SimulatorRecord, 'references'>;
+  refs: string[];
+}
+
+function toRecord(row: Row): SimulatorRecord {
+  return { ...row.doc, references: row.refs };
 }
 
 function one(result: { rows: Row[] }): SimulatorRecord | null {
-  return result.rows[0]?.doc ?? null;
+  const row = result.rows[0];
+  return row === undefined ? null : toRecord(row);
 }
 
 /** The columns after id, workspace_id and scope, in insert order, the doc without references. */
@@ -194,7 +199,7 @@ function columns(r: SimulatorRecord): unknown[] {
 async function rewrite(tx: Sql, current: SimulatorRecord, next: SimulatorRecord): Promise<SimulatorRecord> {
   await tx.query(
     `UPDATE simulators SET workspace_id = $2, scope = $3, source = $4, status = $5, parent_id = $6, digest = $7, clone_key = $8,
-       spec_blob = $9, lease_expires_at = $10, created_at = $11, doc = $12::jsonb
+       spec_blob = $9, lease_expires_at = $10, created_at = $11, doc = $12::json
      WHERE id = $1`,
     [next.id, next.workspaceId, scopeOf(next.workspaceId), ...columns(next)],
   );

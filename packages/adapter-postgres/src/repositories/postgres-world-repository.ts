@@ -11,7 +11,7 @@ export class PostgresWorldRepository implements WorldRepository {
   async insert(record: WorldRecord): Promise<void> {
     await this.db.transaction(async (tx) => {
       await tx.query(
-        `INSERT INTO worlds (id, workspace_id, status, build_started, created_at, doc, lease_expires_at) VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7)`,
+        `INSERT INTO worlds (id, workspace_id, status, build_started, created_at, doc, lease_expires_at) VALUES ($1, $2, $3, $4, $5, $6::json, $7)`,
         values(record),
       );
       await writeMembers(tx, record);
@@ -123,7 +123,7 @@ async function write(tx: Sql, current: WorldRecord, claim: WorldClaim): Promise<
   const change = claim(current);
   const next = JSON.parse(JSON.stringify({ ...current, ...change, id: current.id })) as WorldRecord;
   await tx.query(
-    'UPDATE worlds SET workspace_id = $2, status = $3, build_started = $4, created_at = $5, doc = $6::jsonb, lease_expires_at = $7 WHERE id = $1',
+    'UPDATE worlds SET workspace_id = $2, status = $3, build_started = $4, created_at = $5, doc = $6::json, lease_expires_at = $7 WHERE id = $1',
     values(next),
   );
   if (change.members !== undefined) {

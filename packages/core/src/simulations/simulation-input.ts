@@ -22,6 +22,16 @@ const int = (min: number, max: number) =>
 
 const ttl = int(SIMULATION_LIMITS.ttlSeconds.min, SIMULATION_LIMITS.ttlSeconds.max);
 
+/**
+ * A seed: any text but U+0000, which no durable store keeps in a text column (a seed is
+ * stored and shown as given).
+ */
+export const seedSchema = z
+  .string({ error: 'must be a string' })
+  .min(1, 'must not be empty')
+  .max(SIMULATION_LIMITS.seed)
+  .refine((v) => !v.includes('\u0000'), 'must not contain U+0000');
+
 /** `metadata` of a Simulation or a World: a small JSON object. */
 export const metadataSchema = z
   .record(z.string().min(1).max(128), z.json())
@@ -33,7 +43,7 @@ export const metadataSchema = z
 export const createSimulationInput = z.strictObject({
   simulator_id: z.string({ error: 'must be a string' }).min(1, 'must not be empty').max(300),
   name: simulatorNameSchema.optional(),
-  seed: z.string({ error: 'must be a string' }).min(1, 'must not be empty').max(SIMULATION_LIMITS.seed).optional(),
+  seed: seedSchema.optional(),
   start_time: z.iso
     .datetime({ error: 'must be an RFC 3339 UTC time', offset: false })
     .default(SIMULATION_LIMITS.defaultStartTime)

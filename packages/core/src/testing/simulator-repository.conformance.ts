@@ -25,6 +25,16 @@ export function sampleSimulatorRecord(change: Partial<SimulatorRecord> = {}): Si
 /** The SimulatorRepository contract. */
 export function describeSimulatorRepositoryConformance(name: string, makeRepository: () => Promise<SimulatorRepository> | SimulatorRepository): void {
   describe(`SimulatorRepository conformance: ${name}`, () => {
+    it('keeps a record as given: nested keys in order, and any text, U+0000 included', async () => {
+      const repo = await makeRepository();
+      const r = sampleSimulatorRecord({ instructions: 'use \u0000 carefully', error: { code: 'build_failed', detail: 'd', reason: 'build_failed', agent_message: null, validation: null } });
+      await repo.insert(r);
+      const read = (await repo.get(r.id))!;
+      expect(read).toEqual(r);
+      expect(JSON.stringify(read.build)).toBe(JSON.stringify(r.build));
+      expect(JSON.stringify(read.error)).toBe(JSON.stringify(r.error));
+    });
+
     it('stores and reads back a copy', async () => {
       const repo = await makeRepository();
       const r = sampleSimulatorRecord({ references: ['a:1'] });

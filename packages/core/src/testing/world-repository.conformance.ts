@@ -35,6 +35,15 @@ export function sampleWorldRecord(change: Partial<WorldRecord> = {}): WorldRecor
 /** The WorldRepository contract. */
 export function describeWorldRepositoryConformance(name: string, makeRepository: () => Promise<WorldRepository> | WorldRepository): void {
   describe(`WorldRepository conformance: ${name}`, () => {
+    it('keeps metadata as given: its keys in order, and any text, U+0000 included', async () => {
+      const repo = await makeRepository();
+      const w = sampleWorldRecord({ metadata: { zeta: 1, alpha: 'a\u0000b', nested: { y: true, x: [2, 1] } } });
+      await repo.insert(w);
+      const read = (await repo.get(w.id))!;
+      expect(read.metadata).toEqual(w.metadata);
+      expect(JSON.stringify(read.metadata)).toBe(JSON.stringify(w.metadata));
+    });
+
     it('stores and reads back a copy, and refuses an ID stored before', async () => {
       const repo = await makeRepository();
       const w = sampleWorldRecord();

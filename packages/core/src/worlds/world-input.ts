@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { metadataSchema, SIMULATION_LIMITS } from '../simulations/simulation-input.js';
+import { metadataSchema, seedSchema, SIMULATION_LIMITS } from '../simulations/simulation-input.js';
 import { simulatorNameSchema } from '../simulators/simulator-input.js';
 
 /** Per-field limits of `POST /v1/worlds` (DESIGN section 3; docs/worlds.md). */
@@ -36,7 +36,7 @@ export const createWorldInput = z.strictObject({
       const names = entries.flatMap((e) => (typeof e === 'string' || e.name === undefined ? [] : [e.name]));
       return new Set(names).size === names.length;
     }, 'member names must be unique'),
-  seed: z.string({ error: 'must be a string' }).min(1, 'must not be empty').max(SIMULATION_LIMITS.seed).optional(),
+  seed: seedSchema.optional(),
   start_time: z.iso
     .datetime({ error: 'must be an RFC 3339 UTC time', offset: false })
     .default(SIMULATION_LIMITS.defaultStartTime)
