@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfigFile, parseConfig, stableId, type ConfigInput } from '@simplane/composition';
-import { parseServeArguments, readEnvironment, UsageError } from '@simplane/cli';
+import { chooseStorage, parseServeArguments, readEnvironment, UsageError } from '@simplane/cli';
 import { hashApiKey, isId } from '@simplane/core';
 
 const dir = mkdtempSync(join(tmpdir(), 'simplane-config-'));
@@ -334,3 +334,40 @@ describe('parseServeArguments', () => {
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+describe('chooseStorage', () => {
+  const base = parseConfig({});
+  const key = Buffer.alloc(32, 7).toString('base64');
+
+  it('keeps state in the data directory unless told otherwise, and the file may choose', () => {
+    expect(chooseStorage(base, readEnvironment({ SIMPLANE_DATA_DIR: 'data' })).storage).toEqual({ kind: 'embedded', data_dir: resolve('data') });
+    const fromFile = parseConfig({ storage: { kind: 'memory' } });
+    expect(chooseStorage(fromFile, readEnvironment({})).storage).toEqual({ kind: 'memory' });
+  });
+
+  it('lets --memory win over SIMPLANE_DATABASE_URL, and the variable over the file', () => {
+    const env = { SIMPLANE_DATABASE_URL: 'postgres://u:p@db:5432/simplane' };
+    expect(chooseStorage(base, readEnvironment(env, { memory: true })).storage).toEqual({ kind: 'memory' });
+    const fromFile = parseConfig({ storage: { kind: 'postgres', database_url: 'postgres://file/db', max_connections: 3 } });
+    expect(chooseStorage(fromFile, readEnvironment(env)).storage).toEqual({ kind: 'postgres', database_url: env.SIMPLANE_DATABASE_URL, max_connections: 3 });
+  });
+
+  it('reads S3 and the secret key from the environment', () => {
+    const chosen = chooseStorage(
+      base,
+      readEnvironment({ SIMPLANE_S3_BUCKET: 'acme-sims', SIMPLANE_S3_ENDPOINT: 'http://127.0.0.1:9000', SIMPLANE_S3_FORCE_PATH_STYLE: 'true', AWS_REGION: 'eu-west-1', SIMPLANE_SECRET_KEY: key }),
+    );
+    expect(chosen.blobs).toEqual({ kind: 's3', bucket: 'acme-sims', prefix: '', region: 'eu-west-1', endpoint: 'http://127.0.0.1:9000', force_path_style: true });
+    expect(chosen.secret_key).toBe(key);
+  });
+
+  it('refuses bad values by variable name, never echoing a database URL', () => {
+    const secret = 'mysql://admin:hunter2@db/x';
+    const error = configErrorOf(() => chooseStorage(base, readEnvironment({ SIMPLANE_DATABASE_URL: secret })));
+    expect(error.message).toMatch(/^SIMPLANE_DATABASE_URL/);
+    expect(error.message).not.toContain('hunter2');
+    expect(configErrorOf(() => readEnvironment({ SIMPLANE_S3_BUCKET: 'b-ok', SIMPLANE_S3_FORCE_PATH_STYLE: 'yes' })).message).toMatch(/^SIMPLANE_S3_FORCE_PATH_STYLE/);
+    expect(configErrorOf(() => chooseStorage(base, readEnvironment({ SIMPLANE_SECRET_KEY: 'short' }))).message).toMatch(/^SIMPLANE_SECRET_KEY/);
+    expect(configErrorOf(() => chooseStorage(base, readEnvironment({ SIMPLANE_S3_BUCKET: 'Not_A_Bucket' }))).message).toMatch(/^SIMPLANE_S3_\*/);
+  });
+});

@@ -2,6 +2,7 @@
 export * from './config/environment.js';
 export * from './config/arguments.js';
 export * from './config/bootstrap.js';
+export * from './config/storage-choice.js';
 export * from './commands/serve.js';
 export * from './commands/openapi.js';
 export * from './commands/client-command.js';

@@ -18,10 +18,12 @@ export interface DataDirLock {
 export function lockDataDir(dataDir: string): DataDirLock {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const path = join(dataDir, 'server.lock');
+  if (heldHere.has(path)) throw new ConfigError(`the data directory ${dataDir} is already open in this process`);
   const content = `${process.pid}\n`;
   for (let attempt = 0; attempt < 3; attempt += 1) {
     if (writeOnce(path, content)) return held(path);
     const holder = readHolder(path);
+    // Our own PID on a lock this process does not hold is an earlier run's (a container's PID 1).
     if (holder !== null && holder !== process.pid && alive(holder)) {
       throw new ConfigError(
         `the data directory ${dataDir} is in use by another Simplane server (process ${holder}); stop it, or start this one with another SIMPLANE_DATA_DIR, SIMPLANE_DATABASE_URL or --memory`,
@@ -39,13 +41,18 @@ export function lockDataDir(dataDir: string): DataDirLock {
   throw new ConfigError(`the data directory ${dataDir} could not be locked; another server may be starting on it`);
 }
 
+/** Lock files this process holds: a second open of one in the same process is refused too. */
+const heldHere = new Set<string>();
+
 function held(path: string): DataDirLock {
   let released = false;
+  heldHere.add(path);
   return {
     path,
     release() {
       if (released) return;
       released = true;
+      heldHere.delete(path);
       // Only our own lock: a takeover after we were presumed dead must not be undone.
       if (readHolder(path) === process.pid) unlinkSync(path);
     },

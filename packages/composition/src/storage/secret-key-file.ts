@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError } from '../load-config.js';
 import { writeOnce } from './write-once.js';
@@ -12,6 +12,7 @@ import { writeOnce } from './write-once.js';
  */
 export function secretKeyFromDataDir(dataDir: string): string {
   const path = join(dataDir, 'secret-key');
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   writeOnce(path, `${randomBytes(32).toString('base64')}\n`);
   const key = readFileSync(path, 'utf8').trim();
   if (!/^[A-Za-z0-9+/]{43}=$/.test(key)) throw new ConfigError(`${path}: not a base64-encoded 32-byte key; restore it, or delete it only if no credential is stored`);
