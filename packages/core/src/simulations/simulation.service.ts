@@ -135,9 +135,17 @@ export class SimulationService {
   }
 
   async get(principal: Principal, id: string): Promise<SimulationView> {
-    const record = await this.load(principal, id);
-    if (this.options.shared !== true || record.status === 'stopped') return this.view(record);
-    return this.view({ ...record, step: await this.latestStep(id) });
+    return this.view(await this.withLatestStep(await this.load(principal, id)));
+  }
+
+  /**
+   * A step writes only the log: the record's step is behind it for a Simulation this process
+   * does not hold (a previous process ran it and ended without saving it as paused), or that
+   * another process sharing the storage may have written to.
+   */
+  private async withLatestStep(record: SimulationRecord): Promise<SimulationRecord> {
+    if (record.status === 'stopped' || (this.options.shared !== true && this.pool.get(record.id) !== undefined)) return record;
+    return { ...record, step: await this.latestStep(record.id) };
   }
 
   /** The stored record, as `get` finds it: unknown or expired is 404, another workspace's is 403. */
@@ -161,7 +169,8 @@ export class SimulationService {
     }
     const scope = `simulations:${principal.workspaceId}:${filter.status ?? ''}:${filter.simulatorId ?? ''}`;
     const page = await fetchPage(this.cursors, scope, params, (r: SimulationRecord) => ({ createdAt: r.createdAt, id: r.id }), (q) => this.repository.list(filter, q));
-    return { simulations: page.items.map((r) => this.view(r)), next_cursor: page.nextCursor };
+    const records = await Promise.all(page.items.map((r) => this.withLatestStep(r)));
+    return { simulations: records.map((r) => this.view(r)), next_cursor: page.nextCursor };
   }
 
   async delete(principal: Principal, id: string): Promise<void> {
@@ -191,8 +200,8 @@ export class SimulationService {
       try {
         // The log already holds the state (its snapshots and every step since): nothing to serialise.
         const live = this.pool.remove(id);
-        const step = this.options.shared === true ? await this.latestStep(id) : live?.step;
-        return this.view(await this.change(id, 'stopping', step === undefined ? { status: 'stopped' } : { status: 'stopped', step }));
+        const step = this.options.shared === true || live === undefined ? await this.latestStep(id) : live.step;
+        return this.view(await this.change(id, 'stopping', { status: 'stopped', step }));
       } catch (error) {
         await this.unlock(id, 'stopping');
         throw error;
