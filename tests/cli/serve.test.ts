@@ -3,24 +3,18 @@
  * through the environment and its options. Every child is stopped after its test, and every
  * test's timeout covers the waits it may make, so a loaded machine is slow, not failing.
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { request } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { bin, call, children, root, runToExit, serveProcess as start, START_MS, STOP_MS, stopProcess as stop } from '../support/serve-process.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const bin = join(root, 'packages/cli/dist/bin.js');
 const scratch = mkdtempSync(join(tmpdir(), 'simplane-serve-'));
 
-/** How long `serve` has to print its address, or to exit by itself on a bad configuration. */
-const START_MS = 20_000;
-/** How long a child has to exit after SIGTERM before it is killed. */
-const STOP_MS = 5_000;
 /** How long the catalog's pet store has to be built in the background after start-up. */
 const CATALOG_MS = 10_000;
 /** A test starts and stops at most two servers one after the other, and may wait for the catalog. */
@@ -31,96 +25,6 @@ const COMMAND_MS = 20_000;
 const BUILD_MS = 170_000;
 
 const execFileAsync = promisify(execFile);
-
-interface Started {
-  child: ChildProcess;
-  url: string;
-  stdout: () => string;
-  stderr: () => string;
-}
-
-interface Exited {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-}
-
-const children = new Set<ChildProcess>();
-
-function launch(env: Record<string, string>, args: string[] = []): { child: ChildProcess; out: { stdout: string; stderr: string } } {
-  const base: Record<string, string | undefined> = { ...process.env };
-  for (const name of ['PORT', 'HOST', 'SIMPLANE_CONFIG', 'SIMPLANE_DATA_DIR', 'SIMPLANE_DATABASE_URL', 'SIMPLANE_S3_BUCKET', 'SIMPLANE_SECRET_KEY']) delete base[name];
-  const child = spawn(process.execPath, [bin, 'serve', ...args], {
-    cwd: root,
-    env: { ...base, PORT: '0', HOST: '127.0.0.1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.add(child);
-  child.once('exit', () => children.delete(child));
-  const out = { stdout: '', stderr: '' };
-  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (out.stdout += chunk));
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (out.stderr += chunk));
-  return { child, out };
-}
-
-/** Starts `serve` and waits for the line that gives its address. */
-function start(env: Record<string, string>, args: string[] = []): Promise<Started> {
-  const { child, out } = launch(env, args);
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`serve did not start:\n${out.stdout}\n${out.stderr}`)), START_MS);
-    const check = () => {
-      const match = /listening on (http:\/\/\S+)/.exec(out.stdout);
-      if (match === null) return;
-      clearTimeout(timer);
-      child.stdout!.off('data', check);
-      resolve({ child, url: match[1]!, stdout: () => out.stdout, stderr: () => out.stderr });
-    };
-    child.stdout!.on('data', check);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`serve exited with ${code}:\n${out.stdout}\n${out.stderr}`));
-    });
-  });
-}
-
-/** Runs `serve` expecting it to exit by itself, as it must on a bad configuration. */
-function runToExit(env: Record<string, string>, args: string[] = []): Promise<Exited> {
-  const { child, out } = launch(env, args);
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`serve did not exit:\n${out.stdout}\n${out.stderr}`));
-    }, START_MS);
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      // Let the pipes drain before reading what was written.
-      setImmediate(() => resolve({ code, signal, stdout: out.stdout, stderr: out.stderr }));
-    });
-  });
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_MS);
-  await exited;
-  clearTimeout(timer);
-}
-
-async function call(url: string, method: string, path: string, key: string | null, json?: unknown) {
-  const headers: Record<string, string> = {};
-  if (key !== null) headers.authorization = `Bearer ${key}`;
-  if (json !== undefined) headers['content-type'] = 'application/json';
-  const response = await request(`${url}${path}`, {
-    method: method as 'GET',
-    headers,
-    body: json === undefined ? undefined : JSON.stringify(json),
-  });
-  const text = await response.body.text();
-  return { status: response.statusCode, headers: response.headers, text, json: () => JSON.parse(text) };
-}
 
 /** A Simulation of the catalog's pet store, which is built in the background at start-up: retried until it is ready. */
 async function createCatalogSimulation(url: string, key: string) {
