@@ -49,6 +49,8 @@ export async function openStores(config: Config): Promise<Stores> {
       async close() {
         try {
           await opened.close();
+          // The S3 store's client keeps sockets open until it is closed.
+          await (blobs as BlobStore & { close?: () => Promise<void> | void }).close?.();
         } finally {
           lock?.release();
         }
