@@ -58,6 +58,13 @@ export class PgDatabase implements Database {
         throw storageError(error);
       }
       let broken = false;
+      // A connection lost between two statements is reported as an 'error' event on the client,
+      // which would end the process with no listener: the next statement fails instead, and the
+      // client is discarded on release.
+      const onError = () => {
+        broken = true;
+      };
+      client.on('error', onError);
       const tx: Sql = {
         async query<R>(text: string, params: readonly unknown[] = []) {
           const result = await client.query(text, params as unknown[]);
@@ -81,6 +88,7 @@ export class PgDatabase implements Database {
         if (attempt < TRANSACTION_ATTEMPTS && isRetryable(error)) continue;
         throw storageError(error);
       } finally {
+        client.off('error', onError);
         client.release(broken);
       }
     }
