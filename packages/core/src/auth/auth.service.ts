@@ -67,8 +67,11 @@ export class AuthService {
       return await lookup();
     } catch (cause) {
       this.logger.error('key store unavailable', { cause: String(cause) });
+      // A retryable 503 says when to retry: when the store said so (a database that cannot be reached), else soon.
+      const retryAfterSeconds = (SimplaneError.is(cause) ? cause.retryAfterSeconds : undefined) ?? 1;
       throw new SimplaneError('auth_provider_unavailable', 'The authentication provider is unavailable; retry.', {
         cause,
+        retryAfterSeconds,
       });
     }
   }
