@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import { formatTime, type Clock } from '../time/clock.port.js';
-import type { IdGenerator } from '../ids/id.js';
+import { ID_PREFIX, type IdGenerator } from '../ids/id.js';
 import type { BlobStore } from '../blobs/blob-store.port.js';
 import type { SpecKind } from '../builds/build-provider.port.js';
 import type { BuildScheduler } from './build-scheduler.js';
@@ -27,7 +28,11 @@ export async function installCatalog(
     const parsed = parseReference(doc.reference);
     if (parsed === null || !parsed.name.startsWith(CATALOG_PREFIX)) throw new Error(`catalog reference must be catalog/<name>:<tag>: ${doc.reference}`);
     if ((await deps.repository.findByReference(null, doc.reference)) !== null) continue;
-    const id = deps.ids.next('simulator');
+    const id = catalogId(doc.reference);
+    const installed = await deps.repository.get(id);
+    // Another process installed it and its build waits or runs; a failed one is tried again.
+    if (installed !== null && installed.status !== 'failed' && installed.status !== 'canceled') continue;
+    if (installed !== null) await deps.repository.delete(id);
     const now = formatTime(deps.clock.now());
     await deps.blobs.put(blobKeys.spec(id), doc.spec);
     const record = pendingSimulator({
@@ -42,7 +47,26 @@ export async function installCatalog(
       specBlob: blobKeys.spec(id),
       createdAt: now,
     });
-    await deps.repository.insert(record);
+    try {
+      await deps.repository.insert(record);
+    } catch (error) {
+      // A process starting at the same time inserted it first: it is installed once.
+      if ((await deps.repository.get(id)) === null) throw error;
+    }
   }
   await deps.scheduler.pump(null);
+}
+
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/**
+ * The ID of a reference's catalog Simulator, derived from the reference: processes sharing a
+ * store that start together (or while another's catalog build still runs, before the reference
+ * points anywhere) insert the same record, so it is installed and built once.
+ */
+function catalogId(reference: string): string {
+  const digest = createHash('sha256').update(`catalog\u0000${reference}`).digest();
+  let out = CROCKFORD[digest[0]! % 8]!; // a ULID's first character is at most 7
+  for (let i = 1; i < 26; i += 1) out += CROCKFORD[digest[i]! % 32]!;
+  return `${ID_PREFIX.simulator}_${out}`;
 }
