@@ -1,6 +1,7 @@
 import { describeBlobStoreConformance } from '@simplane/core/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PostgresBlobStore } from './repositories/postgres-blob-store.js';
+import { PgDatabase } from './sql/pg-database.js';
 import { createPgliteDatabase, createServerDatabase, type TestDatabase } from './testing/test-databases.js';
 
 const made: Array<Promise<TestDatabase>> = [];
@@ -36,5 +37,19 @@ describe('PostgresBlobStore', () => {
     expect([...(await store.get('specs/large'))!]).toEqual([1, 2, 3]);
     const after = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM blob_chunks WHERE key = $1', ['specs/large']);
     expect(after.rows[0]!.n).toBe(1);
+  });
+
+  it('takes puts of one key from several connections at once, the last one kept whole', async () => {
+    const { url } = await server();
+    const pools = [0, 1, 2, 3].map(() => new PgDatabase({ connectionString: url!, maxConnections: 1 }));
+    try {
+      const bodies = pools.map((_, i) => new Uint8Array(1.5 * 1024 * 1024).fill(i + 1));
+      await Promise.all(pools.map((db, i) => new PostgresBlobStore(db).put('specs/raced', bodies[i]!)));
+      const kept = (await new PostgresBlobStore(pools[0]!).get('specs/raced'))!;
+      expect(kept.length).toBe(bodies[0]!.length);
+      expect(new Set(kept).size).toBe(1);
+    } finally {
+      for (const db of pools) await db.close();
+    }
   });
 });

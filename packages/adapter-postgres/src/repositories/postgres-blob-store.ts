@@ -14,15 +14,17 @@ export class PostgresBlobStore implements BlobStore {
 
   async put(key: string, bytes: Uint8Array): Promise<void> {
     await this.db.transaction(async (tx) => {
-      await tx.query('DELETE FROM blob_chunks WHERE key = $1', [key]);
       const chunks = Math.max(1, Math.ceil(bytes.length / CHUNK_BYTES));
-      for (let seq = 0; seq < chunks; seq += 1) {
-        await tx.query('INSERT INTO blob_chunks (key, seq, bytes) VALUES ($1, $2, $3)', [key, seq, bytes.subarray(seq * CHUNK_BYTES, (seq + 1) * CHUNK_BYTES)]);
-      }
+      // The object's row first: it holds puts of the same key from other connections until this
+      // one commits, so their chunks never collide; the later put then replaces these.
       await tx.query(
         'INSERT INTO blobs (key, size, chunks) VALUES ($1, $2, $3) ON CONFLICT (key) DO UPDATE SET size = EXCLUDED.size, chunks = EXCLUDED.chunks',
         [key, bytes.length, chunks],
       );
+      await tx.query('DELETE FROM blob_chunks WHERE key = $1', [key]);
+      for (let seq = 0; seq < chunks; seq += 1) {
+        await tx.query('INSERT INTO blob_chunks (key, seq, bytes) VALUES ($1, $2, $3)', [key, seq, bytes.subarray(seq * CHUNK_BYTES, (seq + 1) * CHUNK_BYTES)]);
+      }
     });
   }
 
