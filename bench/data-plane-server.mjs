@@ -2,14 +2,17 @@
 // server each have a core. `bare`: node:http answering a fixed JSON body, the baseline.
 // `node-fixed`: the node:http host with a handler answering a fixed body (the host's own cost).
 // `least`: a hand-written stateful pet store on bare node:http, the least any platform must do.
-// `node`: `simplane serve` itself (host-node, default config or BENCH_CONFIG, a log line per request on
-// stderr); the load generator makes its Simulation of the catalog pet store over HTTP, so no
-// client code (fetch) runs in a server process: code that ran once and a full collection while
-// idle leave a process slower (docs/performance.md). `node-quiet`: the same with
-// `log_level: warn`, so no access line per request (what the line costs). `express-plain`: a
-// plain Express app answering the fixed body, what Express itself costs. `express`: `serve`'s
+// `node`: `simplane serve --memory` itself (host-node, default config or BENCH_CONFIG, a log line
+// per request on stderr); `node-embedded` the same on its default storage, a fresh data directory
+// (PGlite and files); `node-postgres` the same on the Postgres database at BENCH_DATABASE_URL, as
+// SIMPLANE_DATABASE_URL gives it. The load generator makes its Simulation of the catalog pet
+// store over HTTP, so no client code (fetch) runs in a server process: code that ran once and a
+// full collection while idle leave a process slower (docs/performance.md). `node-quiet`: `node`
+// with `log_level: warn`, so no access line per request (what the line costs). `express-plain`:
+// a plain Express app answering the fixed body, what Express itself costs. `express`: `serve`'s
 // control plane, composed as `serve` composes it, on host-express. Prints one JSON line for
 // the load generator.
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -78,17 +81,24 @@ if (kind === 'bare') {
   const server = createServer(createNodeListener(async () => ({ status: 200, headers: { 'content-type': 'application/json' }, body: FIXED })));
   const url = await listen(server);
   process.stdout.write(`${JSON.stringify({ url, get: '/', post: '/', headers: {} })}\n`);
-} else if (kind === 'node' || kind === 'node-quiet') {
+} else if (kind === 'node' || kind === 'node-quiet' || kind === 'node-embedded' || kind === 'node-postgres') {
   const dataDir = mkdtempSync(join(tmpdir(), 'simplane-bench-'));
   let configPath = process.env.BENCH_CONFIG;
   if (kind === 'node-quiet') {
     configPath = join(dataDir, 'quiet.json');
     writeFileSync(configPath, JSON.stringify({ log_level: 'warn' }));
   }
-  const running = await serve({ port: 0, host: '127.0.0.1', dataDir, ...(configPath ? { configPath } : {}) }, () => undefined);
+  // Where state is kept, as `serve` chooses it: --memory, the data directory, or SIMPLANE_DATABASE_URL.
+  const storage =
+    kind === 'node-embedded'
+      ? {}
+      : kind === 'node-postgres'
+        ? { databaseUrl: process.env.BENCH_DATABASE_URL, secretKey: randomBytes(32).toString('base64') }
+        : { memory: true };
+  const running = await serve({ port: 0, host: '127.0.0.1', dataDir, ...storage, ...(configPath ? { configPath } : {}) }, () => undefined);
   // The load generator makes the Simulation over HTTP: no client code runs in this process.
   const key = readFileSync(join(dataDir, 'api-key'), 'utf8').trim();
-  process.stdout.write(`${JSON.stringify({ url: running.url, simplane: { key } })}\n`);
+  process.stdout.write(`${JSON.stringify({ url: running.url, simplane: { key }, dataDir })}\n`);
 } else if (kind === 'express-plain') {
   // A plain Express app, the Express host's baseline: one route answering the bare server's
   // fixed body, after reading the request as the bare server does; Express set up as

@@ -9,17 +9,23 @@
 // a fifth, `serve` without access lines, what the log line of each request costs. `serve` runs
 // with the node flags `npm start` gives it. The same control plane on host-express is measured
 // beside a plain Express app (the same Express, one route answering the fixed body): the run
-// ends with the Express host's cost against what Express and Simplane cost apart.
+// ends with the Express host's cost against what Express and Simplane cost apart. `serve` runs
+// on each of its stores, memory (`--memory`), the embedded default (a fresh data directory: PGlite
+// and files) and Postgres (a scratch database on the server at 127.0.0.1:5432, or
+// BENCH_POSTGRES_URL), under the same load: each storage's figures are also given as a ratio to
+// memory's in the same round (DESIGN section 5: a create on Postgres at >= 0.5 of memory's).
 // The machine is shared, so every server is measured in several rounds, each right after the
 // bare server in the same round: a ratio compares neighbours in time, and the table gives the
 // median round and the range.
 // BENCH_SECONDS (per measurement), BENCH_ROUNDS, BENCH_CONNECTIONS, BENCH_KINDS
-// (node-fixed,least,node,node-quiet,express-plain,express), BENCH_SERVER_FLAGS (node flags for the servers only, e.g. V8 heap
-// settings) and BENCH_CONFIG (a config file for `serve`) change the run.
+// (node-fixed,least,node,node-embedded,node-postgres,node-quiet,express-plain,express),
+// BENCH_SERVER_FLAGS (node flags for the servers only, e.g. V8 heap settings) and BENCH_CONFIG
+// (a config file for `serve`) change the run.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
+import { createScratchDatabase } from './scratch-database.mjs';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
@@ -39,21 +45,29 @@ const SERVE_FLAGS = /node ((?:--\S+ )*)packages\/cli\/dist\/bin\.js serve/.exec(
 
 async function startServer(kind) {
   // `serve` logs a line per request on stderr; it goes to /dev/null, written as it would be to a file.
-  const serve = kind === 'node' || kind === 'node-quiet' || kind === 'express';
+  const serve = (kind.startsWith('node') && kind !== 'node-fixed') || kind === 'express';
   const flags = [...(serve ? SERVE_FLAGS : []), ...(process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter((f) => f !== '')];
-  const child = spawn(process.execPath, [...flags, new URL('./data-plane-server.mjs', import.meta.url).pathname, kind], { stdio: ['ignore', 'pipe', serve ? 'ignore' : 'inherit'] });
+  const env = { ...process.env, ...(kind === 'node-postgres' ? { BENCH_DATABASE_URL: database.url } : {}) };
+  const child = spawn(process.execPath, [...flags, new URL('./data-plane-server.mjs', import.meta.url).pathname, kind], { env, stdio: ['ignore', 'pipe', serve ? 'ignore' : 'inherit'] });
   const lines = createInterface({ input: child.stdout });
   const first = await new Promise((resolve, reject) => {
     lines.once('line', resolve);
     child.once('exit', (code) => reject(new Error(`${kind} server exited with ${code}`)));
   });
   children.add(child);
+  const { dataDir } = JSON.parse(first);
   return {
     ...(await setUp(JSON.parse(first))),
     pid: child.pid,
-    stop: () => {
+    stop: async () => {
       children.delete(child);
-      child.kill();
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill();
+        await exited;
+      }
+      // The embedded store's data directory holds every step of the run.
+      if (dataDir !== undefined) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -130,23 +144,29 @@ function summarise(rounds) {
 /** Total, user-space and kernel CPU per request, as table cells. */
 const cpu = (m) => `${(m.userUs + m.kernelUs).toFixed(0)} µs | ${m.userUs.toFixed(0)} µs | ${m.kernelUs.toFixed(0)} µs`;
 
-const kinds = (process.env.BENCH_KINDS ?? 'node-fixed,least,node,node-quiet,express-plain,express').split(',');
+const kinds = (process.env.BENCH_KINDS ?? 'node-fixed,least,node,node-embedded,node-postgres,node-quiet,express-plain,express').split(',');
+const database = kinds.includes('node-postgres') ? await createScratchDatabase() : undefined;
 // Every server up at once (an idle one costs nothing), so rounds can alternate between them.
-const servers = { bare: await startServer('bare') };
-for (const kind of kinds) servers[kind] = await startServer(kind);
+const servers = {};
 const measured = {};
-for (const method of ['GET', 'POST']) {
-  for (const kind of ['bare', ...kinds]) await warmUp(servers[kind], method);
-  for (let round = 0; round < ROUNDS; round += 1) {
-    const bare = await measure(servers.bare, method);
-    (measured[`bare ${method}`] ??= []).push({ ...bare, ratio: 1 });
-    for (const kind of kinds) {
-      const m = await measure(servers[kind], method);
-      (measured[`${kind} ${method}`] ??= []).push({ ...m, ratio: m.rps / bare.rps });
+try {
+  servers.bare = await startServer('bare');
+  for (const kind of kinds) servers[kind] = await startServer(kind);
+  for (const method of ['GET', 'POST']) {
+    for (const kind of ['bare', ...kinds]) await warmUp(servers[kind], method);
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const bare = await measure(servers.bare, method);
+      (measured[`bare ${method}`] ??= []).push({ ...bare, ratio: 1 });
+      for (const kind of kinds) {
+        const m = await measure(servers[kind], method);
+        (measured[`${kind} ${method}`] ??= []).push({ ...m, ratio: m.rps / bare.rps });
+      }
     }
   }
+} finally {
+  for (const server of Object.values(servers)) await server.stop();
+  await database?.drop();
 }
-for (const server of Object.values(servers)) server.stop();
 const baseline = { GET: summarise(measured['bare GET']), POST: summarise(measured['bare POST']) };
 const rows = kinds.flatMap((kind) => ['GET', 'POST'].map((method) => ({ kind, method, ...summarise(measured[`${kind} ${method}`]) })));
 
@@ -160,7 +180,9 @@ for (const method of ['GET', 'POST']) {
 const SERVERS = {
   'node-fixed': 'host-node, handler answering a fixed body',
   least: 'hand-written pet store on node:http (the least a stateful server does)',
-  node: 'Simplane on host-node (`serve`)',
+  node: 'Simplane on host-node (`serve --memory`)',
+  'node-embedded': 'Simplane on host-node, embedded storage (PGlite and files)',
+  'node-postgres': 'Simplane on host-node, Postgres storage',
   'node-quiet': 'Simplane on host-node, no access lines (`log_level: warn`)',
   express: 'Simplane on host-express',
   'express-plain': 'plain Express app, one route answering a fixed JSON body',
@@ -196,4 +218,25 @@ if (['node', 'express-plain', 'express'].every((kind) => kinds.includes(kind))) 
       `Express host, ${method}: host-express ${host.toFixed(0)} µs of server CPU a request against 1.25 × (plain Express ${plain.toFixed(0)} µs + (host-node ${node.toFixed(0)} µs − bare ${b.toFixed(0)} µs)) = ${allowed.toFixed(0)} µs: ${host <= allowed ? 'met' : 'MISSED'} (host-express ÷ (plain Express + Simplane on host-node − bare): ${median(shares).toFixed(2)}, rounds ${Math.min(...shares).toFixed(2)}–${Math.max(...shares).toFixed(2)}, target ≤ 1.25)`,
     );
   }
+}
+// Each storage against memory: the same `serve`, the same load, in the same round (memory is
+// measured just before the others in each round). DESIGN section 5: a create on Postgres at
+// >= 0.5 of memory's throughput.
+const stored = ['node-embedded', 'node-postgres'].filter((kind) => kinds.includes(kind));
+if (kinds.includes('node') && stored.length > 0) {
+  console.log(`\nStorage, ${CONNECTIONS} connections: requests/s as a ratio to \`serve --memory\` in the same round (median round, range)\n`);
+  console.log('| Storage | Request | Requests/s | p50 | p99 | ÷ memory | range over rounds | Server CPU per request | user | kernel |');
+  console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+  let verdict;
+  for (const method of ['GET', 'POST']) {
+    const memory = summarise(measured[`node ${method}`]);
+    console.log(`| memory | ${method} | ${Math.round(memory.rps)} | ${memory.p50} ms | ${memory.p99} ms | 1 | | ${cpu(memory)} |`);
+    for (const kind of stored) {
+      const rounds = measured[`${kind} ${method}`].map((m, round) => ({ ...m, ratio: m.rps / measured[`node ${method}`][round].rps }));
+      const r = summarise(rounds);
+      console.log(`| ${kind.slice('node-'.length)} | ${method} | ${Math.round(r.rps)} | ${r.p50} ms | ${r.p99} ms | ${r.ratio.toFixed(2)} | ${r.low.toFixed(2)}–${r.high.toFixed(2)} | ${cpu(r)} |`);
+      if (kind === 'node-postgres' && method === 'POST') verdict = `target (a create on Postgres >= 0.5 of memory's at ${CONNECTIONS} connections, median round): ${r.ratio >= 0.5 ? 'met' : 'MISSED'}`;
+    }
+  }
+  if (verdict !== undefined) console.log(`\n${verdict}`);
 }
