@@ -63,5 +63,12 @@ async function truncateAll(db: Database): Promise<void> {
   const { rows } = await db.query<{ name: string }>(
     `SELECT quote_ident(tablename) AS name FROM pg_tables WHERE schemaname = current_schema() AND tablename <> 'simplane_migrations'`,
   );
-  if (rows.length > 0) await db.query(`TRUNCATE ${rows.map((r) => r.name).join(', ')}`);
+  // DELETE, not TRUNCATE: on tables this small it is a tenth of the time (TRUNCATE makes new
+  // files for every table); foreign-key triggers are off for the one transaction.
+  if (rows.length > 0) {
+    await db.transaction(async (tx) => {
+      await tx.query('SET LOCAL session_replication_role = replica');
+      await tx.exec(rows.map((r) => `DELETE FROM ${r.name};`).join(' '));
+    });
+  }
 }
