@@ -49,6 +49,9 @@ interface EventStream {
   removeListener(event: string, listener: (...args: never[]) => void): unknown;
   pause(): unknown;
   readonly readableEnded: boolean;
+  /** Node's: set once the stream is destroyed (the client hung up) or failed. */
+  readonly destroyed?: boolean;
+  readonly errored?: unknown;
 }
 
 function isEventStream(body: RequestBody): body is RequestBody & EventStream {
@@ -90,6 +93,13 @@ function readEvents(stream: EventStream, limits: ReadLimits): Promise<Buffer> {
     const onClose = (): void => {
       if (!stream.readableEnded) onError(new Error('the request was closed before its body ended'));
     };
+    // A client that hung up before the body was asked for (while the request was checked, say)
+    // emits nothing more: without this the read would wait for the body timeout, and hold the
+    // Simulation's queue as long.
+    if ((stream.destroyed === true || stream.errored != null) && !stream.readableEnded) {
+      reject(unreadableBody(new Error('the request was closed before its body was read')));
+      return;
+    }
     const timer = setTimeout(() => finish(lateBody(limits.timeoutMs)), limits.timeoutMs);
     stream.on('data', onData);
     stream.on('end', onEnd);
