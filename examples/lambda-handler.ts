@@ -28,7 +28,7 @@ const config = parseConfig(
   {
     ...configFromEnvironment(env.SIMPLANE_CONFIG_JSON),
     // One or two connections per execution environment: many run at once (docs/deployment.md).
-    ...(env.SIMPLANE_DATABASE_URL ? { storage: { kind: 'postgres', database_url: env.SIMPLANE_DATABASE_URL, max_connections: 2 } } : {}),
+    ...(env.SIMPLANE_DATABASE_URL ? { storage: { kind: 'postgres', database_url: env.SIMPLANE_DATABASE_URL, max_connections: 2, prepared_statements: false } } : {}),
     ...(env.SIMPLANE_S3_BUCKET ? { blobs: { kind: 's3', bucket: env.SIMPLANE_S3_BUCKET, region: env.AWS_REGION ?? 'us-east-1' } } : {}),
     ...(env.SIMPLANE_SECRET_KEY ? { secret_key: env.SIMPLANE_SECRET_KEY } : {}),
   },

@@ -349,7 +349,7 @@ describe('chooseStorage', () => {
     const env = { SIMPLANE_DATABASE_URL: 'postgres://u:p@db:5432/simplane' };
     expect(chooseStorage(base, readEnvironment(env, { memory: true })).storage).toEqual({ kind: 'memory' });
     const fromFile = parseConfig({ storage: { kind: 'postgres', database_url: 'postgres://file/db', max_connections: 3 } });
-    expect(chooseStorage(fromFile, readEnvironment(env)).storage).toEqual({ kind: 'postgres', database_url: env.SIMPLANE_DATABASE_URL, max_connections: 3 });
+    expect(chooseStorage(fromFile, readEnvironment(env)).storage).toEqual({ kind: 'postgres', database_url: env.SIMPLANE_DATABASE_URL, max_connections: 3, prepared_statements: true });
   });
 
   it('reads S3 and the secret key from the environment', () => {

@@ -48,6 +48,8 @@ const storage = z.discriminatedUnion('kind', [
     database_url: z.string().max(4096).regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'),
     /** Connections this process opens at most; keep it low on Lambda. */
     max_connections: z.int().min(1).max(1000).default(10),
+    /** Prepare statements by name on each connection; off behind a pooler that cannot keep them. */
+    prepared_statements: z.boolean().default(true),
   }),
 ]);
 

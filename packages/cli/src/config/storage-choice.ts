@@ -12,7 +12,13 @@ export function chooseStorage(config: Config, env: Environment): Config {
   const result: Config = { ...config };
   if (env.memory) result.storage = { kind: 'memory' };
   else if (env.databaseUrl !== undefined) {
-    result.storage = check('storage', 'SIMPLANE_DATABASE_URL', { kind: 'postgres', database_url: env.databaseUrl, max_connections: config.storage?.kind === 'postgres' ? config.storage.max_connections : 10 });
+    const fromFile = config.storage?.kind === 'postgres' ? config.storage : undefined;
+    result.storage = check('storage', 'SIMPLANE_DATABASE_URL', {
+      kind: 'postgres',
+      database_url: env.databaseUrl,
+      max_connections: fromFile?.max_connections ?? 10,
+      prepared_statements: fromFile?.prepared_statements ?? true,
+    });
   } else if (config.storage === undefined) result.storage = { kind: 'embedded', data_dir: env.dataDir };
   if (env.s3 !== undefined) {
     result.blobs = check('blobs', 'SIMPLANE_S3_*', {

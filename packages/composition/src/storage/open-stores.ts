@@ -28,7 +28,7 @@ export async function openStores(config: Config): Promise<Stores> {
     db =
       storage.kind === 'embedded'
         ? await postgres.PgliteDatabase.open(join(storage.data_dir, 'pgdata'))
-        : new postgres.PgDatabase({ connectionString: storage.database_url, maxConnections: storage.max_connections });
+        : new postgres.PgDatabase({ connectionString: storage.database_url, maxConnections: storage.max_connections, preparedStatements: storage.prepared_statements });
     await postgres.migrate(db);
     const { blobs, blobKind } = await openBlobs(config, db, postgres);
     const keyStore = new postgres.PostgresKeyStore(db);

@@ -13,6 +13,9 @@ import type { StepEntry, StepLog } from './step-log.port.js';
 import { snapshotDue } from './snapshot-policy.js';
 import { keepMessage } from './step-recording.js';
 
+/** Tokens remembered at most; past it the cache starts again. */
+const TOKEN_CACHE_SIZE = 16_384;
+
 /** One data-plane request as the HTTP layer hands it over; the body is read only once allowed. */
 export interface DataPlaneCall {
   simulationId: string;
@@ -65,6 +68,12 @@ export interface SimulationTrafficOptions {
 export class SimulationTraffic {
   /** SHA-256 of recently seen tokens: every data-plane request presents one, and clients send the same few. */
   private readonly tokenHash = remembered(hashSimulationToken, 4096, 512);
+  /**
+   * Tokens found, by Simulation and hash, until they expire: a token never changes once issued
+   * and goes only with its Simulation, whose record every request reads first, so a token read
+   * once need not be read from the store again (a query per request on a database).
+   */
+  private readonly tokens = new Map<string, { readOnly: boolean; expiresAt: string }>();
 
   constructor(
     private readonly repository: SimulationRepository,
@@ -142,9 +151,15 @@ export class SimulationTraffic {
 
   private async authorise(record: SimulationRecord, token: string | undefined, now: string): Promise<{ readOnly: boolean }> {
     if (token === undefined || token.length === 0 || token.length > 512) throw invalidToken();
-    const found = await this.repository.findToken(record.id, this.tokenHash(token), now);
+    const hash = this.tokenHash(token);
+    const key = `${record.id} ${hash}`;
+    const known = this.tokens.get(key);
+    if (known !== undefined && known.expiresAt > now) return known;
+    const found = await this.repository.findToken(record.id, hash, now);
     if (found === null) throw invalidToken();
-    return { readOnly: found.readOnly };
+    if (this.tokens.size >= TOKEN_CACHE_SIZE) this.tokens.clear();
+    this.tokens.set(key, { readOnly: found.readOnly, expiresAt: found.expiresAt });
+    return found;
   }
 
   /** The Simulation in memory, loading (waking) it if this process does not hold it. */
