@@ -1,4 +1,4 @@
-import { hashApiKey } from '@simplane/core';
+import { CachedSimulationRepository, hashApiKey } from '@simplane/core';
 import {
   describeAdvanceLogConformance,
   describeBlobStoreConformance,
@@ -35,6 +35,8 @@ describeBlobStoreConformance('memory', () => new MemoryBlobStore());
 describeUsageLedgerConformance('memory', () => new MemoryUsageLedger());
 describeSimulatorRepositoryConformance('memory', () => new MemorySimulatorRepository());
 describeSimulationRepositoryConformance('memory', () => new MemorySimulationRepository());
+// The cache an exclusive store is read through keeps the same contract.
+describeSimulationRepositoryConformance('memory, cached', () => new CachedSimulationRepository(new MemorySimulationRepository()));
 describeStepLogConformance('memory', () => new MemoryStepLog());
 describeAdvanceLogConformance('memory', () => new MemoryAdvanceLog());
 describeWorldRepositoryConformance('memory', () => new MemoryWorldRepository());

@@ -4,6 +4,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import {
   AdvanceRecovery,
+  CachedSimulationRepository,
   AesGcmSecretCipher,
   AuthService,
   BuildAllowance,
@@ -179,7 +180,9 @@ export function composeControlPlane(config: Config, overrides: ComposeOverrides 
             (await c.get<WorldRepository>(TOKENS.worldRepository).listBySimulator(simulatorId)).length,
         ),
     );
-  container.bind(TOKENS.simulationRepository).toConstantValue(stores.simulations);
+  // The embedded default's store is this process's alone: its Simulation records can be read
+  // from memory (every data-plane request reads one).
+  container.bind(TOKENS.simulationRepository).toConstantValue(stores.kind === 'embedded' ? new CachedSimulationRepository(stores.simulations) : stores.simulations);
   container.bind(TOKENS.stepLog).toConstantValue(overrides.stepLog?.(stores.steps) ?? stores.steps);
   container.bind(TOKENS.advanceLog).toConstantValue(stores.advances);
   const engineRuntime: Runtime = new EngineRuntime();
@@ -344,10 +347,10 @@ export function composeControlPlane(config: Config, overrides: ComposeOverrides 
   const scheduler = container.get<BuildScheduler>(TOKENS.buildScheduler);
   const worldBuilds = container.get<WorldBuildQueue>(WORLD_BUILD_QUEUE);
   const advances = new AdvanceRecovery(
-    stores.advances,
-    stores.simulations,
+    container.get(TOKENS.advanceLog),
+    container.get(TOKENS.simulationRepository),
     container.get(TOKENS.stepLog),
-    stores.worlds,
+    container.get(TOKENS.worldRepository),
     services.clock,
     services.worldClock,
     container.get(TOKENS.clock),

@@ -52,6 +52,7 @@ export * from './simulations/simulation.service.js';
 export * from './simulations/simulation-traffic.js';
 export * from './simulations/simulation-clock.js';
 export * from './simulations/advance-recovery.js';
+export * from './simulations/cached-simulation-repository.js';
 export * from './tokens.js';
 export * from './objects/own-properties.js';
 export * from './objects/bytes.js';

@@ -1,0 +1,85 @@
+import type { PageQuery } from '../pagination/page.js';
+import type { SimulationRecord, SimulationTokenRecord } from './simulation.js';
+import type { ActiveLimit, SimulationFilter, SimulationGuard, SimulationRepository } from './simulation.repository.port.js';
+
+/** Records remembered at most; past it the cache starts again. */
+const CAPACITY = 50_000;
+
+/**
+ * Simulation records remembered in front of a store that only this process writes (the
+ * embedded default: its data directory is locked to one server). Every data-plane request
+ * reads its Simulation's record; with a database in the process that read costs as much as
+ * the request itself. Writes go to the store first and the cache takes what the store
+ * answered, so the cache never holds what the store does not. Never for a shared store:
+ * another process's writes would not be seen.
+ */
+export class CachedSimulationRepository implements SimulationRepository {
+  private readonly records = new Map<string, SimulationRecord>();
+
+  constructor(private readonly inner: SimulationRepository) {}
+
+  async insert(record: SimulationRecord, active?: ActiveLimit): Promise<'ok' | 'quota'> {
+    const result = await this.inner.insert(record, active);
+    if (result === 'ok') this.remember(record);
+    return result;
+  }
+
+  async get(id: string): Promise<SimulationRecord | null> {
+    const known = this.records.get(id);
+    if (known !== undefined) return structuredClone(known);
+    const found = await this.inner.get(id);
+    if (found !== null) this.remember(found);
+    return found;
+  }
+
+  list(filter: SimulationFilter, page: PageQuery): Promise<SimulationRecord[]> {
+    return this.inner.list(filter, page);
+  }
+
+  async update(id: string, guard: SimulationGuard, change: Partial<SimulationRecord>, active?: ActiveLimit): Promise<SimulationRecord | null | 'quota'> {
+    let result: SimulationRecord | null | 'quota';
+    try {
+      result = await this.inner.update(id, guard, change, active);
+    } catch (error) {
+      // The store may or may not have taken the change: read it again next time.
+      this.records.delete(id);
+      throw error;
+    }
+    if (result !== null && result !== 'quota') this.remember(result);
+    return result;
+  }
+
+  addToken(id: string, token: SimulationTokenRecord, now: string): Promise<boolean> {
+    return this.inner.addToken(id, token, now);
+  }
+
+  findToken(id: string, hash: string, now: string): Promise<SimulationTokenRecord | null> {
+    return this.inner.findToken(id, hash, now);
+  }
+
+  async delete(id: string): Promise<boolean> {
+    this.records.delete(id);
+    try {
+      return await this.inner.delete(id);
+    } finally {
+      this.records.delete(id);
+    }
+  }
+
+  countActive(workspaceId: string): Promise<number> {
+    return this.inner.countActive(workspaceId);
+  }
+
+  countBySimulator(simulatorId: string): Promise<number> {
+    return this.inner.countBySimulator(simulatorId);
+  }
+
+  listExpired(now: string, limit: number): Promise<SimulationRecord[]> {
+    return this.inner.listExpired(now, limit);
+  }
+
+  private remember(record: SimulationRecord): void {
+    if (this.records.size >= CAPACITY) this.records.clear();
+    this.records.set(record.id, structuredClone(record));
+  }
+}
