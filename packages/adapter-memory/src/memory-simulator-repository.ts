@@ -110,6 +110,21 @@ export class MemorySimulatorRepository implements SimulatorRepository {
     if (!target.references.includes(reference)) target.references = [...target.references, reference];
   }
 
+  async completeBuild(id: string, owner: string, change: Partial<SimulatorRecord>, references: readonly string[]): Promise<SimulatorRecord | null> {
+    // No await: the change and the moves happen in one turn.
+    const current = this.records.get(id);
+    if (current === undefined || current.status !== 'building' || current.lease?.owner !== owner) return null;
+    const next = { ...current, ...structuredClone(change), id };
+    this.records.set(id, next);
+    for (const reference of references) {
+      for (const r of this.records.values()) {
+        if (r.workspaceId === next.workspaceId && r.id !== id && r.references.includes(reference)) r.references = r.references.filter((ref) => ref !== reference);
+      }
+      if (!next.references.includes(reference)) next.references = [...next.references, reference];
+    }
+    return copy(next);
+  }
+
   async removeReference(id: string, reference: string): Promise<boolean> {
     const record = this.records.get(id);
     if (record === undefined || !record.references.includes(reference)) return false;

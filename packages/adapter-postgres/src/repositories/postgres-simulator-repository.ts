@@ -140,15 +140,17 @@ export class PostgresSimulatorRepository implements SimulatorRepository {
       // FOR SHARE: the target cannot be deleted before the reference is given to it.
       const { rows } = await tx.query('SELECT 1 FROM simulators WHERE id = $1 AND scope = $2 FOR SHARE', [toId, scope]);
       if (rows.length === 0) throw new SimplaneError('internal', 'The Simulator a reference was moved to is not in that workspace.');
-      // One upsert: whichever record held it loses it in the same statement; the new holder
-      // lists it last, as a reference appended.
-      await tx.query(
-        `INSERT INTO simulator_references (scope, reference, simulator_id, position)
-         VALUES ($1, $2, $3, (SELECT coalesce(max(position) + 1, 0) FROM simulator_references WHERE simulator_id = $3))
-         ON CONFLICT (scope, reference) DO UPDATE SET simulator_id = EXCLUDED.simulator_id, position = EXCLUDED.position
-         WHERE simulator_references.simulator_id <> EXCLUDED.simulator_id`,
-        [scope, reference, toId],
-      );
+      await giveReference(tx, scope, reference, toId);
+    });
+  }
+
+  async completeBuild(id: string, owner: string, change: Partial<SimulatorRecord>, references: readonly string[]): Promise<SimulatorRecord | null> {
+    return this.db.transaction(async (tx) => {
+      const current = one(await tx.query<Row>(`SELECT ${RECORD} FROM simulators s WHERE s.id = $1 FOR UPDATE`, [id]));
+      if (current === null || current.status !== 'building' || current.lease?.owner !== owner) return null;
+      await rewrite(tx, current, { ...current, ...change, id });
+      for (const reference of references) await giveReference(tx, scopeOf(current.workspaceId), reference, id);
+      return one(await tx.query<Row>(`SELECT ${RECORD} FROM simulators s WHERE s.id = $1`, [id]));
     });
   }
 
@@ -173,6 +175,20 @@ export class PostgresSimulatorRepository implements SimulatorRepository {
     const { rows } = await this.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM simulators WHERE ${where}`, [value]);
     return rows[0]?.n ?? 0;
   }
+}
+
+/**
+ * Gives a reference to a record in one upsert: whichever record held it loses it in the same
+ * statement; the new holder lists it last, as a reference appended.
+ */
+async function giveReference(tx: Sql, scope: string, reference: string, toId: string): Promise<void> {
+  await tx.query(
+    `INSERT INTO simulator_references (scope, reference, simulator_id, position)
+     VALUES ($1, $2, $3, (SELECT coalesce(max(position) + 1, 0) FROM simulator_references WHERE simulator_id = $3))
+     ON CONFLICT (scope, reference) DO UPDATE SET simulator_id = EXCLUDED.simulator_id, position = EXCLUDED.position
+     WHERE simulator_references.simulator_id <> EXCLUDED.simulator_id`,
+    [scope, reference, toId],
+  );
 }
 
 interface Row {

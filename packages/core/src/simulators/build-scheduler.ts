@@ -256,20 +256,23 @@ export class BuildScheduler {
       }
     }
     if (outcome.ok) {
-      const ready = await this.repository.transition(record.id, ['building'], {
-        lease: null,
-        status: 'ready',
-        specKind: outcome.specKind,
-        specVersion: outcome.specVersion,
-        operations: outcome.operations.length,
-        digest: outcome.digest,
-        error: null,
-        build: { ...current.build, stage: 'complete', operations_total: outcome.operations.length, operations_done: outcome.operations.length, warnings: outcome.warnings.slice(0, BUILD_LIMITS.warnings) },
-        updatedAt: now,
-      }, this.lease.owner);
-      if (ready !== null) {
-        for (const reference of ready.requestedReferences) await this.repository.moveReference(ready.workspaceId, reference, ready.id);
-      }
+      // Ready and its references moved in one step: a client that sees it ready can use them.
+      await this.repository.completeBuild(
+        record.id,
+        this.lease.owner,
+        {
+          lease: null,
+          status: 'ready',
+          specKind: outcome.specKind,
+          specVersion: outcome.specVersion,
+          operations: outcome.operations.length,
+          digest: outcome.digest,
+          error: null,
+          build: { ...current.build, stage: 'complete', operations_total: outcome.operations.length, operations_done: outcome.operations.length, warnings: outcome.warnings.slice(0, BUILD_LIMITS.warnings) },
+          updatedAt: now,
+        },
+        current.requestedReferences,
+      );
       return;
     }
     const canceled = outcome.code === 'build_canceled' || (controller.signal.aborted && controller.signal.reason === 'canceled');

@@ -24,7 +24,11 @@ export interface SimulatorFilter {
  *   many processes ask (the build of a process that died is taken over exactly once);
  * - `pendingWorkspaces` answers up to `limit` workspaces (null: the catalog) with `pending` records;
  * - `moveReference` takes a reference from whichever record of the workspace holds it and gives
- *   it to `toId`, atomically; `removeReference` answers false when `id` does not hold it.
+ *   it to `toId`, atomically;
+ * - `completeBuild` applies `change` to a `building` record whose lease `owner` holds and, in
+ *   the same atomic step, moves each of `references` to it as `moveReference` does, answering
+ *   the changed record (with its references) or null: nobody sees the record ready without
+ *   its references, or a reference on a record not yet ready; `removeReference` answers false when `id` does not hold it.
  * Records are returned as copies.
  */
 export interface SimulatorRepository {
@@ -41,6 +45,7 @@ export interface SimulatorRepository {
   findByReference(workspaceId: string | null, reference: string): Promise<SimulatorRecord | null>;
   findByCloneKey(workspaceId: string, cloneKey: string): Promise<SimulatorRecord | null>;
   moveReference(workspaceId: string | null, reference: string, toId: string): Promise<void>;
+  completeBuild(id: string, owner: string, change: Partial<SimulatorRecord>, references: readonly string[]): Promise<SimulatorRecord | null>;
   removeReference(id: string, reference: string): Promise<boolean>;
   countChildren(parentId: string): Promise<number>;
   /** How many records use the artifact with this digest (clones share artifacts). */

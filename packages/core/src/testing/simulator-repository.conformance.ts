@@ -125,6 +125,22 @@ export function describeSimulatorRepositoryConformance(name: string, makeReposit
       expect(await repo.pendingWorkspaces(1)).toHaveLength(1);
     });
 
+    it('completes a build and moves its references to it in one step, for the lease owner only', async () => {
+      const repo = await makeRepository();
+      const lease = { owner: 'builder', expiresAt: '2024-01-01T00:05:00.000Z' };
+      const old = sampleSimulatorRecord({ status: 'ready', references: ['pets:v1'] });
+      const next = sampleSimulatorRecord({ status: 'building', lease, requestedReferences: ['pets:v1', 'pets:latest'] });
+      for (const r of [old, next]) await repo.insert(r);
+      expect(await repo.completeBuild(next.id, 'someone-else', { status: 'ready', lease: null }, ['pets:v1'])).toBeNull();
+      expect((await repo.findByReference('wsp_A', 'pets:v1'))!.id).toBe(old.id);
+      const done = (await repo.completeBuild(next.id, 'builder', { status: 'ready', lease: null, digest: 'sha256:bb' }, ['pets:v1', 'pets:latest']))!;
+      expect(done).toMatchObject({ id: next.id, status: 'ready', lease: null, digest: 'sha256:bb', references: ['pets:v1', 'pets:latest'] });
+      expect((await repo.findByReference('wsp_A', 'pets:v1'))!.id).toBe(next.id);
+      expect((await repo.get(old.id))!.references).toEqual([]);
+      // Done once: the record is no longer building.
+      expect(await repo.completeBuild(next.id, 'builder', { status: 'ready' }, [])).toBeNull();
+    });
+
     it('moves and removes references within a workspace', async () => {
       const repo = await makeRepository();
       const a = sampleSimulatorRecord({ status: 'ready' });
