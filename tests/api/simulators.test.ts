@@ -157,7 +157,11 @@ describe('POST /v1/simulators', () => {
         put: async (key) => {
           if (key.startsWith('specs/')) throw new Error('disk on fire');
         },
+        putStream: async (key) => {
+          if (key.startsWith('specs/')) throw new Error('disk on fire');
+        },
         get: (key) => real.get(key),
+        getStream: (key) => real.getStream(key),
         delete: (key) => real.delete(key),
         has: (key) => real.has(key),
       }),

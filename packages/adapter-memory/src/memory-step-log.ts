@@ -1,4 +1,4 @@
-import { copyBytes, type KeptMessage, type Snapshot, type StateChange, type StepEntry, type StepLog, type StepView } from '@simplane/core';
+import { copyBytes, type ChunkedSnapshot, type KeptMessage, type Snapshot, type StateChange, type StepEntry, type StepLog, type StepView } from '@simplane/core';
 import { IntColumn, TextArena } from './text-arena.js';
 
 /**
@@ -199,7 +199,8 @@ export class MemoryStepLog implements StepLog {
     return this.range(log, start, log.indexAfter(to) - start, (i) => log.text(i, CHANGES));
   }
 
-  async putSnapshot(simulationId: string, snapshot: Snapshot): Promise<void> {
+  async putSnapshot(simulationId: string, given: Snapshot | ChunkedSnapshot): Promise<void> {
+    const snapshot = 'chunks' in given ? { step: given.step, bytes: Buffer.concat(given.chunks) } : given;
     const log = this.log(simulationId);
     // Taken over (the StepLog contract: callers never change snapshot bytes) when they own their
     // memory; a view into a larger buffer (small Buffers share an 8 KiB pool) is copied, or

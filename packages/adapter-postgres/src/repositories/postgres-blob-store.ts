@@ -28,12 +28,82 @@ export class PostgresBlobStore implements BlobStore {
     });
   }
 
-  async get(key: string): Promise<Uint8Array | null> {
+  /**
+   * Writes the chunks as they come, a part of at most 1 MiB held at a time, in one transaction:
+   * a source that fails rolls it back and the old object stays.
+   */
+  async putStream(key: string, source: AsyncIterable<Uint8Array>): Promise<void> {
+    // The source's own failure is the caller's to see as it is, not as a database error.
+    let failed: { error: unknown } | undefined;
+    const watched = (async function* () {
+      try {
+        for await (const chunk of source) yield chunk;
+      } catch (error) {
+        failed = { error };
+        throw error;
+      }
+    })();
+    try {
+      await this.write(key, watched);
+    } catch (error) {
+      throw failed === undefined ? error : failed.error;
+    }
+  }
+
+  private async write(key: string, source: AsyncIterable<Uint8Array>): Promise<void> {
+    let attempted = false;
+    await this.db.transaction(async (tx) => {
+      // A source is read once: a transaction run again (a deadlock) would store what is left of it.
+      if (attempted) throw new Error('a streamed put cannot be run again');
+      attempted = true;
+      await tx.query('INSERT INTO blobs (key, size, chunks) VALUES ($1, 0, 0) ON CONFLICT (key) DO UPDATE SET size = 0, chunks = 0', [key]);
+      await tx.query('DELETE FROM blob_chunks WHERE key = $1', [key]);
+      let size = 0;
+      let seq = 0;
+      let part: Uint8Array[] = [];
+      let held = 0;
+      const flush = async () => {
+        await tx.query('INSERT INTO blob_chunks (key, seq, bytes) VALUES ($1, $2, $3)', [key, seq, Buffer.concat(part, held)]);
+        seq += 1;
+        part = [];
+        held = 0;
+      };
+      for await (const chunk of source) {
+        let at = 0;
+        while (at < chunk.length) {
+          const take = Math.min(CHUNK_BYTES - held, chunk.length - at);
+          part.push(chunk.subarray(at, at + take));
+          held += take;
+          at += take;
+          size += take;
+          if (held === CHUNK_BYTES) await flush();
+        }
+      }
+      if (held > 0 || seq === 0) await flush();
+      await tx.query('UPDATE blobs SET size = $2, chunks = $3 WHERE key = $1', [key, size, seq]);
+    });
+  }
+
+  /** The chunks as stored, read in one statement (the old or the new object, never a mix) and handed out one by one. */
+  async getStream(key: string): Promise<AsyncIterable<Uint8Array> | null> {
+    const rows = await this.chunks(key);
+    if (rows === null) return null;
+    return (async function* () {
+      for (const row of rows) yield row.bytes;
+    })();
+  }
+
+  private async chunks(key: string): Promise<Array<{ size: number; bytes: Uint8Array }> | null> {
     const { rows } = await this.db.query<{ size: number; bytes: Uint8Array }>(
       'SELECT b.size, c.bytes FROM blobs b JOIN blob_chunks c ON c.key = b.key WHERE b.key = $1 ORDER BY c.seq',
       [key],
     );
-    if (rows.length === 0) return null;
+    return rows.length === 0 ? null : rows;
+  }
+
+  async get(key: string): Promise<Uint8Array | null> {
+    const rows = await this.chunks(key);
+    if (rows === null) return null;
     const out = new Uint8Array(rows[0]!.size);
     let at = 0;
     for (const row of rows) {

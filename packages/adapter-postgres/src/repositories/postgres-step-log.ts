@@ -1,4 +1,4 @@
-import { copyBytes, type BlobStore, type KeptMessage, type Snapshot, type StateChange, type StepEntry, type StepLog, type StepView } from '@simplane/core';
+import { copyBytes, type BlobStore, type ChunkedSnapshot, type KeptMessage, type Snapshot, type StateChange, type StepEntry, type StepLog, type StepView } from '@simplane/core';
 import type { Database } from '../sql/database.js';
 import { StepBatcher } from './step-batcher.js';
 
@@ -197,10 +197,11 @@ export class PostgresStepLog implements StepLog {
     return (await this.changeRows(simulationId, from, to)).map((r) => r.changes);
   }
 
-  async putSnapshot(simulationId: string, snapshot: Snapshot): Promise<void> {
+  async putSnapshot(simulationId: string, snapshot: Snapshot | ChunkedSnapshot): Promise<void> {
     // The bytes first: an index row never names a blob that was not written.
     const key = snapshotKey(simulationId, snapshot.step);
-    await this.blobs.put(key, snapshot.bytes);
+    if ('chunks' in snapshot) await this.blobs.putStream(key, each(snapshot.chunks));
+    else await this.blobs.put(key, snapshot.bytes);
     await this.db.query(
       'INSERT INTO snapshots (simulation_id, step, blob_key) VALUES ($1, $2, $3) ON CONFLICT (simulation_id, step) DO UPDATE SET blob_key = excluded.blob_key',
       [simulationId, snapshot.step, key],
@@ -243,4 +244,9 @@ export class PostgresStepLog implements StepLog {
 /** Where a snapshot's bytes are kept in the BlobStore. */
 function snapshotKey(simulationId: string, step: number): string {
   return `snapshots/${simulationId}/${step}`;
+}
+
+/** The chunks of a snapshot as the stream a blob store takes. */
+async function* each(chunks: readonly Uint8Array[]): AsyncGenerator<Uint8Array> {
+  for (const chunk of chunks) yield chunk;
 }

@@ -9,7 +9,7 @@ import type { SimulationLoader } from './simulation-loader.js';
 import type { LiveSimulation, SimulationPool } from './simulation-pool.js';
 import type { SimulationRepository } from './simulation.repository.port.js';
 import { hashSimulationToken, notFound, stopped, type SimulationService } from './simulation.service.js';
-import type { StepEntry, StepLog } from './step-log.port.js';
+import type { ChunkedSnapshot, Snapshot, StepEntry, StepLog } from './step-log.port.js';
 import { snapshotDue } from './snapshot-policy.js';
 import { keepMessage } from './step-recording.js';
 
@@ -313,7 +313,7 @@ export class SimulationTraffic {
     const records = live.state.recordCount();
     if (live.pendingSnapshot === undefined && snapshotDue(step - live.snapshotStep, records, this.options.snapshotEvery)) {
       if (records > this.options.snapshotSliceRecords) live.pendingSnapshot = { step, writer: live.state.snapshotWriter() };
-      else await this.saveSnapshot(live, step, () => live.state.toSnapshot());
+      else await this.saveSnapshot(live, step, () => ({ step, bytes: live.state.toSnapshot() }));
     }
   }
 
@@ -359,13 +359,13 @@ export class SimulationTraffic {
   private async continueSnapshot(live: LiveSimulation, pending: NonNullable<LiveSimulation['pendingSnapshot']>): Promise<void> {
     if (!pending.writer.write(this.options.snapshotSliceRecords)) return;
     live.pendingSnapshot = undefined;
-    await this.saveSnapshot(live, pending.step, () => pending.writer.bytes());
+    await this.saveSnapshot(live, pending.step, () => ({ step: pending.step, chunks: pending.writer.pieces() }));
   }
 
   /** Saves a snapshot; a failure fails no request: it is tried again after the next step. */
-  private async saveSnapshot(live: LiveSimulation, step: number, bytes: () => Uint8Array): Promise<void> {
+  private async saveSnapshot(live: LiveSimulation, step: number, snapshot: () => Snapshot | ChunkedSnapshot): Promise<void> {
     try {
-      await this.steps.putSnapshot(live.id, { step, bytes: bytes() });
+      await this.steps.putSnapshot(live.id, snapshot());
       if (step > live.snapshotStep) live.snapshotStep = step;
     } catch (cause) {
       this.logger.warn('simulation snapshot could not be saved', { simulation_id: live.id, step, cause: describe(cause, false) });

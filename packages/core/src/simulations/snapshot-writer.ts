@@ -59,7 +59,12 @@ export class SnapshotWriter {
 
   /** The snapshot's bytes; writes whatever is left first. */
   bytes(): Uint8Array {
+    return Buffer.concat(this.pieces());
+  }
+
+  /** The snapshot as the pieces it was written in, not joined: a streaming store keeps them as they are. */
+  pieces(): readonly Uint8Array[] {
     while (!this.finished) this.write(Number.MAX_SAFE_INTEGER);
-    return Buffer.concat(this.chunks);
+    return this.chunks;
   }
 }

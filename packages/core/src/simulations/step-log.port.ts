@@ -69,6 +69,15 @@ export interface Snapshot {
 }
 
 /**
+ * A snapshot handed over as the pieces it was written in (a large state is serialised a slice
+ * at a time): a store that streams keeps it without joining them, so it is never held twice.
+ */
+export interface ChunkedSnapshot {
+  step: number;
+  chunks: readonly Uint8Array[];
+}
+
+/**
  * Port: a Simulation's step log and state snapshots. Contract (checked by the conformance
  * suite in `testing`):
  * - the log's head is the highest of its last step and its last snapshot (a fork starts from a
@@ -80,8 +89,8 @@ export interface Snapshot {
  *   answers the state changes of the steps with `from < step <= to`, ascending: all a replay
  *   needs, without the recorded messages; `changesJson` answers the same steps' changes as
  *   JSON text, one line each (no raw newline), for a snapshot made without reading them;
- * - `putSnapshot` stores the state after `step` (replacing one at the same step); it takes
- *   the bytes over: callers hand in bytes they made for it and never change (a snapshot can
+ * - `putSnapshot` stores the state after `step` (replacing one at the same step), given whole or
+ *   in chunks (read back whole, the chunks joined in order); it takes the bytes over: callers hand in bytes they made for it and never change (a snapshot can
  *   be megabytes, and a copy of it is a stall of its own);
  *   `latestSnapshot` answers the one with the highest step at or before `atOrBefore`;
  * - `deleteAll` removes a Simulation's steps and snapshots; other Simulations are untouched.
@@ -94,7 +103,7 @@ export interface StepLog {
   get(simulationId: string, step: number): Promise<StepEntry | null>;
   changes(simulationId: string, from: number, to: number): Promise<Array<{ step: number; changes: StateChange[] }>>;
   changesJson(simulationId: string, from: number, to: number): Promise<string[]>;
-  putSnapshot(simulationId: string, snapshot: Snapshot): Promise<void>;
+  putSnapshot(simulationId: string, snapshot: Snapshot | ChunkedSnapshot): Promise<void>;
   latestSnapshot(simulationId: string, atOrBefore: number): Promise<Snapshot | null>;
   deleteAll(simulationId: string): Promise<void>;
 }

@@ -38,6 +38,33 @@ export function describeBlobStoreConformance(name: string, makeStore: () => Prom
       expect(Buffer.from((await store.get('k'))!).toString()).toBe('original');
     });
 
+    it('streams an object in and out as chunks, the same bytes as put and get', async () => {
+      const store = await makeStore();
+      const parts = [0, 1, 2, 3].map((n) => Uint8Array.from({ length: 300_000 + n }, (_, i) => (i * (n + 3)) % 251));
+      async function* source(): AsyncGenerator<Uint8Array> {
+        for (const part of parts) yield part;
+      }
+      await store.putStream('snapshots/s/1', source());
+      const whole = Buffer.concat(parts);
+      expect(Buffer.from((await store.get('snapshots/s/1'))!).equals(whole)).toBe(true);
+      const chunks: Buffer[] = [];
+      for await (const chunk of (await store.getStream('snapshots/s/1'))!) chunks.push(Buffer.from(chunk));
+      expect(Buffer.concat(chunks).equals(whole)).toBe(true);
+      expect(await store.getStream('missing')).toBeNull();
+    });
+
+    it('keeps the old object when a streamed source fails midway, and throws its error', async () => {
+      const store = await makeStore();
+      await store.put('specs/kept', Buffer.from('old bytes'));
+      const failure = new Error('the upload was cut');
+      async function* broken(): AsyncGenerator<Uint8Array> {
+        yield Buffer.from('new bytes, part one');
+        throw failure;
+      }
+      await expect(store.putStream('specs/kept', broken())).rejects.toBe(failure);
+      expect(Buffer.from((await store.get('specs/kept'))!).toString()).toBe('old bytes');
+    });
+
     it('keeps keys with slashes and colons apart', async () => {
       const store = await makeStore();
       await store.put('artifacts/sha256/ab', Buffer.from('1'));

@@ -43,6 +43,15 @@ export function describeStepLogConformance(name: string, makeLog: () => Promise<
       expect(results.filter(Boolean)).toHaveLength(1);
     });
 
+    it('keeps a snapshot given in chunks as their bytes joined in order', async () => {
+      const log = await makeLog();
+      await log.putSnapshot('sim_chunks', { step: 4, chunks: [bytes('{"v":1,'), bytes('"collections":'), bytes('[]}')] });
+      expect(await log.head('sim_chunks')).toBe(4);
+      const read = (await log.latestSnapshot('sim_chunks', 10))!;
+      expect(read.step).toBe(4);
+      expect(text(read.bytes)).toBe('{"v":1,"collections":[]}');
+    });
+
     it('starts a log from a snapshot: the next step follows it', async () => {
       const log = await makeLog();
       await log.putSnapshot('sim_fork', { step: 7, bytes: bytes('{}') });
