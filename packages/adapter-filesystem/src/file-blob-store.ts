@@ -1,10 +1,9 @@
 import { open, readFile, rm, stat, writeFile, type FileHandle } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { BlobStore } from '@simplane/core';
+import { watchSource, type BlobStore } from '@simplane/core';
 import { writeAtomically } from './atomic-file.js';
 import { blobPath } from './blob-path.js';
 import { isNotFound, unavailable } from './file-errors.js';
-import { watchSource } from './watched-source.js';
 
 /** Size of the chunks `getStream` yields: many per large object, few system calls each. */
 const CHUNK_BYTES = 256 * 1024;

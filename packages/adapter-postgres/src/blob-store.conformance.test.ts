@@ -2,24 +2,10 @@ import { describeBlobStoreConformance } from '@simplane/core/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PostgresBlobStore } from './repositories/postgres-blob-store.js';
 import { PgDatabase } from './sql/pg-database.js';
-import { createPgliteDatabase, createServerDatabase, type TestDatabase } from './testing/test-databases.js';
+import { testEngines } from './testing/test-databases.js';
 
-const made: Array<Promise<TestDatabase>> = [];
-const lazily = (make: () => Promise<TestDatabase>) => {
-  let database: Promise<TestDatabase> | undefined;
-  return async () => {
-    database ??= make();
-    if (!made.includes(database)) made.push(database);
-    const test = await database;
-    await test.truncate();
-    return test;
-  };
-};
-const pglite = lazily(() => createPgliteDatabase());
-const server = lazily(createServerDatabase);
-afterAll(async () => {
-  for (const database of made) await (await database).dispose();
-});
+const { pglite, server, dispose } = testEngines();
+afterAll(dispose);
 
 describeBlobStoreConformance('postgres (pglite)', async () => new PostgresBlobStore((await pglite()).db));
 describeBlobStoreConformance('postgres (server)', async () => new PostgresBlobStore((await server()).db));

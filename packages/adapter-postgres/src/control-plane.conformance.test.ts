@@ -15,23 +15,10 @@ import { PostgresSimulatorRepository } from './repositories/postgres-simulator-r
 import { PostgresUsageLedger } from './repositories/postgres-usage-ledger.js';
 import { PostgresWorldRepository } from './repositories/postgres-world-repository.js';
 import { PgDatabase } from './sql/pg-database.js';
-import { createPgliteDatabase, createServerDatabase, type TestDatabase } from './testing/test-databases.js';
+import { testEngines } from './testing/test-databases.js';
 
-const made: Array<Promise<TestDatabase>> = [];
-const lazily = (make: () => Promise<TestDatabase>) => {
-  let database: Promise<TestDatabase> | undefined;
-  return async () => {
-    database ??= make();
-    if (!made.includes(database)) made.push(database);
-    const test = await database;
-    await test.truncate();
-    return test;
-  };
-};
-const engines = { pglite: lazily(() => createPgliteDatabase()), server: lazily(createServerDatabase) };
-afterAll(async () => {
-  for (const database of made) await (await database).dispose();
-});
+const { dispose, ...engines } = testEngines();
+afterAll(dispose);
 
 const organization = { id: 'org_01J00000000000000000000000', name: 'acme' };
 const workspace = { id: 'wsp_01J00000000000000000000000', organizationId: organization.id, name: 'dev' };

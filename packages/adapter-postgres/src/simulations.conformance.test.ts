@@ -12,23 +12,10 @@ import { PostgresSimulationRepository } from './repositories/postgres-simulation
 import { PostgresStepLog } from './repositories/postgres-step-log.js';
 import type { Database } from './sql/database.js';
 import { PgDatabase } from './sql/pg-database.js';
-import { createPgliteDatabase, createServerDatabase, type TestDatabase } from './testing/test-databases.js';
+import { testEngines } from './testing/test-databases.js';
 
-const made: Array<Promise<TestDatabase>> = [];
-const lazily = (make: () => Promise<TestDatabase>) => {
-  let database: Promise<TestDatabase> | undefined;
-  return async () => {
-    database ??= make();
-    if (!made.includes(database)) made.push(database);
-    const test = await database;
-    await test.truncate();
-    return test;
-  };
-};
-const engines = { pglite: lazily(() => createPgliteDatabase()), server: lazily(createServerDatabase) };
-afterAll(async () => {
-  for (const database of made) await (await database).dispose();
-});
+const { dispose, ...engines } = testEngines();
+afterAll(dispose);
 
 /** Blobs in a Map, copied in and out (adapters may not use one another's stores, even in tests). */
 class MapBlobStore implements BlobStore {

@@ -1,10 +1,9 @@
 import { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import type { BlobStore } from '@simplane/core';
+import { watchSource, type BlobStore } from '@simplane/core';
 import { createS3Client, type S3ConnectionConfig } from './s3-client.js';
 import { isMissing, unavailable } from './s3-errors.js';
-import { watchSource } from './watched-source.js';
 
 /** Parts of a multipart upload: S3's minimum is 5 MiB; 8 MiB keeps a 64 MiB document to 8 parts. */
 const PART_BYTES = 8 * 1024 * 1024;

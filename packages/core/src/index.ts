@@ -67,3 +67,4 @@ export * from './worlds/world-build-queue.js';
 export * from './worlds/world-builder.js';
 export * from './worlds/world.service.js';
 export * from './worlds/world-clock.js';
+export * from './blobs/watched-source.js';

@@ -1,4 +1,4 @@
-import type { BlobStore } from '@simplane/core';
+import { watchSource, type BlobStore } from '@simplane/core';
 import type { Database } from '../sql/database.js';
 
 /** Bytes per stored chunk: large documents never become one giant parameter or value. */
@@ -34,19 +34,11 @@ export class PostgresBlobStore implements BlobStore {
    */
   async putStream(key: string, source: AsyncIterable<Uint8Array>): Promise<void> {
     // The source's own failure is the caller's to see as it is, not as a database error.
-    let failed: { error: unknown } | undefined;
-    const watched = (async function* () {
-      try {
-        for await (const chunk of source) yield chunk;
-      } catch (error) {
-        failed = { error };
-        throw error;
-      }
-    })();
+    const watched = watchSource(source);
     try {
-      await this.write(key, watched);
+      await this.write(key, watched.chunks);
     } catch (error) {
-      throw failed === undefined ? error : failed.error;
+      throw watched.failure()?.error ?? error;
     }
   }
 

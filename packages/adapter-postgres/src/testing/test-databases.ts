@@ -72,3 +72,34 @@ async function truncateAll(db: Database): Promise<void> {
     });
   }
 }
+
+/** Both engines a suite runs on, each opened once on first use and emptied for every case. */
+export interface TestEngines {
+  pglite: () => Promise<TestDatabase>;
+  server: () => Promise<TestDatabase>;
+  /** Disposes of the databases opened so far (call it in `afterAll`). */
+  dispose(): Promise<void>;
+}
+
+export function testEngines(): TestEngines {
+  const made: Array<Promise<TestDatabase>> = [];
+  const lazily = (make: () => Promise<TestDatabase>) => {
+    let database: Promise<TestDatabase> | undefined;
+    return async () => {
+      if (database === undefined) {
+        database = make();
+        made.push(database);
+      }
+      const test = await database;
+      await test.truncate();
+      return test;
+    };
+  };
+  return {
+    pglite: lazily(() => createPgliteDatabase()),
+    server: lazily(createServerDatabase),
+    async dispose() {
+      for (const database of made.splice(0)) await (await database).dispose();
+    },
+  };
+}
