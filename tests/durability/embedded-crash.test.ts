@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { call, children, killProcess, printedKey, serveProcess, START_MS, STOP_MS, stopProcess } from '../support/serve-process.js';
 import { allPets, createSimulation, listAll, PET_KEY, PETSTORE, settledSimulator, uploadSimulator } from '../support/served-api.js';
+import { prng } from '../support/prng.js';
 
 const seed = Number(process.env.SIMPLANE_CRASH_SEED ?? randomInt(2 ** 31));
 const scratch = mkdtempSync(join(tmpdir(), 'simplane-crash-'));
@@ -34,18 +35,6 @@ afterAll(async () => {
   await Promise.all([...children].map(stopProcess));
   rmSync(scratch, { recursive: true, force: true });
 }, STOP_MS + 5_000);
-
-/** mulberry32: a small PRNG whose sequence its seed fixes. */
-function prng(start: number): () => number {
-  let state = start >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** An OpenAPI document large enough that its build is still running while the writes are sent. */
 function warehouseDocument(resources: number): string {

@@ -16,6 +16,7 @@ import { startTestS3Server, TEST_BUCKET, type TestS3Server } from '@simplane/ada
 import { FormData, request } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { call, children, killProcess, serveProcess, START_MS, stopProcess, STOP_MS, type Served } from '../support/serve-process.js';
+import { prng } from '../support/prng.js';
 
 const KEY = 'crash-test-key-1';
 const SIMULATIONS = 10;
@@ -80,18 +81,6 @@ afterAll(async () => {
   await s3?.close();
   rmSync(scratch, { recursive: true, force: true });
 }, 60_000);
-
-/** mulberry32: a small PRNG whose sequence depends only on its seed. */
-function prng(from: string): () => number {
-  let a = Number(from) >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Polls `check` until it answers a value; fails with `what` after `ms`. */
 async function until<T>(what: string, ms: number, check: () => Promise<T | undefined>): Promise<T> {
@@ -222,7 +211,7 @@ describe('serve on Postgres and S3 killed with SIGKILL', () => {
   it(
     'keeps every answered write exactly once and every unanswered one at most once, and finishes the build it was running',
     async () => {
-      const random = prng(seed);
+      const random = prng(Number(seed));
       const killAfter = KILL_AFTER[0] + Math.floor(random() * (KILL_AFTER[1] - KILL_AFTER[0] + 1));
       const story = [`seed ${seed} (SIMPLANE_CRASH_SEED=${seed} replays it), kill after ${killAfter} answers`];
       onTestFailed(() => console.error(`postgres-crash: ${story.join('; ')}`));
