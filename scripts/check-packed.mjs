@@ -6,6 +6,8 @@
  *
  *   harness-consumer  depends on @simplane/harness only; `npm ls --all` must show no Express,
  *                     no Lambda types, no host, no command line and no durable adapter or driver.
+ *   durable-consumer  @simplane/composition with the adapters it chose (PGlite and files): a
+ *                     control plane in a data directory keeps its state across a reopen.
  *   express-consumer  an Express app of its own that mounts @simplane/host-express's router,
  *                     composed with @simplane/composition, called over HTTP on 127.0.0.1.
  *
@@ -40,6 +42,14 @@ const consumers = [
     dependencies: ['express'],
     devDependencies: ['vitest', 'typescript', '@types/node', '@types/express'],
     absent: ['@types/aws-lambda', '@simplane/cli', '@simplane/harness', '@simplane/host-lambda'],
+  },
+  {
+    name: 'durable-consumer',
+    simplane: ['@simplane/composition', '@simplane/adapter-postgres', '@simplane/adapter-filesystem'],
+    dependencies: [],
+    devDependencies: ['vitest', 'typescript', '@types/node'],
+    /** Durable storage chosen without S3 or a host: neither comes along. */
+    absent: ['express', '@simplane/cli', /^@simplane\/host-/, '@simplane/adapter-s3', '@aws-sdk/client-s3'],
   },
 ];
 
@@ -127,9 +137,13 @@ function tarballProblems(pack) {
   return problems;
 }
 
-/** Every package name in an `npm ls --all --json` tree, with the path that reaches it. */
+/**
+ * Every package name in an `npm ls --all --json` tree, with the path that reaches it. An optional
+ * peer that is not installed is listed as an empty entry, without a version: it is passed over.
+ */
 function namesIn(tree, path = [], found = []) {
   for (const [name, node] of Object.entries(tree.dependencies ?? {})) {
+    if (node.version === undefined) continue;
     found.push({ name, path: [...path, name].join(' > ') });
     namesIn(node, [...path, name], found);
   }
