@@ -1,4 +1,4 @@
-import { comparePageOrder, isAfter, type PageQuery, type WorldClaim, type WorldFilter, type WorldGuard, type WorldRecord, type WorldRepository } from '@simplane/core';
+import { comparePageOrder, isAfter, sameWorldLock, type PageQuery, type WorldClaim, type WorldFilter, type WorldGuard, type WorldRecord, type WorldRepository } from '@simplane/core';
 
 /** Worlds in a Map. Single-threaded JavaScript makes every method atomic. */
 export class MemoryWorldRepository implements WorldRepository {
@@ -31,6 +31,7 @@ export class MemoryWorldRepository implements WorldRepository {
     if (guard.activeAdvanceId !== undefined && current.activeAdvanceId !== guard.activeAdvanceId) return null;
     if (guard.buildStarted !== undefined && (current.build.startedAt !== null) !== guard.buildStarted) return null;
     if (guard.leaseOwner !== undefined && current.build.lease?.owner !== guard.leaseOwner) return null;
+    if (guard.lock !== undefined && !sameWorldLock(current.lock, guard.lock)) return null;
     const next = structuredClone({ ...current, ...change, id });
     this.records.set(id, next);
     return structuredClone(next);

@@ -1,4 +1,4 @@
-import type { PageQuery, WorldClaim, WorldFilter, WorldGuard, WorldRecord, WorldRepository } from '@simplane/core';
+import { sameWorldLock, type PageQuery, type WorldClaim, type WorldFilter, type WorldGuard, type WorldRecord, type WorldRepository } from '@simplane/core';
 import type { Database, Sql } from '../sql/database.js';
 
 /**
@@ -137,6 +137,7 @@ function holds(guard: WorldGuard, w: WorldRecord): boolean {
   if (guard.status !== undefined && !guard.status.includes(w.status)) return false;
   if (guard.activeAdvanceId !== undefined && w.activeAdvanceId !== guard.activeAdvanceId) return false;
   if (guard.leaseOwner !== undefined && w.build.lease?.owner !== guard.leaseOwner) return false;
+  if (guard.lock !== undefined && !sameWorldLock(w.lock, guard.lock)) return false;
   return guard.buildStarted === undefined || (w.build.startedAt !== null) === guard.buildStarted;
 }
 

@@ -1,5 +1,5 @@
 import type { PageQuery } from '../pagination/page.js';
-import type { WorldRecord, WorldStatus } from './world.js';
+import type { WorldLock, WorldRecord, WorldStatus } from './world.js';
 
 export interface WorldFilter {
   workspaceId: string;
@@ -16,6 +16,14 @@ export interface WorldGuard {
   buildStarted?: boolean;
   /** The build's lease must be held by this owner. */
   leaseOwner?: string;
+  /** The record's lifecycle lock must be exactly this (null: unlocked; absent counts as null). */
+  lock?: WorldLock | null;
+}
+
+/** True when a stored lock (absent counts as none) is the one a guard names. */
+export function sameWorldLock(stored: WorldLock | null | undefined, wanted: WorldLock | null): boolean {
+  if (stored == null || wanted === null) return (stored ?? null) === wanted;
+  return stored.action === wanted.action && stored.at === wanted.at;
 }
 
 /** The change a claim makes, worked out from the record it claims (its deadline depends on it). */

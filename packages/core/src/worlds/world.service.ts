@@ -9,7 +9,7 @@ import type { SimulationRecord, SimulationStatus } from '../simulations/simulati
 import type { SimulationService, SimulatorResolver } from '../simulations/simulation.service.js';
 import type { Principal } from '../tenancy/tenancy.js';
 import { formatTime, type Clock } from '../time/clock.port.js';
-import { WORLD_STATUSES, type WorldRecord, type WorldStatus } from './world.js';
+import { WORLD_STATUSES, type WorldLock, type WorldRecord, type WorldStatus } from './world.js';
 import type { WorldBuildQueue } from './world-build-queue.js';
 import type { WorldBuilder } from './world-builder.js';
 import { createWorldInput, memberNames } from './world-input.js';
@@ -123,17 +123,19 @@ export class WorldService {
     return this.serial(id, async () => {
       const world = await this.load(principal, id);
       refuseWhileWorldAdvancing(world, 'stop');
-      if (world.status === 'stopped') return this.view(world);
-      if (world.status !== 'running') throw conflict(world, 'stop', 'only a running World can be stopped');
+      refuseWhileLocked(world, 'stop', this.clock.now());
+      // A stopped World whose stop was abandoned midway stops the members it left running.
+      if (world.status === 'stopped' && world.lock == null) return this.view(world);
+      if (world.status !== 'running' && world.status !== 'stopped') throw conflict(world, 'stop', 'only a running World can be stopped');
       // Out of `running` first: no clock advance can begin while the members stop.
-      const stopped = await this.settle(world, 'running', 'stopped', 'stop');
+      const { record: stopped, lock } = await this.take(world, 'stopped', 'stopping', 'stop');
       try {
-        for (const member of await this.members(stopped)) await this.simulations.stopMember(member);
+        for (const member of await this.members(stopped)) if (member.status !== 'stopped') await this.simulations.stopMember(member);
       } catch (error) {
-        await this.repository.update(id, { status: ['stopped'] }, { status: 'running' });
+        await this.repository.update(id, { lock }, { status: world.status, lock: null });
         throw error;
       }
-      return this.view(stopped);
+      return this.view((await this.repository.update(id, { lock }, { lock: null })) ?? stopped);
     });
   }
 
@@ -146,12 +148,16 @@ export class WorldService {
     return this.serial(id, async () => {
       const world = await this.load(principal, id);
       refuseWhileWorldAdvancing(world, 'start');
-      if (world.status === 'running') return this.view(world);
+      refuseWhileLocked(world, 'start', this.clock.now());
+      if (world.status === 'running' && world.lock == null) return this.view(world);
       if (world.status !== 'stopped') throw conflict(world, 'start', 'only a stopped World can be started');
+      const { lock } = await this.take(world, 'stopped', 'starting', 'start');
+      const release = () => this.repository.update(id, { lock }, { lock: null });
       const members = await this.members(world);
       const stopped = members.filter((m) => m.status === 'stopped');
       const free = this.quotas.activeSimulations - (await this.simulations.countActive(world.workspaceId));
       if (free < stopped.length) {
+        await release();
         throw new SimplaneError(
           'simulation_quota_exceeded',
           `Starting the World needs ${stopped.length} active Simulation slots at once and the workspace has ${Math.max(0, free)} free; nothing was started.`,
@@ -169,9 +175,12 @@ export class WorldService {
           const now = await this.simulations.member(world.id, member.id);
           if (now !== null) await this.simulations.stopMember(now).catch(() => undefined);
         }
+        await release();
         throw error;
       }
-      return this.view(await this.settle(world, 'stopped', 'running', 'start'));
+      const running = await this.repository.update(id, { lock }, { status: 'running', lock: null, updatedAt: formatTime(this.clock.now()) });
+      if (running === null) throw conflict((await this.repository.get(id)) ?? world, 'start', 'it changed meanwhile');
+      return this.view(running);
     });
   }
 
@@ -194,16 +203,17 @@ export class WorldService {
     return this.serial(id, async () => {
       const world = await this.load(principal, id);
       refuseWhileWorldAdvancing(world, 'delete');
+      refuseWhileLocked(world, 'delete', this.clock.now());
       // A build still running notices the World is gone when its current step ends and deletes what it made.
       if (world.status === 'creating') await this.builder.fail(id, canceled());
-      let current = await this.load(principal, id);
+      const current = await this.load(principal, id);
       refuseWhileWorldAdvancing(current, 'delete');
       // Out of `running` first, as for stop: no clock advance can begin while the members go.
-      if (current.status === 'running') current = await this.settle(current, 'running', 'stopped', 'delete');
+      const { record: locked, lock } = await this.take(current, current.status === 'running' ? 'stopped' : current.status, 'deleting', 'delete');
       try {
-        for (const member of await this.members(current)) await this.simulations.deleteMember(member);
+        for (const member of await this.members(locked)) await this.simulations.deleteMember(member);
       } catch (error) {
-        if (world.status === 'running') await this.repository.update(id, { status: ['stopped'] }, { status: 'running' });
+        await this.repository.update(id, { lock }, { status: current.status, lock: null });
         throw error;
       }
       await this.repository.delete(id);
@@ -228,14 +238,21 @@ export class WorldService {
     return found.filter((m): m is SimulationRecord => m !== null);
   }
 
-  /** Moves the World from `from` to `to` while no clock advance holds it (else 409 `clock_conflict`). */
-  private async settle(world: WorldRecord, from: WorldStatus, to: WorldStatus, action: string): Promise<WorldRecord> {
-    const changed = await this.repository.update(world.id, { status: [from], activeAdvanceId: null }, { status: to, updatedAt: formatTime(this.clock.now()) });
-    if (changed !== null) return changed;
+  /**
+   * Takes the World's lock for a lifecycle change and moves it to `to` in the same step, while
+   * no clock advance holds it (else 409 `clock_conflict`) and no other change does (else 409
+   * `world_conflict`): across processes, stop, start and delete run one at a time. The lock
+   * the World was read with is the one replaced, so an abandoned one is taken over once.
+   */
+  private async take(world: WorldRecord, to: WorldStatus, action: WorldLock['action'], verb: string): Promise<{ record: WorldRecord; lock: WorldLock }> {
+    const lock: WorldLock = { action, at: formatTime(this.clock.now()) };
+    const changed = await this.repository.update(world.id, { status: [world.status], activeAdvanceId: null, lock: world.lock ?? null }, { status: to, lock, updatedAt: lock.at });
+    if (changed !== null) return { record: changed, lock };
     const now = await this.repository.get(world.id);
     if (now === null) throw notFound(world.id);
-    refuseWhileWorldAdvancing(now, action);
-    throw conflict(now, action, `it changed to ${now.status} meanwhile`);
+    refuseWhileWorldAdvancing(now, verb);
+    refuseWhileLocked(now, verb, this.clock.now());
+    throw conflict(now, verb, `it changed to ${now.status} meanwhile`);
   }
 
   /** Runs a World's lifecycle changes one at a time. */
@@ -253,6 +270,16 @@ export class WorldService {
 
 function canceled() {
   return { code: 'build_canceled' as const, detail: 'The World build was canceled.' };
+}
+
+/** A lifecycle lock older than this is taken as abandoned by a process that died. */
+const ABANDONED_LOCK_MS = 5 * 60_000;
+
+/** While another stop, start or delete of the World runs (in any process): 409 `world_conflict`. */
+function refuseWhileLocked(world: WorldRecord, action: string, now: Date): void {
+  const lock = world.lock;
+  if (lock == null || now.getTime() - Date.parse(lock.at) > ABANDONED_LOCK_MS) return;
+  throw conflict(world, action, `it is ${lock.action} (another request); retry once that has finished`);
 }
 
 /** While the World's clock advances, its lifecycle waits: 409 `clock_conflict`. */

@@ -32,6 +32,15 @@ export interface WorldBuildRecord {
   deadline: string;
 }
 
+/**
+ * A lifecycle change under way: stop, start and delete take the World one at a time across
+ * processes. A lock older than a few minutes is taken as abandoned by a process that died.
+ */
+export interface WorldLock {
+  action: 'stopping' | 'starting' | 'deleting';
+  at: string;
+}
+
 /** A World as stored. */
 export interface WorldRecord {
   id: string;
@@ -45,6 +54,8 @@ export interface WorldRecord {
   startTime: string;
   currentTime: string;
   activeAdvanceId: string | null;
+  /** Set while a stop, start or delete runs (absent on records stored before locks). */
+  lock?: WorldLock | null;
   members: WorldMemberRecord[];
   build: WorldBuildRecord;
   error: WorldError | null;

@@ -1,0 +1,74 @@
+/**
+ * A World's stop, start and delete across processes: two control planes on one set of stores
+ * stand for two processes; the World's stored lock lets one change run at a time, and a lock a
+ * process abandoned is taken over.
+ */
+import { ManualClock } from '@simplane/core';
+import { memoryStores, parseConfig, planTenants, type Stores } from '@simplane/composition';
+import { createHarness, type Harness } from '@simplane/harness';
+import { afterEach, describe, expect, it } from 'vitest';
+import { passes } from '../support/clock.js';
+import { readWorld, runningWorld, type WorldBody } from '../support/world-clock.js';
+
+const config = { organizations: [{ name: 'acme', workspaces: [{ name: 'alpha', api_keys: ['world-lock-key-alpha'] }] }], catalog: false };
+const open: Harness[] = [];
+afterEach(async () => {
+  for (const h of open.splice(0)) await h.close().catch(() => undefined);
+});
+
+async function twoProcesses(): Promise<{ a: Harness; b: Harness; stores: Stores; clock: ManualClock }> {
+  const stores = memoryStores();
+  await stores.loadTenants(planTenants(parseConfig({ ...config, log_level: 'silent' })).plan);
+  const clock = new ManualClock('2024-01-01T00:00:00.000Z');
+  const a = createHarness({ config, stores, clock });
+  const b = createHarness({ config, stores, clock });
+  open.push(a, b);
+  await a.buildSimulator(passes, { references: ['passes:v1'] });
+  return { a, b, stores, clock };
+}
+
+/** The World's status agrees with every member's: all running, or all stopped. */
+async function consistent(h: Harness, id: string): Promise<WorldBody> {
+  const world = await readWorld(h, id);
+  const statuses = Object.values(world.members).map((m) => m.status);
+  expect(statuses.every((s) => (world.status === 'running' ? s === 'running' : s === 'stopped')), JSON.stringify(world)).toBe(true);
+  return world;
+}
+
+describe('World lifecycle changes across processes', () => {
+  it('runs a stop through one and a start through the other one at a time, the World agreeing with its members', async () => {
+    const { a, b } = await twoProcesses();
+    const world = await runningWorld(a, { simulators: ['passes:v1', { simulator: 'passes:v1', name: 'second' }, { simulator: 'passes:v1', name: 'third' }] });
+    for (let round = 0; round < 6; round += 1) {
+      const [stop, start] = await Promise.all([a.request('POST', `/v1/worlds/${world.id}/stop`), b.request('POST', `/v1/worlds/${world.id}/start`)]);
+      for (const reply of [stop, start]) expect([200, 409], reply.text()).toContain(reply.status);
+      await consistent(a, world.id);
+      await consistent(b, world.id);
+    }
+    const [stop, remove] = await Promise.all([b.request('POST', `/v1/worlds/${world.id}/stop`), a.request('DELETE', `/v1/worlds/${world.id}`)]);
+    expect([200, 409, 404]).toContain(stop.status);
+    expect([204, 409]).toContain(remove.status);
+    if (remove.status === 204) expect((await b.request('GET', `/v1/worlds/${world.id}`)).status).toBe(404);
+    else await consistent(b, world.id);
+  });
+
+  it('refuses a change while another holds the World, and takes over a lock abandoned by a process that died', async () => {
+    const { a, b, stores, clock } = await twoProcesses();
+    const world = await runningWorld(a, { simulators: ['passes:v1', { simulator: 'passes:v1', name: 'second' }] });
+    // A process died while stopping it: the World says stopped, its members still run.
+    await stores.worlds.update(world.id, {}, { status: 'stopped', lock: { action: 'stopping', at: clock.now().toISOString() } });
+    const refused = await b.request('POST', `/v1/worlds/${world.id}/start`);
+    expect(refused.status).toBe(409);
+    expect(refused.json<{ code: string; detail: string }>()).toMatchObject({ code: 'world_conflict' });
+    expect(refused.json<{ detail: string }>().detail).toContain('stopping');
+    clock.advance(6 * 60_000);
+    // Abandoned now: a stop finishes what the dead process began.
+    const stopped = await b.request('POST', `/v1/worlds/${world.id}/stop`);
+    expect(stopped.status, stopped.text()).toBe(200);
+    expect((await consistent(a, world.id)).status).toBe('stopped');
+    expect((await stores.worlds.get(world.id))!.lock ?? null).toBeNull();
+    const started = await a.request('POST', `/v1/worlds/${world.id}/start`);
+    expect(started.status, started.text()).toBe(200);
+    expect((await consistent(b, world.id)).status).toBe('running');
+  });
+});
