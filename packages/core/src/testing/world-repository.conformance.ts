@@ -159,6 +159,18 @@ export function describeWorldRepositoryConformance(name: string, makeRepository:
       expect(await repo.claimExpiredBuild(now, claim)).toBeNull();
     });
 
+    it('guards an update by the lifecycle lock, absent counting as none', async () => {
+      const repo = await makeRepository();
+      const w = sampleWorldRecord();
+      await repo.insert(w);
+      const lock = { action: 'stopping' as const, at: '2024-01-01T00:00:00.000Z' };
+      const locked = await repo.update(w.id, { status: ['running'], lock: null }, { status: 'stopped', lock });
+      expect(locked!.lock).toEqual(lock);
+      expect(await repo.update(w.id, { lock: null }, { status: 'running' })).toBeNull();
+      expect(await repo.update(w.id, { lock: { ...lock, at: '2024-01-01T00:00:01.000Z' } }, { lock: null })).toBeNull();
+      expect((await repo.update(w.id, { lock }, { lock: null }))!.lock).toBeNull();
+    });
+
     it('finds the Worlds that use a Simulator, and deletes', async () => {
       const repo = await makeRepository();
       const uses = sampleWorldRecord({ members: [{ name: 'a', simulatorId: 'smr_used', simulationId: null }] });
