@@ -4,23 +4,17 @@
  * starts next and finishes what was left.
  */
 import { ManualClock, type ClockAdvanceView, type SimulationView, type StepEntry, type StepLog } from '@simplane/core';
-import { memoryStores, parseConfig, planTenants, type Stores } from '@simplane/composition';
 import { createHarness, type Harness } from '@simplane/harness';
 import { afterEach, describe, expect, it } from 'vitest';
 import { advance, passes, settled } from '../support/clock.js';
 import { until } from '../support/gated-provider.js';
+import { sharedStores } from '../support/shared-stores.js';
 
 const config = { organizations: [{ name: 'acme', workspaces: [{ name: 'alpha', api_keys: ['recovery-key-alpha-1'] }] }], catalog: false };
 const open: Harness[] = [];
 afterEach(async () => {
   for (const h of open.splice(0)) await h.close().catch(() => undefined);
 });
-
-async function sharedStores(): Promise<Stores> {
-  const stores = memoryStores();
-  await stores.loadTenants(planTenants(parseConfig({ ...config, log_level: 'silent' })).plan);
-  return stores;
-}
 
 /** A step log whose `advance` appends never return: before (`before`) or after the step is stored. */
 function dyingOnAdvance(inner: StepLog, when: 'before' | 'after'): StepLog {
@@ -37,7 +31,8 @@ function dyingOnAdvance(inner: StepLog, when: 'before' | 'after'): StepLog {
 }
 
 async function orphanedAdvance(when: 'before' | 'after') {
-  const stores = await sharedStores();
+  // The next process holds the store alone, as the embedded default does after a restart.
+  const stores = await sharedStores(config, 'exclusive');
   const clock = new ManualClock('2024-01-01T00:00:00.000Z');
   const dying = createHarness({ config, stores, clock, stepLog: (s) => dyingOnAdvance(s, when) });
   open.push(dying);

@@ -4,10 +4,11 @@
  * process abandoned is taken over.
  */
 import { ManualClock } from '@simplane/core';
-import { memoryStores, parseConfig, planTenants, type Stores } from '@simplane/composition';
+import type { Stores } from '@simplane/composition';
 import { createHarness, type Harness } from '@simplane/harness';
 import { afterEach, describe, expect, it } from 'vitest';
 import { passes } from '../support/clock.js';
+import { sharedStores } from '../support/shared-stores.js';
 import { readWorld, runningWorld, type WorldBody } from '../support/world-clock.js';
 
 const config = { organizations: [{ name: 'acme', workspaces: [{ name: 'alpha', api_keys: ['world-lock-key-alpha'] }] }], catalog: false };
@@ -17,8 +18,7 @@ afterEach(async () => {
 });
 
 async function twoProcesses(): Promise<{ a: Harness; b: Harness; stores: Stores; clock: ManualClock }> {
-  const stores = memoryStores();
-  await stores.loadTenants(planTenants(parseConfig({ ...config, log_level: 'silent' })).plan);
+  const stores = await sharedStores(config, 'shared');
   const clock = new ManualClock('2024-01-01T00:00:00.000Z');
   const a = createHarness({ config, stores, clock });
   const b = createHarness({ config, stores, clock });

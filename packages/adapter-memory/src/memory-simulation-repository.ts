@@ -53,6 +53,7 @@ export class MemorySimulationRepository implements SimulationRepository {
     if (current === undefined) return null;
     if (guard.status !== undefined && !guard.status.includes(current.status)) return null;
     if (guard.lock !== undefined && current.lock !== guard.lock) return null;
+    if (guard.lockedAt !== undefined && (current.lockedAt ?? null) !== guard.lockedAt) return null;
     if (guard.activeAdvanceId !== undefined && current.activeAdvanceId !== guard.activeAdvanceId) return null;
     const next: SimulationRecord = copy({ ...current, ...change, id });
     const activates = !ACTIVE_STATUSES.includes(current.status) && ACTIVE_STATUSES.includes(next.status);

@@ -206,7 +206,13 @@ export function composeControlPlane(config: Config, overrides: ComposeOverrides 
           c.get(TOKENS.clock),
           c.get(TOKENS.ids),
           c.get(TOKENS.cursors),
-          { tokenTtlSeconds: config.simulation_token_ttl_seconds, publicBaseUrl: config.public_base_url ?? null, shared: stores.kind === 'postgres' },
+          {
+            tokenTtlSeconds: config.simulation_token_ttl_seconds,
+            publicBaseUrl: config.public_base_url ?? null,
+            shared: stores.kind === 'postgres',
+            owner: lease.owner,
+            exclusive: stores.kind !== 'postgres',
+          },
         ),
     );
   container

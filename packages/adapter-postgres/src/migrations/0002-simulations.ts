@@ -25,6 +25,8 @@ export const simulations: Migration = {
       world_id text,
       status text NOT NULL,
       lock text,
+      locked_at text,
+      locked_by text,
       seed text NOT NULL,
       start_time text NOT NULL,
       clock_time text NOT NULL, -- currentTime (current_time is an SQL keyword)

@@ -22,6 +22,8 @@ const COLUMNS = {
   worldId: ['world_id', 'text'],
   status: ['status', 'text'],
   lock: ['lock', 'text'],
+  lockedAt: ['locked_at', 'text'],
+  lockedBy: ['locked_by', 'text'],
   seed: ['seed', 'text'],
   startTime: ['start_time', 'text'],
   currentTime: ['clock_time', 'text'],
@@ -44,7 +46,7 @@ type SimulationRow = { [F in Field as (typeof COLUMNS)[F][0]]: SimulationRecord[
 /** `$n::type` for the field, the parameter numbered `n`. */
 const param = (field: Field, n: number) => `$${n}::${COLUMNS[field][1]}`;
 /** A field's value as a parameter: JSON as text, so no driver turns it into a Postgres array. */
-const valueOf = <F extends Field>(field: F, value: SimulationRecord[F]) => (field === 'metadata' ? JSON.stringify(value) : value);
+const valueOf = <F extends Field>(field: F, value: SimulationRecord[F]) => (field === 'metadata' ? JSON.stringify(value) : (value ?? null));
 
 const ACTIVE_SQL = `status IN (${ACTIVE_STATUSES.map((s) => `'${s}'`).join(', ')})`;
 const INSERT_COLUMNS = FIELDS.map((f) => COLUMNS[f][0]).join(', ');
@@ -200,6 +202,7 @@ function guardClause(guard: SimulationGuard, params: unknown[]): string {
   }
   const exactly = (column: string, value: string | null) => (value === null ? `${column} IS NULL` : `${column} = $${params.push(value)}`);
   if (guard.lock !== undefined) conditions.push(exactly('lock', guard.lock));
+  if (guard.lockedAt !== undefined) conditions.push(exactly('locked_at', guard.lockedAt));
   if (guard.activeAdvanceId !== undefined) conditions.push(exactly('active_advance_id', guard.activeAdvanceId));
   return conditions.join(' AND ');
 }
@@ -216,6 +219,9 @@ function recordOf(row: SimulationRow): SimulationRecord {
     worldId: row.world_id,
     status: row.status,
     lock: row.lock,
+    // Only while locked, as records without a lock are given (the fields are optional).
+    ...(row.locked_at == null ? {} : { lockedAt: row.locked_at }),
+    ...(row.locked_by == null ? {} : { lockedBy: row.locked_by }),
     seed: row.seed,
     startTime: row.start_time,
     currentTime: row.clock_time,

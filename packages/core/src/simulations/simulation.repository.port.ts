@@ -13,6 +13,8 @@ export interface SimulationGuard {
   status?: readonly SimulationStatus[];
   /** The record's lock must be exactly this (null: unlocked). */
   lock?: SimulationLock | null;
+  /** The lock must have been taken at exactly this time (null or absent on the record: none). */
+  lockedAt?: string | null;
   /** The record's active clock advance must be exactly this (null: none). */
   activeAdvanceId?: string | null;
 }

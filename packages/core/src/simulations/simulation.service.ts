@@ -41,7 +41,17 @@ export interface SimulationServiceOptions {
    * from its log, where this process's live copy may be behind another's writes.
    */
   shared?: boolean;
+  /** This process's name in the locks it takes (as in build leases). */
+  owner?: string;
+  /**
+   * True when no other process uses the store (the embedded default, memory): a lock another
+   * process took is then abandoned at once, whatever its age.
+   */
+  exclusive?: boolean;
 }
+
+/** A lifecycle lock older than this is taken as abandoned by a process that stopped mid-change. */
+const ABANDONED_LOCK_MS = 5 * 60_000;
 
 export interface SimulationListParams extends PageParams {
   status?: string;
@@ -234,7 +244,7 @@ export class SimulationService {
       const loaded = await this.loader.runtimeFor(record.simulatorDigest);
       const step = await this.steps.head(id);
       const state = await this.loader.stateAt(record, loaded, step);
-      const started = await this.repository.update(id, { lock: 'starting' }, { status: 'running', lock: null, step }, { limit: this.quotas.activeSimulations });
+      const started = await this.repository.update(id, { lock: 'starting' }, { status: 'running', lock: null, lockedAt: null, lockedBy: null, step }, { limit: this.quotas.activeSimulations });
       if (started === 'quota') throw this.quotaExceeded();
       if (started === null) throw platformOwned(id);
       this.pool.admit({ id, loaded, state, seed: started.seed, currentTime: started.currentTime, step, snapshotStep: step, lastUsedAt: this.clock.now().getTime() }, reservation);
@@ -477,22 +487,37 @@ export class SimulationService {
   }
 
   private async lock(record: SimulationRecord, from: SimulationRecord['status'][], lock: NonNullable<SimulationRecord['lock']>): Promise<void> {
-    const locked = await this.repository.update(record.id, { status: from, lock: null, activeAdvanceId: null }, { lock });
+    const at = this.clock.now();
+    const change = { lock, lockedAt: formatTime(at), lockedBy: this.options.owner ?? null };
+    let locked = await this.repository.update(record.id, { status: from, lock: null, activeAdvanceId: null }, change);
     if (locked === null || locked === 'quota') {
       const now = await this.repository.get(record.id);
       if (now === null) throw notFound(record.id);
+      // A lock its process left behind (it stopped mid-change) is taken over, once.
+      if (now.lock !== null && from.includes(now.status) && this.abandoned(now, at)) {
+        locked = await this.repository.update(record.id, { status: from, lock: now.lock, lockedAt: now.lockedAt ?? null, activeAdvanceId: null }, change);
+        if (locked !== null && locked !== 'quota') return;
+      }
       refuseWhileAdvancing(now, lock === 'deleting' ? 'delete' : lock === 'stopping' ? 'stop' : 'start');
       if (now.lock === null && now.status === 'stopped' && !from.includes('stopped')) throw stopped(record.id);
       throw platformOwned(record.id);
     }
   }
 
+  /** True when the record's lock was left by a process that is gone: another's on a store this process holds alone, or one held too long. */
+  private abandoned(record: SimulationRecord, now: Date): boolean {
+    if (record.lock === null) return false;
+    if (this.options.exclusive === true && (record.lockedBy ?? null) !== (this.options.owner ?? null)) return true;
+    const at = record.lockedAt == null ? Number.NaN : Date.parse(record.lockedAt);
+    return !(now.getTime() - at <= ABANDONED_LOCK_MS);
+  }
+
   private async unlock(id: string, lock: NonNullable<SimulationRecord['lock']>): Promise<void> {
-    await this.repository.update(id, { lock }, { lock: null }).catch(() => undefined);
+    await this.repository.update(id, { lock }, { lock: null, lockedAt: null, lockedBy: null }).catch(() => undefined);
   }
 
   private async change(id: string, lock: NonNullable<SimulationRecord['lock']>, change: Partial<SimulationRecord>): Promise<SimulationRecord> {
-    const changed = await this.repository.update(id, { lock }, { ...change, lock: null });
+    const changed = await this.repository.update(id, { lock }, { ...change, lock: null, lockedAt: null, lockedBy: null });
     if (changed === null || changed === 'quota') throw platformOwned(id);
     return changed;
   }

@@ -33,6 +33,12 @@ export interface SimulationRecord {
   worldId: string | null;
   status: SimulationStatus;
   lock: SimulationLock | null;
+  /**
+   * When the lock was taken and by which process: a lock whose process is gone (it stopped
+   * mid-change) is taken over by the next lifecycle change (absent on records without a lock).
+   */
+  lockedAt?: string | null;
+  lockedBy?: string | null;
   seed: string;
   startTime: string;
   currentTime: string;
