@@ -17,8 +17,8 @@ afterEach(async () => {
   for (const h of open.splice(0)) await h.close().catch(() => undefined);
 });
 
-async function twoProcesses(): Promise<{ a: Harness; b: Harness; stores: Stores; clock: ManualClock }> {
-  const stores = await sharedStores(config, 'shared');
+async function twoProcesses(sharing: 'shared' | 'exclusive' = 'shared'): Promise<{ a: Harness; b: Harness; stores: Stores; clock: ManualClock }> {
+  const stores = await sharedStores(config, sharing);
   const clock = new ManualClock('2024-01-01T00:00:00.000Z');
   const a = createHarness({ config, stores, clock });
   const b = createHarness({ config, stores, clock });
@@ -70,5 +70,14 @@ describe('World lifecycle changes across processes', () => {
     const started = await a.request('POST', `/v1/worlds/${world.id}/start`);
     expect(started.status, started.text()).toBe(200);
     expect((await consistent(b, world.id)).status).toBe('running');
+  });
+
+  it('takes over at once a lock another process left on a store this one holds alone (the embedded default after a restart)', async () => {
+    const { a, stores, clock } = await twoProcesses('exclusive');
+    const world = await runningWorld(a, { simulators: ['passes:v1'] });
+    await stores.worlds.update(world.id, {}, { status: 'stopped', lock: { action: 'stopping', at: clock.now().toISOString(), by: 'a-process-that-died' } });
+    const stopped = await a.request('POST', `/v1/worlds/${world.id}/stop`);
+    expect(stopped.status, stopped.text()).toBe(200);
+    expect((await consistent(a, world.id)).status).toBe('stopped');
   });
 });

@@ -283,7 +283,7 @@ export function composeControlPlane(config: Config, overrides: ComposeOverrides 
           c.get(TOKENS.ids),
           c.get(TOKENS.cursors),
           c.get(TOKENS.advanceLog),
-          { publicBaseUrl: config.public_base_url ?? null },
+          { publicBaseUrl: config.public_base_url ?? null, owner: lease.owner, exclusive: stores.kind !== 'postgres' },
         ),
     );
   container

@@ -20,6 +20,10 @@ import type { AdvanceLog } from '../simulations/advance-log.port.js';
 export interface WorldServiceOptions {
   /** Where clients reach this server, for absolute `endpoint`s; null: relative (as for Simulations). */
   publicBaseUrl?: string | null;
+  /** This process's name in the locks it takes. */
+  owner?: string;
+  /** True when no other process uses the store: another process's lock is then abandoned at once. */
+  exclusive?: boolean;
 }
 
 export interface WorldListParams extends PageParams {
@@ -123,7 +127,7 @@ export class WorldService {
     return this.serial(id, async () => {
       const world = await this.load(principal, id);
       refuseWhileWorldAdvancing(world, 'stop');
-      refuseWhileLocked(world, 'stop', this.clock.now());
+      this.refuseWhileLocked(world, 'stop');
       // A stopped World whose stop was abandoned midway stops the members it left running.
       if (world.status === 'stopped' && world.lock == null) return this.view(world);
       if (world.status !== 'running' && world.status !== 'stopped') throw conflict(world, 'stop', 'only a running World can be stopped');
@@ -148,7 +152,7 @@ export class WorldService {
     return this.serial(id, async () => {
       const world = await this.load(principal, id);
       refuseWhileWorldAdvancing(world, 'start');
-      refuseWhileLocked(world, 'start', this.clock.now());
+      this.refuseWhileLocked(world, 'start');
       if (world.status === 'running' && world.lock == null) return this.view(world);
       if (world.status !== 'stopped') throw conflict(world, 'start', 'only a stopped World can be started');
       const { lock } = await this.take(world, 'stopped', 'starting', 'start');
@@ -203,7 +207,7 @@ export class WorldService {
     return this.serial(id, async () => {
       const world = await this.load(principal, id);
       refuseWhileWorldAdvancing(world, 'delete');
-      refuseWhileLocked(world, 'delete', this.clock.now());
+      this.refuseWhileLocked(world, 'delete');
       // A build still running notices the World is gone when its current step ends and deletes what it made.
       if (world.status === 'creating') await this.builder.fail(id, canceled());
       const current = await this.load(principal, id);
@@ -245,14 +249,27 @@ export class WorldService {
    * the World was read with is the one replaced, so an abandoned one is taken over once.
    */
   private async take(world: WorldRecord, to: WorldStatus, action: WorldLock['action'], verb: string): Promise<{ record: WorldRecord; lock: WorldLock }> {
-    const lock: WorldLock = { action, at: formatTime(this.clock.now()) };
+    const lock: WorldLock = { action, at: formatTime(this.clock.now()), ...(this.options.owner === undefined ? {} : { by: this.options.owner }) };
     const changed = await this.repository.update(world.id, { status: [world.status], activeAdvanceId: null, lock: world.lock ?? null }, { status: to, lock, updatedAt: lock.at });
     if (changed !== null) return { record: changed, lock };
     const now = await this.repository.get(world.id);
     if (now === null) throw notFound(world.id);
     refuseWhileWorldAdvancing(now, verb);
-    refuseWhileLocked(now, verb, this.clock.now());
+    this.refuseWhileLocked(now, verb);
     throw conflict(now, verb, `it changed to ${now.status} meanwhile`);
+  }
+
+  /**
+   * While another stop, start or delete of the World runs (in any process): 409
+   * `world_conflict`. A lock its process left behind is not in the way: another process's on a
+   * store this one holds alone, or one held over five minutes.
+   */
+  private refuseWhileLocked(world: WorldRecord, action: string): void {
+    const lock = world.lock;
+    if (lock == null) return;
+    if (this.options.exclusive === true && (lock.by ?? null) !== (this.options.owner ?? null)) return;
+    if (this.clock.now().getTime() - Date.parse(lock.at) > ABANDONED_LOCK_MS) return;
+    throw conflict(world, action, `it is ${lock.action} (another request); retry once that has finished`);
   }
 
   /** Runs a World's lifecycle changes one at a time. */
@@ -274,13 +291,6 @@ function canceled() {
 
 /** A lifecycle lock older than this is taken as abandoned by a process that died. */
 const ABANDONED_LOCK_MS = 5 * 60_000;
-
-/** While another stop, start or delete of the World runs (in any process): 409 `world_conflict`. */
-function refuseWhileLocked(world: WorldRecord, action: string, now: Date): void {
-  const lock = world.lock;
-  if (lock == null || now.getTime() - Date.parse(lock.at) > ABANDONED_LOCK_MS) return;
-  throw conflict(world, action, `it is ${lock.action} (another request); retry once that has finished`);
-}
 
 /** While the World's clock advances, its lifecycle waits: 409 `clock_conflict`. */
 export function refuseWhileWorldAdvancing(world: WorldRecord, action: string): void {

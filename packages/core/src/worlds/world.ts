@@ -39,6 +39,8 @@ export interface WorldBuildRecord {
 export interface WorldLock {
   action: 'stopping' | 'starting' | 'deleting';
   at: string;
+  /** The process that took it. */
+  by?: string;
 }
 
 /** A World as stored. */
