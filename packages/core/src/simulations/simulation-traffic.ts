@@ -88,7 +88,13 @@ export class SimulationTraffic {
 
   async handle(call: DataPlaneCall): Promise<SimResponse> {
     if (!isId('simulation', call.simulationId)) throw notFound(call.simulationId);
-    const record = await this.repository.get(call.simulationId);
+    // On a shared store the log's head is read with the record, as the request arrives: it
+    // names every step acknowledged before then, by any process, and reading it here rather
+    // than in the queue keeps a round trip out of the Simulation's one-at-a-time section.
+    const [record, head] =
+      this.options.shared === true
+        ? await Promise.all([this.repository.get(call.simulationId), this.steps.head(call.simulationId)])
+        : [await this.repository.get(call.simulationId), undefined];
     const now = formatTime(this.clock.now());
     if (record === null) throw notFound(call.simulationId);
     // Awaited only when due: most Simulations have no expiry, and every request passes here.
@@ -104,10 +110,10 @@ export class SimulationTraffic {
     // is read meanwhile: a create sent before a read (pipelined on one connection, say) runs
     // before it even though its body is still being read. A failed read is that request's
     // answer, when its turn comes.
-    if (call.readBody === null) return this.pool.serial(record.id, () => this.run(record, call, null));
+    if (call.readBody === null) return this.pool.serial(record.id, () => this.run(record, call, null, head));
     const reading = call.readBody();
     reading.catch(() => undefined);
-    return this.pool.serial(record.id, async () => this.run(record, call, await reading));
+    return this.pool.serial(record.id, async () => this.run(record, call, await reading, head));
   }
 
   /**
@@ -250,12 +256,12 @@ export class SimulationTraffic {
     return { from, events, step };
   }
 
-  /** Runs a request in its Simulation's queue; `record` was read when the request arrived. */
-  private async run(record: SimulationRecord, call: DataPlaneCall, body: Uint8Array | null): Promise<SimResponse> {
+  /** Runs a request in its Simulation's queue; `record` (and on a shared store `head`) were read when the request arrived. */
+  private async run(record: SimulationRecord, call: DataPlaneCall, body: Uint8Array | null, head: number | undefined): Promise<SimResponse> {
     const id = record.id;
     const live = this.pool.get(id) ?? (await this.leftWhileWaiting(id));
     live.lastUsedAt = this.clock.now().getTime();
-    if (this.options.shared === true) await this.catchUp(live, record);
+    if (this.options.shared === true) await this.catchUp(live, record, head);
     if (live.pendingSnapshot !== undefined) await this.continueSnapshot(live, live.pendingSnapshot);
     const request = { method: call.method, path: call.path, query: call.query, headers: call.headers, body };
     const step = live.step + 1;
@@ -318,16 +324,16 @@ export class SimulationTraffic {
   }
 
   /**
-   * Brings a live state up to the log: the steps other processes appended since this one last
-   * wrote or read are applied, and the clock's time is taken from the record read when the
-   * request arrived (another process may have advanced it; virtual time only moves forward).
+   * Brings a live state up to the log: the steps other processes appended before the request
+   * arrived (up to `headAtArrival`, else the head now) are applied, and the clock's time is
+   * taken from the record read when the request arrived (another process may have advanced it; virtual time only moves forward).
    * Callers hold the Simulation's queue. A log that cannot be read drops the state, so the
    * request fails rather than answering from a stale copy.
    */
-  private async catchUp(live: LiveSimulation, record: SimulationRecord): Promise<void> {
+  private async catchUp(live: LiveSimulation, record: SimulationRecord, headAtArrival?: number): Promise<void> {
     if (record.currentTime > live.currentTime) live.currentTime = record.currentTime;
     try {
-      const head = await this.steps.head(live.id);
+      const head = headAtArrival ?? (await this.steps.head(live.id));
       if (head <= live.step) return;
       for (const entry of await this.steps.changes(live.id, live.step, head)) live.state.apply(entry.changes);
       live.step = head;
