@@ -14,8 +14,14 @@ export interface LiveSimulation {
   step: number;
   /** The step of the latest snapshot saved of this state (see snapshot-policy). */
   snapshotStep: number;
-  /** A snapshot of a large state being written a slice per request (see SimulationTraffic). */
-  pendingSnapshot?: { step: number; writer: SnapshotWriter };
+  /** A snapshot of a large state being written a slice per request (see SimulationTraffic); saved once its step is durable. */
+  pendingSnapshot?: { step: number; writer: SnapshotWriter; durable: Promise<void> };
+  /**
+   * Settles when the steps appended so far are committed, rejecting if one could not be: a
+   * request runs on the state of the steps before it while they are still being committed, and
+   * is answered only once they are (SimulationTraffic). Absent when nothing is in flight.
+   */
+  durable?: Promise<void>;
   /** Wall-clock milliseconds of the last request; idle Simulations are unloaded. */
   lastUsedAt: number;
 }
@@ -108,11 +114,26 @@ export class SimulationPool {
   }
 
   /**
-   * Runs `work` after every earlier piece of work for the same Simulation has settled. With
-   * nothing queued it starts at once, in the caller's turn: most requests find their
-   * Simulation idle, and a read then finishes without waiting on the microtask queue.
+   * Runs `work` after every earlier piece of work for the same Simulation has settled and the
+   * steps it appended are committed (lifecycle changes, clock advances and housekeeping see
+   * the log as the state is). With nothing queued or in flight it starts at once, in the
+   * caller's turn.
    */
   serial<T>(id: string, work: () => Promise<T>): Promise<T> {
+    return this.ahead(id, () => {
+      const durable = this.live.get(id)?.durable;
+      return durable === undefined ? work() : durable.then(work, work);
+    });
+  }
+
+  /**
+   * Runs `work` after every earlier piece of work for the same Simulation has settled, without
+   * waiting for the steps it appended to be committed: a data-plane request, which waits for
+   * them itself before it is answered. With nothing queued it starts at once, in the caller's
+   * turn: most requests find their Simulation idle, and a read then finishes without waiting on
+   * the microtask queue.
+   */
+  ahead<T>(id: string, work: () => Promise<T>): Promise<T> {
     const previous = this.queues.get(id);
     const run = previous === undefined ? start(work) : previous.then(work, work);
     const settled = (): void => {

@@ -110,10 +110,14 @@ export class SimulationTraffic {
     // is read meanwhile: a create sent before a read (pipelined on one connection, say) runs
     // before it even though its body is still being read. A failed read is that request's
     // answer, when its turn comes.
-    if (call.readBody === null) return this.pool.serial(record.id, () => this.run(record, call, null, head));
-    const reading = call.readBody();
-    reading.catch(() => undefined);
-    return this.pool.serial(record.id, async () => this.run(record, call, await reading, head));
+    // The queue moves on as soon as a request has run: a write's step may still be committing
+    // while the next request runs on the state it left. Each request is answered only once the
+    // steps it saw are committed, so no answer reflects a write the log could lose.
+    const reading = call.readBody === null ? null : call.readBody();
+    reading?.catch(() => undefined);
+    const outcome = await this.pool.ahead(record.id, async () => this.run(record, call, reading === null ? null : await reading, head));
+    if (outcome.durable !== undefined) await outcome.durable;
+    return outcome.response;
   }
 
   /**
@@ -257,7 +261,7 @@ export class SimulationTraffic {
   }
 
   /** Runs a request in its Simulation's queue; `record` (and on a shared store `head`) were read when the request arrived. */
-  private async run(record: SimulationRecord, call: DataPlaneCall, body: Uint8Array | null, head: number | undefined): Promise<SimResponse> {
+  private async run(record: SimulationRecord, call: DataPlaneCall, body: Uint8Array | null, head: number | undefined): Promise<{ response: SimResponse; durable: Promise<void> | undefined }> {
     const id = record.id;
     const live = this.pool.get(id) ?? (await this.leftWhileWaiting(id));
     live.lastUsedAt = this.clock.now().getTime();
@@ -274,8 +278,9 @@ export class SimulationTraffic {
       throw await this.drop(live, 'returned an unusable answer');
     }
     const changes = live.state.takeChanges();
-    if (changes.length === 0) return result.response;
-    await this.record(live, {
+    // A read answers once the steps whose state it saw are committed.
+    if (changes.length === 0) return { response: result.response, durable: live.durable };
+    const durable = this.record(live, {
       view: {
         step,
         kind: 'api',
@@ -291,36 +296,65 @@ export class SimulationTraffic {
       response: keepMessage(result.response.headers, result.response.body, { status: result.response.status }, live.loaded.secrets),
       changes,
     });
-    return result.response;
+    return { response: result.response, durable };
   }
 
   /**
-   * Appends a step to the log and makes it the live Simulation's latest, saving a snapshot
-   * when one is due. A failed append drops the state, which holds a change the log does not.
+   * Appends a step to the log and makes it the live Simulation's latest at once, answering a
+   * promise that settles when the step is committed (and rejects, 503, when it could not be).
+   * The next request may run before then, on this state: every answer waits for the steps it
+   * saw (`live.durable`). A snapshot due is taken of the state as it is now and saved once the
+   * step is committed. A failed append drops the state, which holds a change the log does not,
+   * and with it every later step made on it, whose own appends then fail as well.
    */
-  private async record(live: LiveSimulation, entry: StepEntry): Promise<void> {
+  private record(live: LiveSimulation, entry: StepEntry): Promise<void> {
     const id = live.id;
     const step = entry.view.step;
-    let appended: boolean;
-    try {
-      appended = await this.steps.append(id, entry);
-    } catch (cause) {
-      // The state holds a change the log does not: drop it, as after a runtime failure.
-      this.logger.error('simulation step could not be recorded', { simulation_id: id, cause: describe(cause, false) });
-      throw await this.drop(live, 'could not record the request');
-    }
-    if (!appended) {
-      // Another process wrote this step first: this copy of the state is stale.
-      this.pool.remove(id);
-      this.pool.markUnloaded(id, this.clock.now().getTime());
-      throw unreachable(id, 'was changed elsewhere; retry');
-    }
+    const appending = this.steps.append(id, entry);
     live.step = step;
+    let snapshot: (() => Snapshot | ChunkedSnapshot) | undefined;
     const records = live.state.recordCount();
-    if (live.pendingSnapshot === undefined && snapshotDue(step - live.snapshotStep, records, this.options.snapshotEvery)) {
-      if (records > this.options.snapshotSliceRecords) live.pendingSnapshot = { step, writer: live.state.snapshotWriter() };
-      else await this.saveSnapshot(live, step, () => ({ step, bytes: live.state.toSnapshot() }));
+    const due = live.pendingSnapshot === undefined && snapshotDue(step - live.snapshotStep, records, this.options.snapshotEvery);
+    if (due && records <= this.options.snapshotSliceRecords) {
+      const bytes = live.state.toSnapshot();
+      snapshot = () => ({ step, bytes });
     }
+    const durable = (async () => {
+      let appended: boolean;
+      try {
+        appended = await appending;
+      } catch (cause) {
+        // The state holds a change the log does not: drop it, as after a runtime failure.
+        this.logger.error('simulation step could not be recorded', { simulation_id: id, cause: describe(cause, false) });
+        throw await this.drop(live, 'could not record the request', step - 1);
+      }
+      if (!appended) {
+        // Another process wrote this step first, or a step before it failed: this copy of the state is stale.
+        this.forget(live);
+        throw unreachable(id, 'was changed elsewhere; retry');
+      }
+      if (snapshot !== undefined) await this.saveSnapshot(live, step, snapshot);
+    })();
+    durable.catch(() => undefined);
+    if (due && snapshot === undefined) live.pendingSnapshot = { step, writer: live.state.snapshotWriter(), durable };
+    live.durable = durable;
+    void durable.then(
+      () => this.settled(live, durable),
+      () => this.settled(live, durable),
+    );
+    return durable;
+  }
+
+  /** Forgets a settled step's promise unless a later step has taken its place. */
+  private settled(live: LiveSimulation, durable: Promise<void>): void {
+    if (live.durable === durable) live.durable = undefined;
+  }
+
+  /** Takes a stale state out of memory; the next request rebuilds it from the log. */
+  private forget(live: LiveSimulation): void {
+    if (this.pool.get(live.id) !== live) return;
+    this.pool.remove(live.id);
+    this.pool.markUnloaded(live.id, this.clock.now().getTime());
   }
 
   /**
@@ -365,7 +399,11 @@ export class SimulationTraffic {
   private async continueSnapshot(live: LiveSimulation, pending: NonNullable<LiveSimulation['pendingSnapshot']>): Promise<void> {
     if (!pending.writer.write(this.options.snapshotSliceRecords)) return;
     live.pendingSnapshot = undefined;
-    await this.saveSnapshot(live, pending.step, () => ({ step: pending.step, chunks: pending.writer.pieces() }));
+    // Saved once its step is committed, off the queue: a snapshot never names a step the log lacks.
+    void pending.durable.then(
+      () => this.saveSnapshot(live, pending.step, () => ({ step: pending.step, chunks: pending.writer.pieces() })),
+      () => undefined,
+    );
   }
 
   /** Saves a snapshot; a failure fails no request: it is tried again after the next step. */
@@ -383,13 +421,10 @@ export class SimulationTraffic {
    * with the log (the record is otherwise written only on lifecycle changes), so views stay
    * right until the next request rebuilds the state from the log.
    */
-  private async drop(live: LiveSimulation, why: string): Promise<SimplaneError> {
-    if (this.pool.get(live.id) === live) {
-      this.pool.remove(live.id);
-      this.pool.markUnloaded(live.id, this.clock.now().getTime());
-    }
+  private async drop(live: LiveSimulation, why: string, committed: number = live.step): Promise<SimplaneError> {
+    this.forget(live);
     try {
-      await this.repository.update(live.id, {}, { step: live.step });
+      await this.repository.update(live.id, {}, { step: committed });
     } catch (cause) {
       this.logger.warn('simulation step could not be saved to its record', { simulation_id: live.id, cause: describe(cause, false) });
     }
