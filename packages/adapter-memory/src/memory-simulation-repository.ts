@@ -24,10 +24,11 @@ export class MemorySimulationRepository implements SimulationRepository {
   /** Each record's tokens by hash: a data-plane request finds its token without a scan. */
   private readonly tokens = new Map<string, Map<string, SimulationTokenRecord>>();
 
-  async insert(record: SimulationRecord, active?: ActiveLimit): Promise<'ok' | 'quota'> {
+  async insert(record: SimulationRecord, active?: ActiveLimit, token?: SimulationTokenRecord): Promise<'ok' | 'quota'> {
     if (this.records.has(record.id)) throw new Error(`duplicate simulation ${record.id}`);
     if (active !== undefined && ACTIVE_STATUSES.includes(record.status) && this.active(record.workspaceId) >= active.limit) return 'quota';
     this.records.set(record.id, copy(record));
+    if (token !== undefined) this.tokens.set(record.id, new Map([[token.hash, { ...token }]]));
     return 'ok';
   }
 

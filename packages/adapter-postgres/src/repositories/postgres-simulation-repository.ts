@@ -67,16 +67,26 @@ const ACTIVE_LIMIT_LOCKS = 0x53_49_4d_41; // "SIMA"
 export class PostgresSimulationRepository implements SimulationRepository {
   constructor(private readonly db: Database) {}
 
-  async insert(record: SimulationRecord, active?: ActiveLimit): Promise<'ok' | 'quota'> {
+  async insert(record: SimulationRecord, active?: ActiveLimit, token?: SimulationTokenRecord): Promise<'ok' | 'quota'> {
     const values = FIELDS.map((f) => valueOf(f, record[f]));
-    if (active === undefined || !ACTIVE_STATUSES.includes(record.status)) {
+    const limited = active !== undefined && ACTIVE_STATUSES.includes(record.status);
+    if (!limited && token === undefined) {
       await this.db.query(INSERT, values);
       return 'ok';
     }
+    // The record and its first token in one transaction: never one without the other.
     return this.db.transaction(async (tx) => {
-      await lockWorkspace(tx, record.workspaceId);
-      const { rowCount } = await tx.query(INSERT_WITHIN_LIMIT, [...values, active.limit]);
-      return rowCount === 1 ? 'ok' : 'quota';
+      if (limited) {
+        await lockWorkspace(tx, record.workspaceId);
+        const { rowCount } = await tx.query(INSERT_WITHIN_LIMIT, [...values, active.limit]);
+        if (rowCount !== 1) return 'quota';
+      } else {
+        await tx.query(INSERT, values);
+      }
+      if (token !== undefined) {
+        await tx.query('INSERT INTO simulation_tokens (simulation_id, hash, read_only, expires_at) VALUES ($1, $2, $3, $4)', [record.id, token.hash, token.readOnly, token.expiresAt]);
+      }
+      return 'ok';
     });
   }
 

@@ -18,8 +18,8 @@ export class CachedSimulationRepository implements SimulationRepository {
 
   constructor(private readonly inner: SimulationRepository) {}
 
-  async insert(record: SimulationRecord, active?: ActiveLimit): Promise<'ok' | 'quota'> {
-    const result = await this.inner.insert(record, active);
+  async insert(record: SimulationRecord, active?: ActiveLimit, token?: SimulationTokenRecord): Promise<'ok' | 'quota'> {
+    const result = await this.inner.insert(record, active, token);
     if (result === 'ok') this.remember(record);
     return result;
   }

@@ -26,9 +26,10 @@ export interface ActiveLimit {
 
 /**
  * Port: Simulation storage. Contract (checked by the conformance suite in `testing`):
- * - `insert` stores a new record; with `active`, only while the workspace's running and paused
- *   records number fewer than `active.limit` (atomically: concurrent inserts never overshoot),
- *   answering `quota` otherwise;
+ * - `insert` stores a new record, with `token` as its first token in the same atomic write
+ *   when given; with `active`, only while the workspace's running and paused records number
+ *   fewer than `active.limit` (atomically: concurrent inserts never overshoot), answering
+ *   `quota` otherwise;
  * - `update` changes a record only while it matches `guard`, atomically, and answers the
  *   changed record or null (missing, or the guard failed); with `active`, a change that makes a
  *   stopped record running or paused also needs a free slot, else it answers `quota`;
@@ -46,7 +47,7 @@ export interface ActiveLimit {
  * Records are returned as copies.
  */
 export interface SimulationRepository {
-  insert(record: SimulationRecord, active?: ActiveLimit): Promise<'ok' | 'quota'>;
+  insert(record: SimulationRecord, active?: ActiveLimit, token?: SimulationTokenRecord): Promise<'ok' | 'quota'>;
   get(id: string): Promise<SimulationRecord | null>;
   list(filter: SimulationFilter, page: PageQuery): Promise<SimulationRecord[]>;
   update(id: string, guard: SimulationGuard, change: Partial<SimulationRecord>, active?: ActiveLimit): Promise<SimulationRecord | null | 'quota'>;

@@ -9,7 +9,7 @@ import type { SimulatorRecord } from '../simulators/simulator.js';
 import type { LoadedSimulator } from '../runtime/runtime.port.js';
 import type { Principal } from '../tenancy/tenancy.js';
 import { formatTime, type Clock } from '../time/clock.port.js';
-import { isExpired, SIMULATION_STATUSES, toSimulationView, type SimulationRecord, type SimulationView, type SimulationWithToken } from './simulation.js';
+import { isExpired, SIMULATION_STATUSES, toSimulationView, type SimulationRecord, type SimulationTokenRecord, type SimulationView, type SimulationWithToken } from './simulation.js';
 import { createSimulationInput, forkSimulationInput, SIMULATION_LIMITS, simulationTokenInput } from './simulation-input.js';
 import { seederOf, type SimulationLoader } from './simulation-loader.js';
 import type { SimulationPool } from './simulation-pool.js';
@@ -373,12 +373,20 @@ export class SimulationService {
    * request, as a woken Simulation is: forking then costs the same whatever the state's size.
    * Until then it is running but unloaded, and idle housekeeping pauses it like an idle one.
    */
+  /** Creates the record with its first token in one write: a Simulation is never stored without the token it was answered with. */
   private async launch(record: SimulationRecord, start: { seed: (loaded: LoadedSimulator) => SimulationState } | { snapshot: Uint8Array }, heldQueue?: string): Promise<SimulationWithToken> {
-    await this.insertRunning(record, start, heldQueue);
-    return { ...this.view(record), ...(await this.issue(record, this.options.tokenTtlSeconds, false)) };
+    const token = generateSimulationToken();
+    const expiresAt = formatTime(new Date(this.clock.now().getTime() + this.options.tokenTtlSeconds * 1000));
+    await this.insertRunning(record, start, heldQueue, { hash: hashSimulationToken(token), readOnly: false, expiresAt });
+    return { ...this.view(record), token, token_expires_at: expiresAt };
   }
 
-  private async insertRunning(record: SimulationRecord, start: { seed: (loaded: LoadedSimulator) => SimulationState } | { snapshot: Uint8Array }, heldQueue?: string): Promise<void> {
+  private async insertRunning(
+    record: SimulationRecord,
+    start: { seed: (loaded: LoadedSimulator) => SimulationState } | { snapshot: Uint8Array },
+    heldQueue?: string,
+    token?: SimulationTokenRecord,
+  ): Promise<void> {
     await this.ensureQuota(record.workspaceId, heldQueue);
     const reservation = this.pool.reserve();
     let saved = false;
@@ -394,7 +402,7 @@ export class SimulationService {
       }
       await this.steps.putSnapshot(record.id, { step: record.step, bytes });
       saved = true;
-      if ((await this.repository.insert(record, { limit: this.quotas.activeSimulations })) === 'quota') throw this.quotaExceeded();
+      if ((await this.repository.insert(record, { limit: this.quotas.activeSimulations }, token)) === 'quota') throw this.quotaExceeded();
       if (state === null) {
         reservation.release();
         this.pool.markUnloaded(record.id, this.clock.now().getTime());

@@ -36,6 +36,18 @@ export function sampleSimulationRecord(change: Partial<SimulationRecord> = {}): 
 /** The SimulationRepository contract. */
 export function describeSimulationRepositoryConformance(name: string, makeRepository: () => Promise<SimulationRepository> | SimulationRepository): void {
   describe(`SimulationRepository conformance: ${name}`, () => {
+    it('stores a record with its first token in one write, and neither when the quota refuses it', async () => {
+      const repo = await makeRepository();
+      const token = { hash: 'f'.repeat(64), readOnly: false, expiresAt: '2099-01-01T00:00:00.000Z' };
+      const r = sampleSimulationRecord();
+      expect(await repo.insert(r, { limit: 5 }, token)).toBe('ok');
+      expect(await repo.findToken(r.id, token.hash, '2024-01-01T00:00:00.000Z')).toEqual(token);
+      const refused = sampleSimulationRecord();
+      expect(await repo.insert(refused, { limit: 1 }, { ...token, hash: 'e'.repeat(64) })).toBe('quota');
+      expect(await repo.get(refused.id)).toBeNull();
+      expect(await repo.findToken(refused.id, 'e'.repeat(64), '2024-01-01T00:00:00.000Z')).toBeNull();
+    });
+
     it('stores and reads back a copy', async () => {
       const repo = await makeRepository();
       const r = sampleSimulationRecord();
