@@ -104,6 +104,10 @@ export class FaultyStepLog implements StepLog {
     return this.inner.head(simulationId);
   }
 
+  heads(simulationIds: readonly string[]): Promise<Map<string, number>> {
+    return this.inner.heads(simulationIds);
+  }
+
   list(simulationId: string, page: { afterStep: number; limit: number }): Promise<StepView[]> {
     return this.inner.list(simulationId, page);
   }

@@ -166,6 +166,10 @@ export class MemoryStepLog implements StepLog {
     return this.logs.get(simulationId)?.head ?? 0;
   }
 
+  async heads(simulationIds: readonly string[]): Promise<Map<string, number>> {
+    return new Map(simulationIds.map((id) => [id, this.logs.get(id)?.head ?? 0]));
+  }
+
   async list(simulationId: string, page: { afterStep: number; limit: number }): Promise<StepView[]> {
     const log = this.logs.get(simulationId);
     if (log === undefined) return [];

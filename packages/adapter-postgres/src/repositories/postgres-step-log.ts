@@ -163,6 +163,15 @@ export class PostgresStepLog implements StepLog {
     return rows[0]!.head;
   }
 
+  async heads(simulationIds: readonly string[]): Promise<Map<string, number>> {
+    if (simulationIds.length === 0) return new Map();
+    const { rows } = await this.db.query<{ id: string; head: number }>(
+      `SELECT ids.id, ${headOf('ids.id')} AS head FROM (SELECT value COLLATE "C" AS id FROM json_array_elements_text($1::json)) AS ids`,
+      [JSON.stringify(simulationIds)],
+    );
+    return new Map(rows.map((r) => [r.id, r.head]));
+  }
+
   async list(simulationId: string, page: { afterStep: number; limit: number }): Promise<StepView[]> {
     const { rows } = await this.db.query<{ view: StepView }>('SELECT view FROM steps WHERE simulation_id = $1 AND step > $2 ORDER BY step LIMIT $3', [
       simulationId,

@@ -179,7 +179,13 @@ export class SimulationService {
     }
     const scope = `simulations:${principal.workspaceId}:${filter.status ?? ''}:${filter.simulatorId ?? ''}`;
     const page = await fetchPage(this.cursors, scope, params, (r: SimulationRecord) => ({ createdAt: r.createdAt, id: r.id }), (q) => this.repository.list(filter, q));
-    const records = await Promise.all(page.items.map((r) => this.withLatestStep(r)));
+    // The latest steps of the page's Simulations this process does not hold, read in one round trip.
+    const unheld = page.items.filter((r) => r.status !== 'stopped' && (this.options.shared === true || this.pool.get(r.id) === undefined));
+    const heads = unheld.length === 0 ? new Map<string, number>() : await this.steps.heads(unheld.map((r) => r.id));
+    const records = page.items.map((r) => {
+      const head = heads.get(r.id);
+      return head === undefined ? r : { ...r, step: Math.max(head, this.pool.get(r.id)?.step ?? 0) };
+    });
     return { simulations: records.map((r) => this.view(r)), next_cursor: page.nextCursor };
   }
 

@@ -93,12 +93,15 @@ export interface ChunkedSnapshot {
  *   in chunks (read back whole, the chunks joined in order); it takes the bytes over: callers hand in bytes they made for it and never change (a snapshot can
  *   be megabytes, and a copy of it is a stall of its own);
  *   `latestSnapshot` answers the one with the highest step at or before `atOrBefore`;
+ * - `heads` answers the head of each of several Simulations at once (0 for one with no log), as
+ *   `head` would one by one: a page of Simulations reads them in one round trip;
  * - `deleteAll` removes a Simulation's steps and snapshots; other Simulations are untouched.
  * Entries are returned as copies.
  */
 export interface StepLog {
   append(simulationId: string, entry: StepEntry): Promise<boolean>;
   head(simulationId: string): Promise<number>;
+  heads(simulationIds: readonly string[]): Promise<Map<string, number>>;
   list(simulationId: string, page: { afterStep: number; limit: number }): Promise<StepView[]>;
   get(simulationId: string, step: number): Promise<StepEntry | null>;
   changes(simulationId: string, from: number, to: number): Promise<Array<{ step: number; changes: StateChange[] }>>;

@@ -52,6 +52,20 @@ export function describeStepLogConformance(name: string, makeLog: () => Promise<
       expect(text(read.bytes)).toBe('{"v":1,"collections":[]}');
     });
 
+    it('answers the heads of several Simulations at once, as head does one by one', async () => {
+      const log = await makeLog();
+      await log.append('sim_h1', sampleStepEntry(1));
+      await log.append('sim_h1', sampleStepEntry(2));
+      await log.putSnapshot('sim_h2', { step: 9, bytes: bytes('{}') });
+      const heads = await log.heads(['sim_h1', 'sim_h2', 'sim_none']);
+      expect([...heads.entries()].sort()).toEqual([
+        ['sim_h1', 2],
+        ['sim_h2', 9],
+        ['sim_none', 0],
+      ]);
+      expect((await log.heads([])).size).toBe(0);
+    });
+
     it('starts a log from a snapshot: the next step follows it', async () => {
       const log = await makeLog();
       await log.putSnapshot('sim_fork', { step: 7, bytes: bytes('{}') });
