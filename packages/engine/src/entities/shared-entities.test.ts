@@ -72,8 +72,8 @@ describe('shared entities', () => {
   });
 
   it('leave a Simulator built before version 3 seeding as it did: a stored version 2 artifact seeds the records it seeded then', async () => {
-    const stored = readFileSync(new URL('../../src/entities/shop-3.0.v2-artifact.json', import.meta.url));
-    const seeded = JSON.parse(readFileSync(new URL('../../src/entities/shop-3.0.v2-seeded.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+    const stored = readFileSync(new URL('./shop-3.0.v2-artifact.json', import.meta.url));
+    const seeded = JSON.parse(readFileSync(new URL('./shop-3.0.v2-seeded.json', import.meta.url), 'utf8')) as Record<string, unknown>;
     expect(JSON.parse(stored.toString('utf8')).version).toBe(2);
     const artifact = readArtifact(stored);
     expect(artifact.resources.map((r) => r.entity)).toEqual([null, null, null]);

@@ -146,7 +146,7 @@ describe('advance: scheduled lifecycle events', () => {
   });
 
   it('runs a version 1 artifact: its lifecycle hints are inferred rules', async () => {
-    const stored = readFileSync(new URL('../../src/lifecycle/coupons-3.1.v1-artifact.json', import.meta.url));
+    const stored = readFileSync(new URL('./coupons-3.1.v1-artifact.json', import.meta.url));
     expect(JSON.parse(stored.toString('utf8')).version).toBe(1);
     expect(readArtifact(stored).resources[0]?.lifecycle).toEqual([
       { name: 'expired-at-expiresAt', source: 'inferred', type: 'expiry', at: 'expiresAt', after: null, from: null, set: { state: 'expired' }, delete: false, when: { state: ['active'] } },

@@ -1,11 +1,11 @@
 import type { ClockEvent, SimContext, StateAccess } from '@simplane/core';
 import type { ArtifactResource, LifecycleRule } from '../artifact/artifact.js';
 import { isObject, setOwn, type Json, type JsonObject } from '../json.js';
-import { collectionName, linksCollection, SINGLETON_KEY } from '../runtime/collections.js';
-import { fillServerFields, itemSchema, type Exchange } from '../runtime/exchange.js';
+import { collectionName, linksCollection, SINGLETON_KEY } from '../runtime/records/collections.js';
+import { fillServerFields, itemSchema, type Exchange } from '../runtime/behaviours/exchange.js';
 import type { RuntimeModel } from '../runtime/model.js';
-import { counterOf, countInParent, type Counter } from '../runtime/parent-count.js';
-import { randomFor } from '../runtime/random.js';
+import { counterOf, countInParent, type Counter } from '../runtime/relations/parent-count.js';
+import { randomFor } from '../runtime/values/random.js';
 import { addDuration, parseDuration, timeOf, type Duration } from './duration.js';
 import { EventQueue, type Due, type Ordered } from './event-queue.js';
 import { hex128 } from './event-id.js';

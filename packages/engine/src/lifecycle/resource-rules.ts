@@ -2,7 +2,7 @@ import type { Artifact, ArtifactResource, JsonSchema } from '../artifact/artifac
 import type { Diagnostics } from '../diagnostics/diagnostics.js';
 import { SchemaLookup } from '../infer/schema-lookup.js';
 import { isObject, type Json } from '../json.js';
-import { SchemaRegistry } from '../runtime/schema-registry.js';
+import { SchemaRegistry } from '../runtime/schemas/schema-registry.js';
 import { applyDeclared, LIFECYCLE_EXTENSION } from './declared-rules.js';
 
 /**

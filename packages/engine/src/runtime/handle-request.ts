@@ -1,17 +1,17 @@
 import type { SimContext, SimRequest, SimResult, StateAccess } from '@simplane/core';
 import type { ArtifactOperation } from '../artifact/artifact.js';
 import { matchRequest, type Discriminate, type RouteMatch } from '../artifact/route-index.js';
-import { asQueryCall, queryCallBody } from './aws-query.js';
-import { act, create, read, remove, replace, update } from './crud.js';
-import { withRpcScope, type Exchange } from './exchange.js';
-import type { GenerateContext } from './generate-value.js';
-import { list } from './list.js';
+import { asQueryCall, queryCallBody } from './protocols/aws-query/aws-query.js';
+import { act, create, read, remove, replace, update } from './behaviours/crud.js';
+import { withRpcScope, type Exchange } from './behaviours/exchange.js';
+import type { GenerateContext } from './values/generate-value.js';
+import { list } from './behaviours/list.js';
 import type { RuntimeModel } from './model.js';
-import { randomFor } from './random.js';
-import { refuse } from './refusal.js';
-import { answerTally, tallyFor } from './tally.js';
-import { answer, chooseSuccess } from './respond.js';
-import { validateRequest } from './validate-request.js';
+import { randomFor } from './values/random.js';
+import { refuse } from './answers/refusal.js';
+import { answerTally, tallyFor } from './behaviours/tally.js';
+import { answer, chooseSuccess } from './answers/respond.js';
+import { validateRequest } from './checking/validate-request.js';
 
 /** Routes a request; HEAD falls back to GET (answered without a body). */
 export function route(model: RuntimeModel, method: string, path: string, request?: Pick<SimRequest, 'query' | 'headers'>): { match: RouteMatch | null; operation: ArtifactOperation | null } {

@@ -3,7 +3,7 @@ import type { Artifact } from '../artifact/artifact.js';
 import { advance, hasLifecycle } from '../lifecycle/advance.js';
 import { handleRequest, route } from './handle-request.js';
 import { buildModel, type RuntimeModel } from './model.js';
-import { ResourceSeeder } from './seed-state.js';
+import { ResourceSeeder } from './records/seed-state.js';
 
 /**
  * One Simulator's artifact, compiled once and shared by all of its Simulations. It holds only

@@ -1,5 +1,5 @@
 import type { Artifact, ArtifactOperation, ArtifactResource } from '../artifact/artifact.js';
-import { SchemaRegistry } from './schema-registry.js';
+import { SchemaRegistry } from './schemas/schema-registry.js';
 
 /** The read-only, shared part of a loaded Simulator: the artifact indexed for lookups. Holds no state. */
 export interface RuntimeModel {

@@ -1,6 +1,6 @@
 import type { Artifact, ArtifactOperation } from '../artifact/artifact.js';
-import type { GenerateContext } from '../runtime/generate-value.js';
-import { generateValue } from '../runtime/generate-value.js';
+import type { GenerateContext } from '../runtime/values/generate-value.js';
+import { generateValue } from '../runtime/values/generate-value.js';
 import { credentialsFor } from './credentials.js';
 
 export interface RequestParts {

@@ -1,5 +1,5 @@
 import type { Artifact, ArtifactResponse } from '../artifact/artifact.js';
-import { SchemaRegistry } from '../runtime/schema-registry.js';
+import { SchemaRegistry } from '../runtime/schemas/schema-registry.js';
 import type { SimAnswer } from './sim-client.js';
 
 /**

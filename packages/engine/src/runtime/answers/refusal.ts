@@ -1,0 +1,189 @@
+import type { SimResponse } from '@simplane/core';
+import type { ArtifactOperation, ErrorFormat, JsonSchema } from '../../artifact/artifact.js';
+import { mostCommonFormat } from '../../artifact/most-common-format.js';
+import { awsJsonRefusal, isAwsJsonCall } from '../protocols/aws-json/aws-errors.js';
+import { queryAction, queryRefusal } from '../protocols/aws-query/aws-query.js';
+import { isObject, setOwn, type Json, type JsonObject } from '../../json.js';
+import type { GenerateContext } from '../values/generate-value.js';
+import type { RuntimeModel } from '../model.js';
+import { chooseMedia, conform, encode } from './respond.js';
+import { words } from '../../infer/naming.js';
+import { isJsonMedia } from '../protocols/rest/request-body.js';
+import { itemsOf, objectView, schemaTypes } from '../schemas/schema-view.js';
+
+/** Why a request is refused: a short code, a sentence, and the field it is about. */
+export interface Refusal {
+  status: number;
+  code: string;
+  message: string;
+  field?: string | null;
+  headers?: Record<string, string>;
+}
+
+const TITLES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity',
+};
+
+/**
+ * A refusal in the simulated API's own error format: the operation's declared response for the
+ * status (or its `4XX`, or its `default`), else the document's usual error format for that
+ * status (or its range, or its default), else the format its other errors of that class share,
+ * else `{"error": <code>, "message": <sentence>}` as JSON; AWS's JSON and query protocols in
+ * their own manners (aws-errors, aws-query). Well-known fields of
+ * the error schema are filled meaningfully (message/detail name the field, status/code carry
+ * the status); the rest come from the generator, and the body validates against the schema.
+ */
+export function refuse(model: RuntimeModel, operation: ArtifactOperation | null, refusal: Refusal, ctx: GenerateContext): SimResponse {
+  if (isAwsJsonCall(operation)) return awsJsonRefusal(operation, refusal);
+  if (operation !== null && queryAction(operation) !== null) return queryRefusal(operation, refusal, ctx);
+  const format = errorFormat(model, operation, refusal.status);
+  const headers = refusal.headers ?? {};
+  if (format === null) return encode(refusal.status, 'application/json', { error: refusal.code, message: refusal.message }, headers);
+  const body = errorBody(format.mediaType, format.schema, refusal, ctx);
+  return encode(refusal.status, format.mediaType, body, headers);
+}
+
+function errorFormat(model: RuntimeModel, operation: ArtifactOperation | null, status: number): ErrorFormat | null {
+  const keys = [String(status), `${String(status)[0]}XX`];
+  for (const key of keys) {
+    const declared = operation?.responses[key];
+    const media = chooseMedia(declared ?? null);
+    // A declared text answer without a schema (`404: text/plain`) is answered as text too.
+    if (media && (media[1].schema !== null || isJsonMedia(media[0]) || isTextMedia(media[0]))) return { mediaType: media[0], schema: media[1].schema };
+  }
+  // A `default` declared with another media type is an error format when its schema is an
+  // object (Azure's `application/octet-stream` error envelopes); a file or a text is more likely
+  // the success answer that `default` stands for.
+  const fallback = chooseMedia(operation?.responses.default ?? null);
+  if (fallback && fallback[1].schema !== null && (isJsonMedia(fallback[0]) || schemaTypes(model.registry, fallback[1].schema)?.includes('object') === true)) {
+    return { mediaType: fallback[0], schema: fallback[1].schema };
+  }
+  const formats = model.artifact.errorFormats;
+  return formats[String(status)] ?? formats[`${String(status)[0]}XX`] ?? formats.default ?? classFormat(formats, status);
+}
+
+/** Per document: the error format most of its statuses of one class share, by class digit. */
+const classFormats = new WeakMap<Record<string, ErrorFormat>, Map<string, ErrorFormat | null>>();
+
+/**
+ * For a status the document declares nowhere (a 405 or 415 of a document that declares only its
+ * 400s and 404s): the format most of its other statuses of the same class use, so every refusal
+ * of an API with one error envelope comes in that envelope. Ties go to the lowest status.
+ */
+function classFormat(formats: Record<string, ErrorFormat>, status: number): ErrorFormat | null {
+  const digit = String(status)[0]!;
+  let byClass = classFormats.get(formats);
+  if (byClass === undefined) {
+    byClass = new Map();
+    classFormats.set(formats, byClass);
+  }
+  const known = byClass.get(digit);
+  if (known !== undefined) return known;
+  const format = mostCommonFormat(
+    Object.keys(formats)
+      .sort()
+      .filter((key) => key[0] === digit)
+      .map((key) => formats[key]!),
+  );
+  byClass.set(digit, format);
+  return format;
+}
+
+const isTextMedia = (mediaType: string): boolean => /^text\//i.test(mediaType.trim());
+
+function errorBody(mediaType: string, schema: JsonSchema | null, refusal: Refusal, ctx: GenerateContext): Json {
+  if (schema === null) return isTextMedia(mediaType) ? refusal.message : { error: refusal.code, message: refusal.message };
+  const types = schemaTypes(ctx.registry, schema);
+  if (types !== null && !types.includes('object')) return conform(refusal.message, schema, ctx);
+  return conform(envelope(schema, refusal, ctx, 0), schema, ctx);
+}
+
+/**
+ * The well-known fields of an error object, filled; an `error` object nested in it
+ * (`{"Error": {"Message": ...}}`) is filled the same way. An envelope that names no field of
+ * its own (AWS documents declare their errors as bare objects) still says why, where it allows
+ * the extra field.
+ */
+function envelope(schema: JsonSchema, refusal: Refusal, ctx: GenerateContext, depth: number): JsonObject {
+  const view = objectView(ctx.registry, schema);
+  const out: JsonObject = {};
+  for (const [name, sub] of Object.entries(view.properties)) {
+    let value = wellKnown(name, sub, refusal, ctx);
+    // A nested envelope missing a required field of its own gets a generated one, not dropped.
+    if (value === undefined && depth < 2 && NESTED.has(name.toLowerCase()) && schemaTypes(ctx.registry, sub)?.includes('object') === true) value = conform(envelope(sub, refusal, ctx, depth + 1), sub, ctx);
+    if (value !== undefined && ctx.registry.validate(sub, value).ok) setOwn(out, name, value);
+  }
+  if (Object.keys(view.properties).length === 0) {
+    const said: JsonObject = { ...out, message: refusal.message };
+    if (ctx.registry.validate(schema, said).ok) return said;
+  }
+  return out;
+}
+
+/** Words that name a refusal of each status, as error kinds spell them (`authentication_error`). */
+const STATUS_WORDS: Record<number, string[]> = {
+  400: ['bad', 'validation', 'invalid', 'parameter', 'param', 'argument'],
+  401: ['auth', 'authentication', 'unauthorized', 'unauthenticated', 'credentials', 'token', 'key'],
+  403: ['forbidden', 'permission', 'authorization', 'access'],
+  404: ['not', 'found', 'missing', 'resource', 'unknown'],
+  405: ['method', 'unsupported'],
+  409: ['conflict', 'duplicate', 'exists', 'idempotency'],
+  415: ['media', 'content', 'unsupported'],
+  422: ['validation', 'invalid', 'unprocessable', 'parameter', 'param'],
+};
+/** What any refusal of a client's request is: the fallback when nothing closer names it. */
+const CLIENT_WORDS = new Set(['invalid', 'request', 'client']);
+
+/**
+ * The value of an enumerated error kind (Stripe's `api_error`, `card_error`,
+ * `invalid_request_error`) that best names the refusal: one sharing words with its code or its
+ * status, else one naming a bad request in general; none when nothing does (the generator picks).
+ */
+function closestKind(values: unknown[], refusal: Refusal): Json | undefined {
+  const named = new Set([...words(refusal.code), ...(STATUS_WORDS[refusal.status] ?? [])]);
+  let best: Json | undefined;
+  let bestScore = 0;
+  for (const value of values) {
+    if (typeof value !== 'string') continue;
+    const score = words(value).reduce((sum, word) => sum + (named.has(word) ? 2 : CLIENT_WORDS.has(word) && refusal.status < 500 ? 1 : 0), 0);
+    if (score > bestScore) [best, bestScore] = [value, score];
+  }
+  return best;
+}
+
+/** Object fields an error envelope nests its details in. */
+const NESTED = new Set(['error', 'errors', 'fault', 'problem']);
+
+function wellKnown(name: string, schema: JsonSchema, refusal: Refusal, ctx: GenerateContext): Json | undefined {
+  const lower = name.toLowerCase();
+  // `UserMessage`, `developer_message`, `errorCode`: the same fields under a qualifier.
+  const squashed = lower.replace(/[_-]/g, '');
+  const types = schemaTypes(ctx.registry, schema) ?? ['string'];
+  const numeric = types.includes('integer') || types.includes('number');
+  if ((['detail', 'details', 'description', 'reason'].includes(lower) || squashed.endsWith('message') || squashed === 'errordescription') && types.includes('string')) return refusal.message;
+  if (lower === 'title' && types.includes('string')) return TITLES[refusal.status] ?? refusal.code;
+  if (['status', 'statuscode', 'httpstatus', 'code', 'errorcode', 'httpcode'].includes(squashed)) return numeric ? refusal.status : refusal.code;
+  if (['error', 'type', 'kind'].includes(lower) && types.includes('string')) {
+    const resolved = ctx.registry.resolve(schema);
+    if (isObject(resolved) && resolved.format === 'uri') return `https://example.com/problems/${refusal.code.replace(/_/g, '-')}`;
+    if (isObject(resolved) && Array.isArray(resolved.enum)) return closestKind(resolved.enum, refusal);
+    return refusal.code;
+  }
+  if (['field', 'param', 'parameter', 'pointer'].includes(lower) && refusal.field) return refusal.field;
+  if (['errors', 'issues', 'violations', 'invalid_params'].includes(lower) && types.includes('array') && refusal.field) {
+    const item = itemsOf(ctx.registry, schema);
+    const entry: JsonObject = {};
+    for (const [key, sub] of Object.entries(objectView(ctx.registry, item).properties)) {
+      const value = wellKnown(key, sub, refusal, ctx);
+      if (value !== undefined) setOwn(entry, key, value);
+    }
+    return [conform(entry, item, ctx)];
+  }
+  return undefined;
+}

@@ -1,0 +1,80 @@
+import type { SimRequest } from '@simplane/core';
+import type { ArtifactOperation, ArtifactParameter } from '../../artifact/artifact.js';
+import { squash } from '../../infer/naming.js';
+import { queryAction } from '../protocols/aws-query/aws-query.js';
+import { setOwn, type Json } from '../../json.js';
+import type { RuntimeModel } from '../model.js';
+import { headerText, parseCookies, parseQuery, readParameter, type RawInput } from '../protocols/rest/parameters.js';
+import type { Refusal } from '../answers/refusal.js';
+import { readBody } from '../protocols/rest/request-body.js';
+import { missingCredentials } from './security.js';
+
+export interface ValidInput {
+  query: Record<string, Json>;
+  body: Json | undefined;
+  bodyMediaType: string | null;
+}
+
+const WHERE: Record<string, string> = { path: 'path parameter', query: 'query parameter', header: 'header', cookie: 'cookie' };
+
+/**
+ * Checks a routed request in the order a real API usually does: credentials (401), then
+ * parameters (400), then the body's media type (415), syntax (400) and schema (422 when the API
+ * documents a 422 for it, else 400). Answers the refusal, or the coerced input.
+ */
+export function validateRequest(model: RuntimeModel, operation: ArtifactOperation, request: SimRequest, pathParams: Record<string, string>): ValidInput | Refusal {
+  const raw: RawInput = { path: pathParams, query: parseQuery(request.query), headers: request.headers, cookies: parseCookies(request.headers.cookie) };
+  const missing = missingCredentials(operation, model.artifact.securitySchemes, raw);
+  if (missing !== null) return { status: 401, code: 'unauthorized', message: missing, headers: { 'www-authenticate': challenge(model, operation) } };
+  const query: Record<string, Json> = {};
+  const awsQuery = queryAction(operation) !== null;
+  for (const param of operation.parameters) {
+    const value = readParameter(model.registry, param, raw, awsQuery);
+    if (value === undefined) {
+      if (param.required && !credentialSentElsewhere(param, raw)) return { status: 400, code: 'missing_parameter', message: `the ${WHERE[param.in]} ${param.name} is required`, field: param.name };
+      continue;
+    }
+    const verdict = model.registry.validate(param.schema, value);
+    if (!verdict.ok) {
+      const detail = verdict.field ? ` (${verdict.problem})` : `: ${verdict.problem?.replace(/^the value /, '') ?? 'is not valid'}`;
+      return { status: 400, code: 'invalid_parameter', message: `the ${WHERE[param.in]} ${param.name} is not valid${detail}`, field: param.name };
+    }
+    if (param.in === 'query') setOwn(query, param.name, value);
+  }
+  const body = readBody(model.registry, operation.requestBody, request.body, headerText(request.headers, 'content-type'));
+  if (!body.ok) return { status: body.status, code: body.status === 415 ? 'unsupported_media_type' : 'invalid_body', message: body.message, field: null };
+  if (body.value !== undefined && body.schema !== null) {
+    const verdict = model.registry.validate(body.schema, body.value);
+    if (!verdict.ok) {
+      const status = declares422(model, operation) ? 422 : 400;
+      return { status, code: 'validation_failed', message: `the request body is not valid: ${verdict.problem ?? 'invalid'}`, field: verdict.field };
+    }
+  }
+  return { query, body: body.value, bodyMediaType: body.mediaType };
+}
+
+/** Names of header or query parameters that carry the caller's credential: Slack's `token`, Google's `key`. */
+const CREDENTIAL_PARAMETER = /^(token|accesstoken|apitoken|authtoken|apikey|key)$/;
+
+/**
+ * Whether a required parameter that carries a credential is answered by the request's
+ * `Authorization` header instead: Slack documents a required `token` header on every method,
+ * and its clients send `Authorization: Bearer xoxb-...`, which Slack accepts.
+ */
+function credentialSentElsewhere(param: ArtifactParameter, raw: RawInput): boolean {
+  if ((param.in !== 'header' && param.in !== 'query') || !CREDENTIAL_PARAMETER.test(squash(param.name))) return false;
+  const authorization = headerText(raw.headers, 'authorization');
+  return authorization !== undefined && authorization.trim() !== '';
+}
+
+function declares422(model: RuntimeModel, operation: ArtifactOperation): boolean {
+  return Object.hasOwn(operation.responses, '422') || Object.hasOwn(model.artifact.errorFormats, '422');
+}
+
+function challenge(model: RuntimeModel, operation: ArtifactOperation): string {
+  const first = operation.security[0]?.[0];
+  const scheme = first === undefined ? undefined : model.artifact.securitySchemes[first];
+  if (scheme?.type === 'basic') return 'Basic realm="simulation"';
+  if (scheme?.type === 'apiKey') return `ApiKey ${scheme.in}="${scheme.name}"`;
+  return 'Bearer realm="simulation"';
+}

@@ -1,0 +1,122 @@
+import { JSON_MAX_DEPTH, jsonNestsDeeperThan, remembered } from '@simplane/core';
+import type { ArtifactRequestBody, JsonSchema } from '../../../artifact/artifact.js';
+import { setOwn, type Json, type JsonObject } from '../../../json.js';
+import { nestedFormFields } from './form-nesting.js';
+import { coerce, parseQuery } from './parameters.js';
+import type { SchemaRegistry } from '../../schemas/schema-registry.js';
+import { itemsOf, objectView, schemaTypes } from '../../schemas/schema-view.js';
+
+export type BodyRead =
+  | { ok: true; mediaType: string | null; schema: JsonSchema | null; value: Json | undefined }
+  | { ok: false; status: 400 | 415; message: string };
+
+/**
+ * `Application/JSON; charset=utf-8` → `application/json`. Remembered: every request with a
+ * body asks for its Content-Type's, and clients send the same few.
+ */
+export const essence = remembered((contentType: string): string => (contentType.split(';')[0] ?? '').trim().toLowerCase());
+
+/** AWS's JSON protocol's media types, which its SDKs send where converted documents declare `application/json`. */
+const AWS_JSON = /^application\/x-amz-json-1\.[01]$/;
+
+export function isJsonMedia(mediaType: string): boolean {
+  const m = essence(mediaType);
+  return m === 'application/json' || m.endsWith('+json') || m === '*/*' || AWS_JSON.test(m);
+}
+
+/** The declared media type a Content-Type matches: exact, then `type/*`, then `*\/*`; AWS's JSON as JSON. */
+function declaredMedia(body: ArtifactRequestBody, contentType: string): string | null {
+  const want = essence(contentType);
+  const declared = Object.keys(body.content);
+  return (
+    declared.find((d) => essence(d) === want) ??
+    (AWS_JSON.test(want) ? declared.find((d) => essence(d) === 'application/json') : undefined) ??
+    declared.find((d) => essence(d).endsWith('/*') && want.startsWith(essence(d).slice(0, -1))) ??
+    declared.find((d) => essence(d) === '*/*') ??
+    null
+  );
+}
+
+const utf8 = new TextDecoder('utf-8');
+
+/**
+ * Reads the request body against the operation's declared media types: 415 for a media type
+ * the operation does not take (or a body without Content-Type), 400 for text that does not
+ * parse. JSON and form bodies become values; text stays text; other media types are not read.
+ */
+export function readBody(registry: SchemaRegistry, declared: ArtifactRequestBody | null, bytes: Uint8Array | null, contentType: string | undefined): BodyRead {
+  const empty = bytes === null || bytes.length === 0;
+  if (declared === null || Object.keys(declared.content).length === 0) return { ok: true, mediaType: null, schema: null, value: undefined };
+  if (empty) {
+    return declared.required ? { ok: false, status: 400, message: 'the request body is required' } : { ok: true, mediaType: null, schema: null, value: undefined };
+  }
+  if (contentType === undefined || contentType === '') return { ok: false, status: 415, message: `the request needs a Content-Type: one of ${Object.keys(declared.content).join(', ')}` };
+  const media = declaredMedia(declared, contentType);
+  if (media === null) return { ok: false, status: 415, message: `Content-Type ${essence(contentType)} is not supported; use one of ${Object.keys(declared.content).join(', ')}` };
+  const schema = declared.content[media]?.schema ?? null;
+  const text = utf8.decode(bytes);
+  const want = essence(contentType);
+  if (isJsonMedia(want) || want === 'text/json') {
+    // Every later pass over the value (validation, merges, the stored record's encoding) recurses per level.
+    if (jsonNestsDeeperThan(text)) return { ok: false, status: 400, message: `the request body nests deeper than ${JSON_MAX_DEPTH} levels` };
+    try {
+      return { ok: true, mediaType: media, schema, value: JSON.parse(text) as Json };
+    } catch {
+      return { ok: false, status: 400, message: 'the request body is not valid JSON' };
+    }
+  }
+  if (want === 'application/x-www-form-urlencoded') return { ok: true, mediaType: media, schema, value: formValue(registry, schema, parseQuery(text)) };
+  if (want === 'multipart/form-data') {
+    const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1];
+    if (!boundary) return { ok: false, status: 400, message: 'the multipart body has no boundary' };
+    return { ok: true, mediaType: media, schema, value: formValue(registry, schema, multipartFields(text, boundary)) };
+  }
+  if (want.startsWith('text/') && !isXmlMedia(want)) {
+    // Text is checked against a schema a string can meet; one that describes the text's
+    // structure instead (CSV rows as an object) would refuse every body, as nothing parses it.
+    const types = schemaTypes(registry, schema);
+    return { ok: true, mediaType: media, schema: types === null || types.includes('string') ? schema : null, value: text };
+  }
+  return { ok: true, mediaType: media, schema: null, value: undefined };
+}
+
+/**
+ * A form's fields as an object, each text coerced by its property's type; a name with brackets
+ * that is not a property itself (`metadata[team]`) gives a nested value (form-nesting.ts).
+ */
+function formValue(registry: SchemaRegistry, schema: JsonSchema | null, fields: [string, string][]): JsonObject {
+  const view = objectView(registry, schema);
+  const out: JsonObject = {};
+  const nested: [string, string][] = [];
+  for (const [name, text] of fields) {
+    if (name.indexOf('[') > 0 && !Object.hasOwn(view.properties, name)) {
+      nested.push([name, text]);
+      continue;
+    }
+    const sub = Object.hasOwn(view.properties, name) ? view.properties[name]! : null;
+    if (schemaTypes(registry, sub)?.includes('array')) {
+      const prev = out[name];
+      const item = coerce(registry, itemsOf(registry, sub), text);
+      setOwn(out, name, Array.isArray(prev) ? [...prev, item] : [item]);
+    } else setOwn(out, name, coerce(registry, sub, text));
+  }
+  if (nested.length > 0) for (const [name, value] of Object.entries(nestedFormFields(registry, view.properties, nested))) setOwn(out, name, value);
+  return out;
+}
+
+/** Field names and text of a multipart body; file parts keep their content as text. */
+function multipartFields(text: string, boundary: string): [string, string][] {
+  const out: [string, string][] = [];
+  for (const part of text.split(`--${boundary}`)) {
+    const split = part.indexOf('\r\n\r\n');
+    if (split < 0) continue;
+    const name = /name="([^"]*)"/i.exec(part.slice(0, split))?.[1];
+    if (name !== undefined) out.push([name, part.slice(split + 4).replace(/\r\n$/, '')]);
+  }
+  return out;
+}
+
+/** `text/xml`, `application/xml` and `+xml` types: XML bodies are accepted by media type, not read. */
+function isXmlMedia(essence: string): boolean {
+  return essence === 'text/xml' || essence === 'application/xml' || essence.endsWith('+xml');
+}
