@@ -1,14 +1,13 @@
 import type { SimContext, SimRequest, SimResult, StateAccess } from '@simplane/core';
 import type { ArtifactOperation } from '../artifact/artifact.js';
 import { matchRequest, type Discriminate, type RouteMatch } from '../artifact/route-index.js';
-import { asQueryCall, queryCallBody } from './protocols/aws-query/aws-query.js';
 import { act, create, read, remove, replace, update } from './behaviours/crud.js';
 import { withRpcScope, type Exchange } from './behaviours/exchange.js';
 import type { GenerateContext } from './values/generate-value.js';
 import { list } from './behaviours/list.js';
 import type { RuntimeModel } from './model.js';
 import { randomFor } from './values/random.js';
-import { refuse } from './answers/refusal.js';
+import { decodeRequest, protocolOf, refuse } from './protocols/protocols.js';
 import { answerTally, tallyFor } from './behaviours/tally.js';
 import { answer, chooseSuccess } from './answers/respond.js';
 import { validateRequest } from './checking/validate-request.js';
@@ -36,9 +35,9 @@ function discriminator(request: Pick<SimRequest, 'query' | 'headers'>): Discrimi
   };
 }
 
-/** Answers one data-plane request: route, validate, run the operation's behaviour. */
+/** Answers one data-plane request: decode it as its protocol's, route, validate, run the operation's behaviour. */
 export function handleRequest(model: RuntimeModel, sent: SimRequest, state: StateAccess, context: SimContext): SimResult {
-  const request = asQueryCall(model, sent);
+  const request = decodeRequest(model, sent);
   const method = request.method.toUpperCase();
   const { match, operation } = route(model, method, request.path, request);
   if (operation === null || match === null || !('operation' in match)) {
@@ -52,7 +51,7 @@ export function handleRequest(model: RuntimeModel, sent: SimRequest, state: Stat
   const gen: GenerateContext = { registry: model.registry, random: randomFor(context.seed, context.step, operation.id), now: context.now };
   const input = validateRequest(model, operation, request, match.params);
   if ('status' in input) return { response: refuse(model, operation, input, gen), operation: operation.id };
-  const ex: Exchange = { model, operation, path: match.params, query: input.query, body: input.body ?? queryCallBody(operation, input.query), bodyMediaType: input.bodyMediaType, state, context, gen, minted: 0 };
+  const ex: Exchange = { model, operation, path: match.params, query: input.query, body: input.body ?? protocolOf(operation).callBody(operation, input.query), bodyMediaType: input.bodyMediaType, state, context, gen, minted: 0 };
   withRpcScope(ex);
   const response = run(ex);
   // A HEAD answer is the GET answer's status and headers, its length included, without the body.

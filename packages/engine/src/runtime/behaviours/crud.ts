@@ -9,7 +9,7 @@ import { inherit, inheritancesOf, type Inheritance } from '../relations/inherit.
 import { moveAmounts, movedAmountsOf, type MovedAmount } from './moved-amount.js';
 import { counterOf, countInParent, type Counter } from '../relations/parent-count.js';
 import { answerRecord, idAnswer, idReference, wrapRecord } from '../answers/record-answer.js';
-import { refuse } from '../answers/refusal.js';
+import { refuse } from '../protocols/protocols.js';
 import { answer, chooseMedia, chooseSuccess, conform } from '../answers/respond.js';
 import { objectView, schemaTypes } from '../schemas/schema-view.js';
 

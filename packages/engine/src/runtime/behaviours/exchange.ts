@@ -6,9 +6,9 @@ import { unannotated } from '../../annotations.js';
 import { collectionName, recordKey, SINGLETON_KEY } from '../records/collections.js';
 import { generateProperty, generateValue, type GenerateContext } from '../values/generate-value.js';
 import type { RuntimeModel } from '../model.js';
-import { coerce } from '../protocols/rest/parameters.js';
+import { coerce } from '../checking/coerce.js';
 import { randomFor } from '../values/random.js';
-import type { Refusal } from '../answers/refusal.js';
+import type { Refusal } from '../answers/refusal-reason.js';
 import type { SchemaRegistry } from '../schemas/schema-registry.js';
 import { objectView, schemaTypes, type ObjectView } from '../schemas/schema-view.js';
 

@@ -5,7 +5,7 @@ import { bareSortValue } from '../../infer/list-shape.js';
 import { squash } from '../../infer/naming.js';
 import { collectionName, linksCollection } from '../records/collections.js';
 import { fieldsBySquashedName, missingParent, type Exchange } from './exchange.js';
-import { refuse } from '../answers/refusal.js';
+import { refuse } from '../protocols/protocols.js';
 import { bodyMatcher } from '../search/search-body.js';
 import { searchMatcher } from '../search/search-query.js';
 import { answer, chooseMedia, chooseSuccess, conform } from '../answers/respond.js';

@@ -1,13 +1,13 @@
 import type { SimRequest } from '@simplane/core';
 import type { ArtifactOperation, ArtifactParameter } from '../../artifact/artifact.js';
 import { squash } from '../../infer/naming.js';
-import { queryAction } from '../protocols/aws-query/aws-query.js';
 import { setOwn, type Json } from '../../json.js';
 import type { RuntimeModel } from '../model.js';
 import { headerText, parseCookies, parseQuery, readParameter, type RawInput } from '../protocols/rest/parameters.js';
-import type { Refusal } from '../answers/refusal.js';
+import type { Refusal } from '../answers/refusal-reason.js';
 import { readBody } from '../protocols/rest/request-body.js';
 import { missingCredentials } from './security.js';
+import { protocolOf } from '../protocols/protocols.js';
 
 export interface ValidInput {
   query: Record<string, Json>;
@@ -27,7 +27,7 @@ export function validateRequest(model: RuntimeModel, operation: ArtifactOperatio
   const missing = missingCredentials(operation, model.artifact.securitySchemes, raw);
   if (missing !== null) return { status: 401, code: 'unauthorized', message: missing, headers: { 'www-authenticate': challenge(model, operation) } };
   const query: Record<string, Json> = {};
-  const awsQuery = queryAction(operation) !== null;
+  const awsQuery = protocolOf(operation).name === 'aws-query';
   for (const param of operation.parameters) {
     const value = readParameter(model.registry, param, raw, awsQuery);
     if (value === undefined) {

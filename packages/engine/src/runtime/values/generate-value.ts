@@ -3,10 +3,10 @@ import { squash } from '../../infer/naming.js';
 import type { JsonSchema } from '../../artifact/artifact.js';
 import { copyOwn, isObject, setOwn, type Json, type JsonObject } from '../../json.js';
 import { compilePattern, patternEnforced } from '../../safe-pattern.js';
+import type { GenerateContext } from './generate-context.js';
 import { hintedValue, Persona, type Surroundings } from './name-hints.js';
 import { patternStringWithin } from './pattern-string.js';
 import type { Random } from './random.js';
-import type { SchemaRegistry } from '../schemas/schema-registry.js';
 import { objectView, schemaTypes } from '../schemas/schema-view.js';
 
 /** `$ref` hops below which optional properties and array items are still generated. */
@@ -24,11 +24,7 @@ const ALNUM = 'abcdefghijklmnopqrstuvwxyz0123456789';
 const HEX = '0123456789abcdef';
 const WORDS = ['alpha', 'bravo', 'cedar', 'delta', 'ember', 'fable', 'grove', 'harbor', 'iris', 'juniper', 'kite', 'lumen'];
 
-export interface GenerateContext {
-  registry: SchemaRegistry;
-  random: Random;
-  now: Date;
-}
+export type { GenerateContext } from './generate-context.js';
 
 /**
  * A deterministic value for a JSON Schema 2020-12 schema. The result is checked against the

@@ -3,7 +3,7 @@ import { isAnnotation } from '../../annotations.js';
 import type { JsonSchema } from '../../artifact/artifact.js';
 import { singular, words } from '../../infer/naming.js';
 import { isObject, type Json, type JsonObject } from '../../json.js';
-import type { GenerateContext } from './generate-value.js';
+import type { GenerateContext } from './generate-context.js';
 import type { Random } from './random.js';
 import type { SchemaRegistry } from '../schemas/schema-registry.js';
 

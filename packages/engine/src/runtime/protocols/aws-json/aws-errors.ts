@@ -1,7 +1,7 @@
 import type { SimResponse } from '@simplane/core';
 import type { ArtifactOperation } from '../../../artifact/artifact.js';
-import { encode } from '../../answers/respond.js';
-import type { Refusal } from '../../answers/refusal.js';
+import { encode } from '../../answers/encode.js';
+import type { Refusal } from '../../answers/refusal-reason.js';
 
 /** Words of an AWS exception's name that say which refusal it is, by status. */
 const EXCEPTION_WORDS: Record<number, RegExp> = {

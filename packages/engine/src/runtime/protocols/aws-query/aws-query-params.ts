@@ -1,6 +1,6 @@
 import type { JsonSchema } from '../../../artifact/artifact.js';
 import { isObject, setOwn, type Json, type JsonObject } from '../../../json.js';
-import { coerce } from '../rest/parameters.js';
+import { coerce } from '../../checking/coerce.js';
 import type { SchemaRegistry } from '../../schemas/schema-registry.js';
 import { itemsOf, objectView, schemaTypes } from '../../schemas/schema-view.js';
 

@@ -12,7 +12,7 @@ import { isObject, setOwn, type Json } from '../../../json.js';
 import type { RuntimeModel } from '../../model.js';
 import { essence } from '../rest/request-body.js';
 import { declaredExceptions } from '../aws-json/aws-errors.js';
-import type { Refusal } from '../../answers/refusal.js';
+import type { Refusal } from '../../answers/refusal-reason.js';
 import { uuidFrom, type GenerateContext } from '../../values/generate-value.js';
 
 /** Operations by the query-protocol call they name: every answer asks. */

@@ -1,7 +1,7 @@
 import { parse } from 'qs';
 import type { JsonSchema } from '../../../artifact/artifact.js';
 import { isObject, setOwn, type Json, type JsonObject } from '../../../json.js';
-import { coerce } from './parameters.js';
+import { coerce } from '../../checking/coerce.js';
 import type { SchemaRegistry } from '../../schemas/schema-registry.js';
 import { itemsOf, objectView, schemaTypes } from '../../schemas/schema-view.js';
 

@@ -1,6 +1,7 @@
-import type { ArtifactParameter, JsonSchema } from '../../../artifact/artifact.js';
+import type { ArtifactParameter } from '../../../artifact/artifact.js';
 import { setOwn, type Json, type JsonObject } from '../../../json.js';
 import { readAwsQueryParameter } from '../aws-query/aws-query-params.js';
+import { coerce } from '../../checking/coerce.js';
 import type { SchemaRegistry } from '../../schemas/schema-registry.js';
 import { itemsOf, objectView, schemaTypes } from '../../schemas/schema-view.js';
 
@@ -122,19 +123,4 @@ function readObjectQuery(registry: SchemaRegistry, param: ArtifactParameter, que
     }
   }
   return found ? out : undefined;
-}
-
-/** Text to the first of the schema's types it parses as; unparseable text stays text. */
-export function coerce(registry: SchemaRegistry, schema: JsonSchema | null, text: string): Json {
-  const types = schemaTypes(registry, schema) ?? ['string'];
-  for (const type of types) {
-    if ((type === 'integer' || type === 'number') && /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(text.trim())) {
-      const n = Number(text);
-      if (type === 'number' || Number.isInteger(n)) return n;
-    }
-    if (type === 'boolean' && (text === 'true' || text === 'false')) return text === 'true';
-    if (type === 'null' && (text === '' || text === 'null')) return null;
-    if (type === 'string') return text;
-  }
-  return text;
 }

@@ -2,7 +2,8 @@ import { JSON_MAX_DEPTH, jsonNestsDeeperThan, remembered } from '@simplane/core'
 import type { ArtifactRequestBody, JsonSchema } from '../../../artifact/artifact.js';
 import { setOwn, type Json, type JsonObject } from '../../../json.js';
 import { nestedFormFields } from './form-nesting.js';
-import { coerce, parseQuery } from './parameters.js';
+import { coerce } from '../../checking/coerce.js';
+import { parseQuery } from './parameters.js';
 import type { SchemaRegistry } from '../../schemas/schema-registry.js';
 import { itemsOf, objectView, schemaTypes } from '../../schemas/schema-view.js';
 

@@ -1,24 +1,15 @@
 import type { SimResponse } from '@simplane/core';
-import type { ArtifactOperation, ErrorFormat, JsonSchema } from '../../artifact/artifact.js';
-import { mostCommonFormat } from '../../artifact/most-common-format.js';
-import { awsJsonRefusal, isAwsJsonCall } from '../protocols/aws-json/aws-errors.js';
-import { queryAction, queryRefusal } from '../protocols/aws-query/aws-query.js';
-import { isObject, setOwn, type Json, type JsonObject } from '../../json.js';
-import type { GenerateContext } from '../values/generate-value.js';
-import type { RuntimeModel } from '../model.js';
-import { chooseMedia, conform, encode } from './respond.js';
-import { words } from '../../infer/naming.js';
-import { isJsonMedia } from '../protocols/rest/request-body.js';
-import { itemsOf, objectView, schemaTypes } from '../schemas/schema-view.js';
-
-/** Why a request is refused: a short code, a sentence, and the field it is about. */
-export interface Refusal {
-  status: number;
-  code: string;
-  message: string;
-  field?: string | null;
-  headers?: Record<string, string>;
-}
+import type { ArtifactOperation, ErrorFormat, JsonSchema } from '../../../artifact/artifact.js';
+import { mostCommonFormat } from '../../../artifact/most-common-format.js';
+import { isObject, setOwn, type Json, type JsonObject } from '../../../json.js';
+import type { GenerateContext } from '../../values/generate-value.js';
+import type { RuntimeModel } from '../../model.js';
+import type { Refusal } from '../../answers/refusal-reason.js';
+import { chooseMedia, conform } from '../../answers/respond.js';
+import { encode } from '../../answers/encode.js';
+import { words } from '../../../infer/naming.js';
+import { isJsonMedia } from './request-body.js';
+import { itemsOf, objectView, schemaTypes } from '../../schemas/schema-view.js';
 
 const TITLES: Record<number, string> = {
   400: 'Bad Request',
@@ -34,14 +25,10 @@ const TITLES: Record<number, string> = {
  * A refusal in the simulated API's own error format: the operation's declared response for the
  * status (or its `4XX`, or its `default`), else the document's usual error format for that
  * status (or its range, or its default), else the format its other errors of that class share,
- * else `{"error": <code>, "message": <sentence>}` as JSON; AWS's JSON and query protocols in
- * their own manners (aws-errors, aws-query). Well-known fields of
- * the error schema are filled meaningfully (message/detail name the field, status/code carry
- * the status); the rest come from the generator, and the body validates against the schema.
+ * else `{"error": <code>, "message": <sentence>}` as JSON. Well-known fields of the error schema
+ * are filled meaningfully (message/detail name the field, status/code carry the status); the rest come from the generator, and the body validates against the schema.
  */
-export function refuse(model: RuntimeModel, operation: ArtifactOperation | null, refusal: Refusal, ctx: GenerateContext): SimResponse {
-  if (isAwsJsonCall(operation)) return awsJsonRefusal(operation, refusal);
-  if (operation !== null && queryAction(operation) !== null) return queryRefusal(operation, refusal, ctx);
+export function restRefusal(model: RuntimeModel, operation: ArtifactOperation | null, refusal: Refusal, ctx: GenerateContext): SimResponse {
   const format = errorFormat(model, operation, refusal.status);
   const headers = refusal.headers ?? {};
   if (format === null) return encode(refusal.status, 'application/json', { error: refusal.code, message: refusal.message }, headers);
