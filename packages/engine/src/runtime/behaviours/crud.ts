@@ -10,7 +10,8 @@ import { moveAmounts, movedAmountsOf, type MovedAmount } from './moved-amount.js
 import { counterOf, countInParent, type Counter } from '../relations/parent-count.js';
 import { answerRecord, idAnswer, idReference, wrapRecord } from '../answers/record-answer.js';
 import { refuse } from '../protocols/protocols.js';
-import { answer, chooseMedia, chooseSuccess, conform } from '../answers/respond.js';
+import { chooseMedia, conform } from '../answers/conform.js';
+import { answer, chooseSuccess } from '../answers/respond.js';
 import { objectView, schemaTypes } from '../schemas/schema-view.js';
 
 function refused(ex: Exchange, refusal: Parameters<typeof refuse>[2]): SimResponse {

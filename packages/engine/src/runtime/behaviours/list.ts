@@ -8,7 +8,8 @@ import { fieldsBySquashedName, missingParent, type Exchange } from './exchange.j
 import { refuse } from '../protocols/protocols.js';
 import { bodyMatcher } from '../search/search-body.js';
 import { searchMatcher } from '../search/search-query.js';
-import { answer, chooseMedia, chooseSuccess, conform } from '../answers/respond.js';
+import { chooseMedia, conform } from '../answers/conform.js';
+import { answer, chooseSuccess } from '../answers/respond.js';
 import { itemsOf, objectView, schemaTypes } from '../schemas/schema-view.js';
 
 const DEFAULT_LIMIT = 20;

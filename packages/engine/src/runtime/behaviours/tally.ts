@@ -3,7 +3,8 @@ import { singular, words } from '../../infer/naming.js';
 import { isObject, setOwn, type Json, type JsonObject } from '../../json.js';
 import type { Exchange } from './exchange.js';
 import type { RuntimeModel } from '../model.js';
-import { answer, chooseMedia, chooseSuccess } from '../answers/respond.js';
+import { chooseMedia } from '../answers/conform.js';
+import { answer, chooseSuccess } from '../answers/respond.js';
 import { objectView, schemaTypes } from '../schemas/schema-view.js';
 
 /** A count of a collection's records by the value of one of their enumerated fields. */

@@ -10,6 +10,14 @@ import type { Refusal } from '../answers/refusal-reason.js';
 import type { RuntimeModel } from '../model.js';
 import type { GenerateContext } from '../values/generate-context.js';
 
+/** A success answer before any protocol envelope: its status, declared media type (null when none), value and headers. */
+export interface PlainAnswer {
+  status: number;
+  mediaType: string | null;
+  value: Json;
+  headers: Record<string, string>;
+}
+
 export interface Protocol {
   readonly name: 'rest' | 'aws-json' | 'aws-query';
   /** Whether an operation is a call of this protocol. */
@@ -21,6 +29,11 @@ export interface Protocol {
   decode(model: RuntimeModel, request: SimRequest): SimRequest;
   /** The input a behaviour reads as the call's body when the request has none: AWS query's parameters. */
   callBody(operation: ArtifactOperation, query: Record<string, Json>): Json | undefined;
+  /**
+   * A success answer in the protocol's own envelope (AWS query's `<CallResponse><CallResult>`),
+   * or null to answer as the document declares it. A protocol without an envelope leaves it out.
+   */
+  encode?(operation: ArtifactOperation, answer: PlainAnswer, ctx: GenerateContext): SimResponse | null;
   /** A refusal in the protocol's own error format. */
   refuse(model: RuntimeModel, operation: ArtifactOperation | null, refusal: Refusal, ctx: GenerateContext): SimResponse;
 }

@@ -7,7 +7,7 @@ import { generateValue, type GenerateContext } from '../values/generate-value.js
 import { ID_COUNTERS, idSchemaFor, mintId } from './ids.js';
 import type { RuntimeModel } from '../model.js';
 import { randomFor } from '../values/random.js';
-import { conform } from '../answers/respond.js';
+import { conform } from '../answers/conform.js';
 import { objectView } from '../schemas/schema-view.js';
 import { words } from '../../infer/naming.js';
 

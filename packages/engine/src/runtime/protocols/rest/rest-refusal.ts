@@ -5,7 +5,7 @@ import { isObject, setOwn, type Json, type JsonObject } from '../../../json.js';
 import type { GenerateContext } from '../../values/generate-value.js';
 import type { RuntimeModel } from '../../model.js';
 import type { Refusal } from '../../answers/refusal-reason.js';
-import { chooseMedia, conform } from '../../answers/respond.js';
+import { chooseMedia, conform } from '../../answers/conform.js';
 import { encode } from '../../answers/encode.js';
 import { words } from '../../../infer/naming.js';
 import { isJsonMedia } from './request-body.js';
