@@ -48,6 +48,9 @@ async function pipelined(outcome: 'commit' | 'fail-first') {
   for (let i = 0; i < 50 && gate.calls.length < 3; i += 1) await new Promise((resolve) => setImmediate(resolve));
   expect(gate.calls).toEqual([1, 2, 3]);
   expect(answered).toEqual([]);
+  // A view shows no step that is still committing.
+  expect((await h.request('GET', `/v1/simulations/${sim.id}`)).json<{ step: number }>().step).toBe(0);
+  expect((await h.request('GET', '/v1/simulations')).json<{ simulations: Array<{ id: string; step: number }> }>().simulations.find((s) => s.id === sim.id)!.step).toBe(0);
   gate.release(outcome);
   return { h, sim, writes: await Promise.all(writes), read: await read };
 }
@@ -59,6 +62,7 @@ describe('writes whose steps are still committing', () => {
     expect(read.json<Array<{ name: string }>>().map((p) => p.name).sort()).toEqual(['a', 'b', 'c']);
     const steps = (await h.request('GET', `/v1/simulations/${sim.id}/steps`)).json<{ steps: StepView[] }>().steps;
     expect(steps.map((s) => s.step)).toEqual([1, 2, 3]);
+    expect((await h.request('GET', `/v1/simulations/${sim.id}`)).json<{ step: number }>().step).toBe(3);
   });
 
   it('answer no request that saw a step that could not be committed, and keep nothing of them', async () => {

@@ -22,8 +22,15 @@ export interface LiveSimulation {
    * is answered only once they are (SimulationTraffic). Absent when nothing is in flight.
    */
   durable?: Promise<void>;
+  /** The last step known committed while `durable` is pending (views show it, not `step`). */
+  committed?: number;
   /** Wall-clock milliseconds of the last request; idle Simulations are unloaded. */
   lastUsedAt: number;
+}
+
+/** The latest step a view may show: a step still committing is not shown until it is. */
+export function visibleStep(live: LiveSimulation): number {
+  return live.durable === undefined ? live.step : (live.committed ?? live.step);
 }
 
 /** A claim on one unit of process capacity, given back unless it is used to admit a Simulation. */

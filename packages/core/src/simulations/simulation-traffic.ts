@@ -311,6 +311,7 @@ export class SimulationTraffic {
     const id = live.id;
     const step = entry.view.step;
     const appending = this.steps.append(id, entry);
+    if (live.durable === undefined) live.committed = live.step;
     live.step = step;
     let snapshot: (() => Snapshot | ChunkedSnapshot) | undefined;
     const records = live.state.recordCount();
@@ -333,6 +334,7 @@ export class SimulationTraffic {
         this.forget(live);
         throw unreachable(id, 'was changed elsewhere; retry');
       }
+      live.committed = Math.max(live.committed ?? 0, step);
       if (snapshot !== undefined) await this.saveSnapshot(live, step, snapshot);
     })();
     durable.catch(() => undefined);

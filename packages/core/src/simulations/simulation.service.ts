@@ -12,7 +12,7 @@ import { formatTime, type Clock } from '../time/clock.port.js';
 import { isExpired, SIMULATION_STATUSES, toSimulationView, type SimulationRecord, type SimulationTokenRecord, type SimulationView, type SimulationWithToken } from './simulation.js';
 import { createSimulationInput, forkSimulationInput, SIMULATION_LIMITS, simulationTokenInput } from './simulation-input.js';
 import { seederOf, type SimulationLoader } from './simulation-loader.js';
-import type { SimulationPool } from './simulation-pool.js';
+import { visibleStep, type SimulationPool } from './simulation-pool.js';
 import type { SimulationFilter, SimulationRepository } from './simulation.repository.port.js';
 import { SimulationState } from './simulation-state.js';
 import type { StepDetail, StepLog, StepView } from './step-log.port.js';
@@ -94,7 +94,8 @@ export class SimulationService {
    * this process holds none, or when another process may have written since.
    */
   private async latestStep(id: string): Promise<number> {
-    const live = this.pool.get(id)?.step;
+    const held = this.pool.get(id);
+    const live = held === undefined ? undefined : visibleStep(held);
     if (live !== undefined && this.options.shared !== true) return live;
     return Math.max(live ?? 0, await this.steps.head(id));
   }
@@ -102,7 +103,8 @@ export class SimulationService {
   /** A record as the API shows it; a running Simulation's latest step is the live one. */
   private view(record: SimulationRecord): SimulationView {
     const live = this.pool.get(record.id);
-    const current = live === undefined || live.step === record.step ? record : { ...record, step: live.step };
+    const step = live === undefined ? record.step : visibleStep(live);
+    const current = step === record.step ? record : { ...record, step };
     return toSimulationView(current, this.options.publicBaseUrl ?? null);
   }
 
@@ -184,7 +186,8 @@ export class SimulationService {
     const heads = unheld.length === 0 ? new Map<string, number>() : await this.steps.heads(unheld.map((r) => r.id));
     const records = page.items.map((r) => {
       const head = heads.get(r.id);
-      return head === undefined ? r : { ...r, step: Math.max(head, this.pool.get(r.id)?.step ?? 0) };
+      const held = this.pool.get(r.id);
+      return head === undefined ? r : { ...r, step: Math.max(head, held === undefined ? 0 : visibleStep(held)) };
     });
     return { simulations: records.map((r) => this.view(r)), next_cursor: page.nextCursor };
   }
