@@ -12,10 +12,10 @@ export interface LiveSimulation {
   currentTime: string;
   /** The last step; the next state-changing request gets this plus one. */
   step: number;
-  /** The step of the latest snapshot saved of this state (see snapshot-policy). */
+  /** The step of the latest snapshot taken of this state, saved or being saved (see snapshot-policy). */
   snapshotStep: number;
   /** A snapshot of a large state being written a slice per request (see SimulationTraffic); saved once its step is durable. */
-  pendingSnapshot?: { step: number; writer: SnapshotWriter; durable: Promise<void> };
+  pendingSnapshot?: { step: number; writer: SnapshotWriter; durable: Promise<void>; since: number };
   /**
    * Settles when the steps appended so far are committed, rejecting if one could not be: a
    * request runs on the state of the steps before it while they are still being committed, and

@@ -316,6 +316,9 @@ export class SimulationTraffic {
     let snapshot: (() => Snapshot | ChunkedSnapshot) | undefined;
     const records = live.state.recordCount();
     const due = live.pendingSnapshot === undefined && snapshotDue(step - live.snapshotStep, records, this.options.snapshotEvery);
+    // Counted from now, so the requests that run before it is saved do not take another.
+    const sinceBefore = live.snapshotStep;
+    if (due) live.snapshotStep = step;
     if (due && records <= this.options.snapshotSliceRecords) {
       const bytes = live.state.toSnapshot();
       snapshot = () => ({ step, bytes });
@@ -335,10 +338,10 @@ export class SimulationTraffic {
         throw unreachable(id, 'was changed elsewhere; retry');
       }
       live.committed = Math.max(live.committed ?? 0, step);
-      if (snapshot !== undefined) await this.saveSnapshot(live, step, snapshot);
+      if (snapshot !== undefined) await this.saveSnapshot(live, step, snapshot, sinceBefore);
     })();
     durable.catch(() => undefined);
-    if (due && snapshot === undefined) live.pendingSnapshot = { step, writer: live.state.snapshotWriter(), durable };
+    if (due && snapshot === undefined) live.pendingSnapshot = { step, writer: live.state.snapshotWriter(), durable, since: sinceBefore };
     live.durable = durable;
     void durable.then(
       () => this.settled(live, durable),
@@ -403,17 +406,20 @@ export class SimulationTraffic {
     live.pendingSnapshot = undefined;
     // Saved once its step is committed, off the queue: a snapshot never names a step the log lacks.
     void pending.durable.then(
-      () => this.saveSnapshot(live, pending.step, () => ({ step: pending.step, chunks: pending.writer.pieces() })),
+      () => this.saveSnapshot(live, pending.step, () => ({ step: pending.step, chunks: pending.writer.pieces() }), pending.since),
       () => undefined,
     );
   }
 
-  /** Saves a snapshot; a failure fails no request: it is tried again after the next step. */
-  private async saveSnapshot(live: LiveSimulation, step: number, snapshot: () => Snapshot | ChunkedSnapshot): Promise<void> {
+  /**
+   * Saves a snapshot; a failure fails no request: the count goes back to the snapshot before
+   * (`since`), so one is tried again after the next step.
+   */
+  private async saveSnapshot(live: LiveSimulation, step: number, snapshot: () => Snapshot | ChunkedSnapshot, since: number): Promise<void> {
     try {
       await this.steps.putSnapshot(live.id, snapshot());
-      if (step > live.snapshotStep) live.snapshotStep = step;
     } catch (cause) {
+      if (live.snapshotStep === step) live.snapshotStep = since;
       this.logger.warn('simulation snapshot could not be saved', { simulation_id: live.id, step, cause: describe(cause, false) });
     }
   }
