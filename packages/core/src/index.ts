@@ -31,6 +31,7 @@ export * from './simulators/simulator-reference.js';
 export * from './simulators/simulator-input.js';
 export * from './simulators/simulator.repository.port.js';
 export * from './simulators/build-scheduler.js';
+export * from './simulators/build-lease.js';
 export * from './simulators/simulator.service.js';
 export * from './simulators/catalog.js';
 export * from './quotas/quotas.js';

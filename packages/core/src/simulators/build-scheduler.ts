@@ -3,7 +3,8 @@ import { BUILD_LIMITS, type BuildAbortReason, type BuildOutcome, type BuildProgr
 import type { Logger } from '../logging/logger.port.js';
 import type { Clock } from '../time/clock.port.js';
 import { formatTime, parseTime } from '../time/clock.port.js';
-import { blobKeys, type BuildLease, type SimulatorError, type SimulatorRecord } from './simulator.js';
+import { blobKeys, type SimulatorError, type SimulatorRecord } from './simulator.js';
+import { expiredBy, leaseFrom, type BuildLeaseOptions } from './build-lease.js';
 import type { SimulatorRepository } from './simulator.repository.port.js';
 
 interface RunningBuild {
@@ -11,14 +12,6 @@ interface RunningBuild {
   done: Promise<void>;
   /** Set when this process gives the build up (shutdown, lease lost): its outcome is not written. */
   released: boolean;
-}
-
-/** How builds are held across processes sharing one store. */
-export interface BuildLeaseOptions {
-  /** This scheduler's name in the leases it holds; unique per process. */
-  owner: string;
-  /** How long a lease lasts unless renewed; it is renewed every third of it while the build runs. */
-  leaseMs: number;
 }
 
 /**
@@ -61,10 +54,7 @@ export class BuildScheduler {
     const started = this.clock.now().getTime();
     while (!this.closed) {
       const now = this.clock.now();
-      // `all`: every lease an earlier process took counts as expired (they all end within a lease
-      // of now), but not the ones this call hands out.
-      const expiredBy = formatTime(options.all === true ? new Date(started + this.lease.leaseMs - 1) : now);
-      const claimed = await this.repository.claimExpiredBuild(expiredBy, { lease: this.newLease(now), updatedAt: formatTime(now) });
+      const claimed = await this.repository.claimExpiredBuild(expiredBy(this.lease, started, now, options.all === true), { lease: leaseFrom(this.lease, now), updatedAt: formatTime(now) });
       if (claimed === null || seen.has(claimed.id)) break;
       seen.add(claimed.id);
       // Our own build, whose lease lapsed while it ran (a stalled renewal): the claim renewed it.
@@ -125,16 +115,12 @@ export class BuildScheduler {
     }
   }
 
-  private newLease(now: Date): BuildLease {
-    return { owner: this.lease.owner, expiresAt: formatTime(new Date(now.getTime() + this.lease.leaseMs)) };
-  }
-
   private async claimAll(workspaceId: string | null): Promise<void> {
     while (!this.closed) {
       const now = this.clock.now();
       const claimed = await this.repository.claimNextBuild(workspaceId, this.concurrency(workspaceId), {
         updatedAt: formatTime(now),
-        lease: this.newLease(now),
+        lease: leaseFrom(this.lease, now),
       });
       if (claimed === null) return;
       await this.begin(claimed, now);
@@ -178,7 +164,7 @@ export class BuildScheduler {
   private async renew(id: string, build: RunningBuild): Promise<void> {
     if (build.released || build.controller.signal.aborted) return;
     try {
-      const renewed = await this.repository.transition(id, ['building'], { lease: this.newLease(this.clock.now()) }, this.lease.owner);
+      const renewed = await this.repository.transition(id, ['building'], { lease: leaseFrom(this.lease, this.clock.now()) }, this.lease.owner);
       if (renewed === null) {
         build.released = true;
         build.controller.abort('canceled' satisfies BuildAbortReason);

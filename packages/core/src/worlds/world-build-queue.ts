@@ -1,6 +1,5 @@
 import type { Logger } from '../logging/logger.port.js';
-import type { BuildLeaseOptions } from '../simulators/build-scheduler.js';
-import type { BuildLease } from '../simulators/simulator.js';
+import { expiredBy, leaseFrom, type BuildLeaseOptions } from '../simulators/build-lease.js';
 import { formatTime, parseTime, type Clock } from '../time/clock.port.js';
 import type { WorldRecord } from './world.js';
 import type { WorldRepository } from './world.repository.port.js';
@@ -44,8 +43,7 @@ export class WorldBuildQueue {
     const started = this.clock.now().getTime();
     while (!this.closed) {
       const now = this.clock.now();
-      const expiredBy = formatTime(options.all === true ? new Date(started + this.lease.leaseMs - 1) : now);
-      const claimed = await this.repository.claimExpiredBuild(expiredBy, (world) => ({ build: { ...world.build, lease: this.newLease(now) }, updatedAt: formatTime(now) }));
+      const claimed = await this.repository.claimExpiredBuild(expiredBy(this.lease, started, now, options.all === true), (world) => ({ build: { ...world.build, lease: leaseFrom(this.lease, now) }, updatedAt: formatTime(now) }));
       if (claimed === null || seen.has(claimed.id)) break;
       seen.add(claimed.id);
       if (this.running.has(claimed.id)) continue;
@@ -83,17 +81,13 @@ export class WorldBuildQueue {
     await this.idle();
   }
 
-  private newLease(now: Date): BuildLease {
-    return { owner: this.lease.owner, expiresAt: formatTime(new Date(now.getTime() + this.lease.leaseMs)) };
-  }
-
   private async claimAll(workspaceId: string): Promise<void> {
     while (!this.closed) {
       const now = this.clock.now();
       const claimed = await this.repository.claimNextBuild(workspaceId, this.concurrency(), (next) => {
         const budget = Math.max(0, Date.parse(next.build.deadline) - Date.parse(next.createdAt));
         return {
-          build: { startedAt: formatTime(now), deadline: formatTime(new Date(now.getTime() + budget)), lease: this.newLease(now) },
+          build: { startedAt: formatTime(now), deadline: formatTime(new Date(now.getTime() + budget)), lease: leaseFrom(this.lease, now) },
           updatedAt: formatTime(now),
         };
       });
@@ -120,7 +114,7 @@ export class WorldBuildQueue {
     try {
       const current = await this.repository.get(id);
       if (current === null || current.status !== 'creating') return;
-      await this.repository.update(id, { status: ['creating'], leaseOwner: this.lease.owner }, { build: { ...current.build, lease: this.newLease(this.clock.now()) } });
+      await this.repository.update(id, { status: ['creating'], leaseOwner: this.lease.owner }, { build: { ...current.build, lease: leaseFrom(this.lease, this.clock.now()) } });
     } catch (cause) {
       this.logger.warn('world build lease could not be renewed', { world_id: id, cause: String(cause) });
     }
