@@ -128,6 +128,8 @@ export function composeControlPlane(config: Config, overrides: ComposeOverrides 
   container.bind(TOKENS.logger).toConstantValue(overrides.logger ?? createConsoleLogger(config.log_level));
   container.bind(TOKENS.secretCipher).toConstantValue(new AesGcmSecretCipher(secretKey));
   container.bind(TOKENS.cursors).toConstantValue(new CursorCodec(derive(secretKey, 'cursor')));
+  // Other processes write a Postgres store too; the embedded and memory stores are this process's alone.
+  const shared = stores.kind === 'postgres';
   // Both build queues lease their running builds under one name for this process.
   const lease = { owner: processOwner(), leaseMs: config.build_lease_seconds * 1000 };
   container.bind(TOKENS.keyStore).toConstantValue(overrides.keyStore?.(keyStore) ?? keyStore);
@@ -209,9 +211,9 @@ export function composeControlPlane(config: Config, overrides: ComposeOverrides 
           {
             tokenTtlSeconds: config.simulation_token_ttl_seconds,
             publicBaseUrl: config.public_base_url ?? null,
-            shared: stores.kind === 'postgres',
+            shared,
             owner: lease.owner,
-            exclusive: stores.kind !== 'postgres',
+            exclusive: !shared,
           },
         ),
     );
@@ -231,7 +233,7 @@ export function composeControlPlane(config: Config, overrides: ComposeOverrides 
             snapshotEvery: SNAPSHOT_EVERY,
             idleMs: config.simulation_idle_seconds * 1000,
             snapshotSliceRecords: overrides.snapshotSliceRecords ?? SNAPSHOT_SLICE_RECORDS,
-            shared: stores.kind === 'postgres',
+            shared,
           },
         ),
     );
@@ -283,7 +285,7 @@ export function composeControlPlane(config: Config, overrides: ComposeOverrides 
           c.get(TOKENS.ids),
           c.get(TOKENS.cursors),
           c.get(TOKENS.advanceLog),
-          { publicBaseUrl: config.public_base_url ?? null, owner: lease.owner, exclusive: stores.kind !== 'postgres' },
+          { publicBaseUrl: config.public_base_url ?? null, owner: lease.owner, exclusive: !shared },
         ),
     );
   container
@@ -365,8 +367,7 @@ export function composeControlPlane(config: Config, overrides: ComposeOverrides 
   );
   // What a previous run left unfinished is taken over first: a store no other process shares
   // (the embedded default) takes all of it at once, a shared one what has been left too long.
-  const alone = stores.kind !== 'postgres';
-  const ready = Promise.all([scheduler.recover({ all: alone }), worldBuilds.recover({ all: alone }), advances.recover({ all: alone })]).then(() =>
+  const ready = Promise.all([scheduler.recover({ all: !shared }), worldBuilds.recover({ all: !shared }), advances.recover({ all: !shared })]).then(() =>
     config.catalog
       ? installCatalog(shippedCatalog(), {
           repository: container.get(TOKENS.simulatorRepository),

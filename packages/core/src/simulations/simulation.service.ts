@@ -53,6 +53,9 @@ export interface SimulationServiceOptions {
 /** A lifecycle lock older than this is taken as abandoned by a process that stopped mid-change. */
 const ABANDONED_LOCK_MS = 5 * 60_000;
 
+/** A record's lock released: the lock and who took it when. */
+const UNLOCKED = { lock: null, lockedAt: null, lockedBy: null } as const satisfies Partial<SimulationRecord>;
+
 export interface SimulationListParams extends PageParams {
   status?: string;
   simulator?: string;
@@ -253,7 +256,7 @@ export class SimulationService {
       const loaded = await this.loader.runtimeFor(record.simulatorDigest);
       const step = await this.steps.head(id);
       const state = await this.loader.stateAt(record, loaded, step);
-      const started = await this.repository.update(id, { lock: 'starting' }, { status: 'running', lock: null, lockedAt: null, lockedBy: null, step }, { limit: this.quotas.activeSimulations });
+      const started = await this.repository.update(id, { lock: 'starting' }, { status: 'running', ...UNLOCKED, step }, { limit: this.quotas.activeSimulations });
       if (started === 'quota') throw this.quotaExceeded();
       if (started === null) throw platformOwned(id);
       this.pool.admit({ id, loaded, state, seed: started.seed, currentTime: started.currentTime, step, snapshotStep: step, lastUsedAt: this.clock.now().getTime() }, reservation);
@@ -530,11 +533,11 @@ export class SimulationService {
   }
 
   private async unlock(id: string, lock: NonNullable<SimulationRecord['lock']>): Promise<void> {
-    await this.repository.update(id, { lock }, { lock: null, lockedAt: null, lockedBy: null }).catch(() => undefined);
+    await this.repository.update(id, { lock }, UNLOCKED).catch(() => undefined);
   }
 
   private async change(id: string, lock: NonNullable<SimulationRecord['lock']>, change: Partial<SimulationRecord>): Promise<SimulationRecord> {
-    const changed = await this.repository.update(id, { lock }, { ...change, lock: null, lockedAt: null, lockedBy: null });
+    const changed = await this.repository.update(id, { lock }, { ...change, ...UNLOCKED });
     if (changed === null || changed === 'quota') throw platformOwned(id);
     return changed;
   }
