@@ -1,7 +1,6 @@
-import { join } from 'node:path';
 import type { Config } from '../config.schema.js';
 import { ConfigError } from '../load-config.js';
-import { lockDataDir } from './data-dir-lock.js';
+import { openDatabase } from './open-database.js';
 import { adapter } from './open-stores.js';
 
 /**
@@ -13,18 +12,10 @@ export async function migrateStorage(config: Config): Promise<{ applied: number[
   const storage = config.storage;
   if (storage === undefined || storage.kind === 'memory') throw new ConfigError('storage: memory storage has no schema to migrate');
   const postgres = await adapter('@simplane/adapter-postgres', () => import('@simplane/adapter-postgres'));
-  const lock = storage.kind === 'embedded' ? lockDataDir(storage.data_dir) : null;
+  const opened = await openDatabase(storage, postgres, 1);
   try {
-    const db =
-      storage.kind === 'embedded'
-        ? await postgres.PgliteDatabase.open(join(storage.data_dir, 'pgdata'))
-        : new postgres.PgDatabase({ connectionString: storage.database_url, maxConnections: 1 });
-    try {
-      return await postgres.migrate(db);
-    } finally {
-      await db.close();
-    }
+    return await postgres.migrate(opened.db);
   } finally {
-    lock?.release();
+    await opened.close();
   }
 }

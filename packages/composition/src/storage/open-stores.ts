@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { BlobStore } from '@simplane/core';
 import type { Config } from '../config.schema.js';
 import { ConfigError } from '../load-config.js';
-import { lockDataDir } from './data-dir-lock.js';
+import { openDatabase } from './open-database.js';
 import { memoryStores, type Stores } from './stores.js';
 
 /**
@@ -22,17 +22,12 @@ export async function openStores(config: Config): Promise<Stores> {
     return memoryStores();
   }
   const postgres = await adapter('@simplane/adapter-postgres', () => import('@simplane/adapter-postgres'));
-  const lock = storage.kind === 'embedded' ? lockDataDir(storage.data_dir) : null;
-  let db: import('@simplane/adapter-postgres').Database | undefined;
+  const opened = await openDatabase(storage, postgres);
+  const db = opened.db;
   try {
-    db =
-      storage.kind === 'embedded'
-        ? await postgres.PgliteDatabase.open(join(storage.data_dir, 'pgdata'))
-        : new postgres.PgDatabase({ connectionString: storage.database_url, maxConnections: storage.max_connections, preparedStatements: storage.prepared_statements });
     await postgres.migrate(db);
     const { blobs, blobKind } = await openBlobs(config, db, postgres);
     const keyStore = new postgres.PostgresKeyStore(db);
-    const opened = db;
     return {
       kind: storage.kind,
       blobKind,
@@ -48,17 +43,15 @@ export async function openStores(config: Config): Promise<Stores> {
       loadTenants: (plan) => keyStore.syncTenants(plan),
       async close() {
         try {
-          await opened.close();
           // The S3 store's client keeps sockets open until it is closed.
           await (blobs as BlobStore & { close?: () => Promise<void> | void }).close?.();
         } finally {
-          lock?.release();
+          await opened.close();
         }
       },
     };
   } catch (error) {
-    await db?.close().catch(() => undefined);
-    lock?.release();
+    await opened.close().catch(() => undefined);
     throw error;
   }
 }
