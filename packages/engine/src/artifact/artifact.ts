@@ -1,6 +1,7 @@
 import type { OperationBehaviour } from '@simplane/core';
 import type { Json, JsonObject } from '../json.js';
 import type { RouteNode } from './route-index.js';
+import type { SoapModel } from './soap.js';
 
 /**
  * The compiled, declarative model of an API: everything a runtime needs, nothing it must
@@ -250,7 +251,7 @@ export interface ErrorFormat {
 export interface Artifact {
   format: typeof ARTIFACT_FORMAT;
   version: typeof ARTIFACT_VERSION;
-  spec: { kind: 'openapi'; version: string; title: string; apiVersion: string };
+  spec: { kind: 'openapi' | 'wsdl'; version: string; title: string; apiVersion: string };
   /** Server base paths, `''` for the root; requests may carry any of them or none. */
   basePaths: string[];
   schemas: Record<string, JsonSchema>;
@@ -260,4 +261,6 @@ export interface Artifact {
   resources: ArtifactResource[];
   /** By status (`400`, `401`, `404`, `422`, ...) or `default`. */
   errorFormats: Record<string, ErrorFormat>;
+  /** For a Simulator built from a WSDL: how its operations travel as SOAP (artifact/soap.ts). */
+  soap?: SoapModel;
 }

@@ -28,6 +28,13 @@ export const FAILURES = {
   operation_id_duplicate: { kind: 'invalid', suggestion: 'Give every operation a unique operationId.' },
   no_operations: { kind: 'incomplete', suggestion: 'Add at least one operation under `paths`, or widen the filter.' },
   filter_invalid: { kind: 'invalid', suggestion: 'Give each filter as a JavaScript regular expression of at most 256 characters, e.g. `^(list|get)Pets?$`.' },
+  xml_invalid: { kind: 'invalid', suggestion: 'Fix the XML at the line shown so it is well-formed; an XML editor or `xmllint --noout` points at the same place.' },
+  xml_refused: { kind: 'unsupported', suggestion: 'Remove the DOCTYPE and any entity references other than XML\'s five (&amp; &lt; &gt; &quot; &apos;); WSDL and XSD need neither. Nesting, attribute sizes and element counts are bounded too.' },
+  wsdl_version_unsupported: { kind: 'unsupported', suggestion: 'Upload a WSDL 1.1 document (root `definitions` in http://schemas.xmlsoap.org/wsdl/); WSDL 2.0 is not simulated.' },
+  wsdl_no_soap_binding: { kind: 'incomplete', suggestion: 'Add a SOAP 1.1 or 1.2 binding (`soap:binding` or `soap12:binding`) with at least one operation of its port type.' },
+  bundle_invalid: { kind: 'invalid', suggestion: 'Upload a valid zip file holding the WSDL and the XSDs it imports, or the WSDL alone.' },
+  bundle_unsafe: { kind: 'unsupported', suggestion: 'Zip the WSDL and its XSDs with relative paths inside the archive, no links, and within the size limits.' },
+  bundle_no_wsdl: { kind: 'incomplete', suggestion: 'Put the WSDL in the zip, as its first entry or as its only `.wsdl` file.' },
   overlay_invalid: { kind: 'invalid', suggestion: 'Fix the Overlay 1.0 document: `overlay: 1.0.0`, `info`, and `actions` each with a JSONPath `target` and `update` or `remove: true`.' },
 } as const satisfies Record<string, Rule>;
 
@@ -59,6 +66,13 @@ export const WARNINGS = {
   path_parameter_undeclared: { kind: 'incomplete', suggestion: 'Declare the path parameter (`in: path`, `required: true`) on the operation or its path item.' },
   lifecycle_rule_invalid: { kind: 'invalid', suggestion: 'Write the rule as docs/clock.md shows: `at` a time field, or `after` an ISO 8601 duration with `from` a time field; `set` field values that fit the schema, or `delete: true`; an optional `when`. The rule is left out meanwhile.' },
   lifecycle_rule_unmatched: { kind: 'incomplete', suggestion: 'Name a rule the resource has (inferred rules are named `<value>-at-<field>`, e.g. `expired-at-expires_at`; docs/clock.md); nothing was switched off.' },
+  wsdl_import_missing: { kind: 'incomplete', suggestion: 'Add the imported document to the zip at the relative path the import names; types from it are simulated as any content meanwhile.' },
+  wsdl_import_external: { kind: 'incomplete', suggestion: 'Nothing is fetched over the network: download the document, put it in a zip beside the WSDL and point the import at its relative path.' },
+  wsdl_qname_unresolved: { kind: 'invalid', suggestion: 'Declare the named element, type or message (or import the schema that does, with its namespace prefix bound); it is simulated as any content meanwhile.' },
+  wsdl_part_untyped: { kind: 'incomplete', suggestion: 'Give the message part an `element` (document style) or a `type` (rpc style); it is simulated as any content meanwhile.' },
+  wsdl_binding_unusable: { kind: 'incomplete', suggestion: 'Point the binding\'s `type` at a declared port type, and give each operation an input; the binding is left out meanwhile.' },
+  wsdl_encoded_unsupported: { kind: 'unsupported', suggestion: 'Use literal messages (`use="literal"`); rpc/encoded and document/encoded operations are left out of the Simulator.' },
+  xsd_construct_unsupported: { kind: 'unsupported', suggestion: 'Write the schema without the construct named; it is read as described in the message meanwhile.' },
 } as const satisfies Record<string, Rule>;
 
 /**

@@ -1,0 +1,94 @@
+import type { JsonSchema } from './artifact.js';
+
+/**
+ * What a Simulator built from a WSDL keeps beside its operations: how each operation travels
+ * in a SOAP envelope, and the documents served at `?wsdl` and `?xsd=`.
+ *
+ * Messages are JSON to the rest of the runtime. An element's content is a JSON Schema in
+ * `Artifact.schemas` (XSD complex types become `#/schemas/<Name>`), annotated with the keyword
+ * below so the SOAP protocol can read XML into that JSON and write it back, in order and
+ * namespaced as the XSD says:
+ *
+ * - on an object schema, `"x-xml": {"order": ["a", "b"]}`: the JSON property names in the
+ *   order the XSD's sequence puts their elements (attributes and text need no place);
+ * - on a property's schema (beside `$ref` where it refers), `"x-xml": {"name": "customerId",
+ *   "ns": "urn:example"}` with `"attribute": true` for an attribute, `"text": true` for a simple
+ *   content's text (the property `$value`), `"list": true` for an `xs:list` (space-separated),
+ *   `"wrapped"` never (XSD has no wrapper; an array is a repeated element, each item one element);
+ * - `"x-xml": {"any": true}` on a property holding `xs:any` content, kept as its XML text.
+ *
+ * A property's JSON name is the element's local name (an attribute's too, `@name` where an
+ * element has the same name). `xsi:nil="true"` reads as null where the schema allows null
+ * (`nillable`). Simple types map to JSON types: numbers to `integer`/`number` with their
+ * facets, `boolean`, and the rest to strings with `format` (`date-time`, `date`) or `pattern`.
+ */
+export interface SoapModel {
+  /** The WSDL first, then every document it imports, as served (addresses already rewritten, see SOAP_ENDPOINT). */
+  documents: SoapDocument[];
+  /** By ArtifactOperation id. */
+  operations: Record<string, SoapOperation>;
+}
+
+/**
+ * Written in place of the service address in served documents, and before `?xsd=` in import
+ * locations; the runtime replaces it with the Simulation's endpoint when it serves them.
+ */
+export const SOAP_ENDPOINT = 'urn:simplane:endpoint';
+
+export interface SoapDocument {
+  /** Relative path as the bundle names it (`main.wsdl`, `schemas/common/types.xsd`), `/` separated, no `..` left. */
+  path: string;
+  /** The document's XML text. */
+  text: string;
+}
+
+export interface XmlQName {
+  ns: string;
+  local: string;
+}
+
+export interface SoapOperation {
+  /** The WSDL operation's name, as a step's label (`SOAP <name>`) and faults say it. */
+  name: string;
+  /** The binding's SOAP version. */
+  version: '1.1' | '1.2';
+  style: 'document' | 'rpc';
+  /** The binding's `soapAction` (1.1) or `soapAction` used as 1.2's `action`; null when empty. */
+  action: string | null;
+  input: SoapMessage;
+  /** Null for a one-way operation (answered 202 with no body). */
+  output: SoapMessage | null;
+  faults: SoapFault[];
+}
+
+export interface SoapMessage {
+  /**
+   * The body's one child element: for document style the part's element, for rpc style the
+   * wrapper named after the operation (input) or `<name>Response` (output) in the body's
+   * `namespace`.
+   */
+  element: XmlQName;
+  /**
+   * The element's content as JSON (what the behaviour reads or writes), the same object as the
+   * ArtifactOperation's request body or 200 answer schema. For rpc style, an object whose
+   * properties are the parts, unqualified.
+   */
+  schema: JsonSchema;
+  /** SOAP header blocks the binding declares for the message. */
+  headers: SoapHeader[];
+}
+
+export interface SoapHeader {
+  element: XmlQName;
+  schema: JsonSchema;
+}
+
+export interface SoapFault {
+  /** The `wsdl:fault` name. */
+  name: string;
+  /** The detail element and its content; null when the fault's message has no element part. */
+  element: XmlQName | null;
+  schema: JsonSchema | null;
+  /** What the fault's name says it answers: not_found (`CustomerNotFound`), invalid (`ValidationFault`), conflict, unauthorized; null otherwise. */
+  meaning: 'not_found' | 'invalid' | 'conflict' | 'unauthorized' | null;
+}

@@ -1,0 +1,147 @@
+import { SaxesParser, type SaxesTagNS } from 'saxes';
+import type { XmlAttribute, XmlElement } from './xml-tree.js';
+
+/**
+ * XML parsing for untrusted documents and messages, on saxes: a streaming, namespace-aware
+ * parser that expands no entity beyond XML's five and character references, and reads no DTD.
+ * A DOCTYPE is refused outright (SOAP forbids one in a message, and a WSDL needs none), so no
+ * internal subset, external entity or "billion laughs" can reach the tree. Depth, names,
+ * attributes and element count are bounded; bytes are decoded and fed in slices, so a large
+ * message is never held as one string beside its bytes.
+ */
+
+export interface XmlLimits {
+  /** Deepest element nesting. */
+  maxDepth: number;
+  /** Longest attribute value, in characters. */
+  maxAttributeLength: number;
+  /** Most attributes on one element. */
+  maxAttributes: number;
+  /** Most elements in the document. */
+  maxElements: number;
+}
+
+export const DEFAULT_XML_LIMITS: XmlLimits = { maxDepth: 256, maxAttributeLength: 1 << 20, maxAttributes: 1024, maxElements: 20_000_000 };
+
+export type XmlRefusal = 'malformed' | 'doctype' | 'entity' | 'depth' | 'attribute' | 'elements' | 'encoding' | 'empty';
+
+/** Why a document could not be read, with the line where it was seen (0 when unknown). */
+export class XmlRefused extends Error {
+  constructor(
+    readonly reason: XmlRefusal,
+    message: string,
+    readonly line: number,
+  ) {
+    super(message);
+    this.name = 'XmlRefused';
+  }
+}
+
+const SLICE = 1 << 16;
+
+/** Parses a whole document (bytes in any encoding its BOM or declaration names, or text) into its root element. */
+export function parseXml(input: string | Uint8Array, limits: XmlLimits = DEFAULT_XML_LIMITS): XmlElement {
+  const builder = new TreeBuilder(limits);
+  if (typeof input === 'string') {
+    for (let at = 0; at < input.length; at += SLICE) builder.write(input.slice(at, at + SLICE));
+  } else {
+    const decoder = decoderFor(input);
+    const start = bomLength(input);
+    for (let at = start; at < input.length; at += SLICE) builder.write(decoder.decode(input.subarray(at, Math.min(at + SLICE, input.length)), { stream: true }));
+    builder.write(decoder.decode());
+  }
+  return builder.close();
+}
+
+class TreeBuilder {
+  readonly #parser = new SaxesParser({ xmlns: true, position: true });
+  readonly #stack: XmlElement[] = [];
+  #root: XmlElement | null = null;
+  #elements = 0;
+  #failure: XmlRefused | null = null;
+
+  constructor(private readonly limits: XmlLimits) {
+    const parser = this.#parser;
+    parser.on('doctype', () => this.#fail('doctype', 'the document has a DOCTYPE; DTDs and entity declarations are not read'));
+    parser.on('error', (error) => {
+      const message = error.message.replace(/^(?:[^:]*:)?\d+:\d+: /, '');
+      this.#fail(/entity/i.test(message) ? 'entity' : 'malformed', message);
+    });
+    parser.on('attribute', (a) => {
+      if (a.value.length > limits.maxAttributeLength) this.#fail('attribute', `attribute ${a.name} is longer than ${limits.maxAttributeLength} characters`);
+    });
+    parser.on('opentag', (tag) => this.#open(tag as SaxesTagNS));
+    parser.on('closetag', () => {
+      this.#stack.pop();
+    });
+    parser.on('text', (text) => this.#text(text));
+    parser.on('cdata', (text) => this.#text(text));
+  }
+
+  write(chunk: string): void {
+    if (this.#failure !== null) throw this.#failure;
+    if (chunk.length > 0) this.#parser.write(chunk);
+    if (this.#failure !== null) throw this.#failure;
+  }
+
+  close(): XmlElement {
+    if (this.#failure === null) this.#parser.close();
+    if (this.#failure !== null) throw this.#failure;
+    if (this.#root === null) throw new XmlRefused('empty', 'the document has no root element', 0);
+    return this.#root;
+  }
+
+  #fail(reason: XmlRefusal, message: string): void {
+    this.#failure ??= new XmlRefused(reason, message, this.#parser.line);
+  }
+
+  #open(tag: SaxesTagNS): void {
+    if (this.#failure !== null) return;
+    if (++this.#elements > this.limits.maxElements) return this.#fail('elements', `the document has more than ${this.limits.maxElements} elements`);
+    if (this.#stack.length >= this.limits.maxDepth) return this.#fail('depth', `elements are nested deeper than ${this.limits.maxDepth}`);
+    const attributes: XmlAttribute[] = [];
+    for (const a of Object.values(tag.attributes)) {
+      if (a.prefix === 'xmlns' || a.name === 'xmlns') continue;
+      attributes.push({ ns: a.uri, local: a.local, name: a.name, value: a.value });
+    }
+    if (attributes.length > this.limits.maxAttributes) return this.#fail('attribute', `element ${tag.name} has more than ${this.limits.maxAttributes} attributes`);
+    const parent = this.#stack.at(-1) ?? null;
+    const element = { ns: tag.uri, local: tag.local, name: tag.name, declared: { ...tag.ns }, attributes, children: [], line: this.#parser.line } as Omit<XmlElement, 'parent'> as XmlElement;
+    Object.defineProperty(element, 'parent', { value: parent, enumerable: false });
+    if (parent === null) this.#root = element;
+    else parent.children.push(element);
+    if (!tag.isSelfClosing) this.#stack.push(element);
+  }
+
+  #text(text: string): void {
+    const top = this.#stack.at(-1);
+    if (top === undefined) return;
+    const children = top.children;
+    const last = children.length - 1;
+    if (last >= 0 && typeof children[last] === 'string') children[last] += text;
+    else children.push(text);
+  }
+}
+
+function bomLength(bytes: Uint8Array): number {
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return 3;
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) return 2;
+  return 0;
+}
+
+/** A decoder for the encoding the BOM, else the XML declaration, names; UTF-8 when neither does. */
+function decoderFor(bytes: Uint8Array): InstanceType<typeof TextDecoder> {
+  let label = 'utf-8';
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) label = 'utf-16le';
+  else if (bytes[0] === 0xfe && bytes[1] === 0xff) label = 'utf-16be';
+  else {
+    const head = Buffer.from(bytes.subarray(0, 200)).toString('latin1');
+    const declared = /^(?:\uFEFF|\xEF\xBB\xBF)?<\?xml[^>]*?\bencoding\s*=\s*["']([A-Za-z0-9._-]+)["']/.exec(head);
+    if (declared !== null) label = declared[1]!.toLowerCase();
+  }
+  try {
+    return new TextDecoder(label, { fatal: true });
+  } catch {
+    throw new XmlRefused('encoding', `the encoding ${label} is not supported`, 1);
+  }
+}
