@@ -1,0 +1,144 @@
+/**
+ * A JSON value written as the XML element its schema describes (artifact/soap.ts): children in
+ * the XSD's order, each qualified as its `x-xml` says, arrays as repeated elements, attributes,
+ * `$value` as text, null as `xsi:nil` where the schema allows it. Namespaces get prefixes
+ * `ns1`, `ns2`... by first use, all declared on the outermost element, and never a default
+ * namespace, so an unqualified child stays unqualified. Properties the schema does not know
+ * are left out. The output is a function of the input alone, built in one array joined once.
+ */
+import type { JsonSchema } from '../../../artifact/artifact.js';
+import type { XmlQName } from '../../../artifact/soap.js';
+import { isObject, type Json } from '../../../json.js';
+import { parseXml } from '../../../xml/parse-xml.js';
+import { XML_NS, XSI_NS } from '../../../xml/xml-tree.js';
+import { allowsNull, isObjectSchema, itemsOf, shapeOf, type Schemas, type XmlPlace } from './xml-schema.js';
+import { escapeAttribute, escapeText, formatNumber, serialiseElement } from './xml-text.js';
+
+export interface WriteOptions {
+  /** Write null as `xsi:nil="true"` even where the schema does not allow null (an XSD `nillable` element). */
+  nillable?: boolean;
+}
+
+/** Past this depth a value's content is left out: values this deep are not messages. */
+const MAX_DEPTH = 512;
+
+export function writeElement(name: XmlQName, value: Json, schema: JsonSchema, schemas: Schemas, options: WriteOptions = {}): string {
+  const writer = new Writer(schemas);
+  const parts = writer.parts;
+  writer.element(name.ns, name.local, value, schema, options.nillable === true, 0);
+  // The outermost start tag is parts[1] onwards ('<', name, ...): declarations go right after its name.
+  parts[1] += writer.declarations();
+  return parts.join('');
+}
+
+class Writer {
+  readonly parts: string[] = [];
+  readonly #prefixes = new Map<string, string>();
+  #numbered = 0;
+
+  constructor(readonly schemas: Schemas) {}
+
+  declarations(): string {
+    let text = '';
+    for (const [ns, prefix] of this.#prefixes) text += ` xmlns:${prefix}="${escapeAttribute(ns)}"`;
+    return text;
+  }
+
+  #qname(ns: string, local: string): string {
+    if (ns === '') return local;
+    if (ns === XML_NS) return `xml:${local}`;
+    let prefix = this.#prefixes.get(ns);
+    if (prefix === undefined) {
+      prefix = ns === XSI_NS ? 'xsi' : `ns${++this.#numbered}`;
+      this.#prefixes.set(ns, prefix);
+    }
+    return `${prefix}:${local}`;
+  }
+
+  element(ns: string, local: string, value: Json, schema: JsonSchema, nillable: boolean, depth: number): void {
+    const parts = this.parts;
+    const tag = this.#qname(ns, local);
+    parts.push('<', tag);
+    if (value === null) {
+      parts.push(nillable || allowsNull(schema, this.schemas) ? ` ${this.#qname(XSI_NS, 'nil')}="true"/>` : '/>');
+      return;
+    }
+    const object = isObject(value) && depth <= MAX_DEPTH && isObjectSchema(schema, this.schemas);
+    if (object) this.#attributes(value, schema);
+    // The start tag's end: '>' when content follows, else turned into '/>'.
+    const slot = parts.length;
+    parts.push('>');
+    if (depth > MAX_DEPTH) {
+      // Left empty.
+    } else if (object) this.#content(value, schema, depth);
+    else if (Array.isArray(value)) {
+      if (itemsOf(schema, this.schemas) !== null) this.#text(listText(value));
+    } else if (!isObject(value)) this.#text(simpleText(value));
+    if (parts.length === slot + 1) parts[slot] = '/>';
+    else parts.push('</', tag, '>');
+  }
+
+  #text(text: string): void {
+    if (text !== '') this.parts.push(escapeText(text));
+  }
+
+  #attributes(value: Record<string, Json>, schema: JsonSchema): void {
+    for (const place of shapeOf(schema, this.schemas).places) {
+      if (place.kind !== 'attribute') continue;
+      const v = own(value, place.key);
+      if (v === undefined || v === null || isObject(v) || (Array.isArray(v) && !place.list)) continue;
+      this.parts.push(' ', this.#qname(place.ns, place.local), '="', escapeAttribute(Array.isArray(v) ? listText(v) : simpleText(v)), '"');
+    }
+  }
+
+  /** Simple content's text, then child elements in order. */
+  #content(value: Record<string, Json>, schema: JsonSchema, depth: number): void {
+    const shape = shapeOf(schema, this.schemas);
+    if (shape.text !== null) {
+      const v = own(value, shape.text.key);
+      if (v !== undefined && v !== null && !isObject(v)) this.#text(Array.isArray(v) ? listText(v) : simpleText(v));
+    }
+    for (const place of shape.places) {
+      const v = own(value, place.key);
+      if (v === undefined) continue;
+      if (place.kind === 'element') this.#property(place, v, depth);
+      else if (place.kind === 'any') for (const item of Array.isArray(v) ? v : [v]) anyText(item, this.parts);
+    }
+  }
+
+  #property(place: XmlPlace, value: Json, depth: number): void {
+    if (!place.repeated) {
+      if (value !== null || allowsNull(place.schema, this.schemas)) this.element(place.ns, place.local, value, place.schema, false, depth + 1);
+      return;
+    }
+    const items = itemsOf(place.schema, this.schemas) ?? true;
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item !== null || allowsNull(items, this.schemas)) this.element(place.ns, place.local, item, items, false, depth + 1);
+    }
+  }
+}
+
+const own = (value: Record<string, Json>, key: string): Json | undefined => (Object.hasOwn(value, key) ? value[key] : undefined);
+
+function simpleText(value: string | number | boolean): string {
+  if (typeof value === 'number') return formatNumber(value);
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  return value;
+}
+
+/** An `xs:list`'s items, space-separated; items that are not simple are left out. */
+function listText(items: Json[]): string {
+  const words: string[] = [];
+  for (const item of items) if (item !== null && typeof item !== 'object') words.push(simpleText(item));
+  return words.join(' ');
+}
+
+/** `xs:any` content, re-emitted only when it reads as one well-formed element. */
+function anyText(value: Json, parts: string[]): void {
+  if (typeof value !== 'string') return;
+  try {
+    parts.push(serialiseElement(parseXml(value)));
+  } catch {
+    // Not an element we can vouch for: left out rather than break the answer.
+  }
+}

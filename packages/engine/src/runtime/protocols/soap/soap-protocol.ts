@@ -1,0 +1,120 @@
+import type { SimRequest, SimResponse } from '@simplane/core';
+import type { ArtifactOperation } from '../../../artifact/artifact.js';
+import type { SoapModel, SoapOperation } from '../../../artifact/soap.js';
+import type { Refusal } from '../../answers/refusal-reason.js';
+import type { RuntimeModel } from '../../model.js';
+import { generateValue, type GenerateContext } from '../../values/generate-value.js';
+import { headerText } from '../rest/parameters.js';
+import type { Call, Protocol } from '../protocol.js';
+import { contentTypeFor, envelope, faultXml } from './envelope-xml.js';
+import { writeElement } from './json-to-xml.js';
+import { actionOf, readEnvelope, soapVersionOfContentType } from './read-envelope.js';
+import { findOperation, soapOperationOf, versionsOf, type SoapVersion } from './soap-operations.js';
+import { servedDocument } from './served-documents.js';
+import { readElement } from './xml-to-json.js';
+
+const SOAP_PATH = /^\/#SOAP=/;
+
+/**
+ * SOAP 1.1 and 1.2 over HTTP, for Simulators built from a WSDL: every POST to the Simulation
+ * (any path below it) is an envelope whose operation is found by its action, else by the
+ * body's element; `GET ?wsdl` and `?xsd=` serve the documents. Answers are envelopes of the
+ * request's version; refusals are Faults, a declared `wsdl:fault` where one fits.
+ */
+export const soapProtocol: Protocol = {
+  name: 'soap',
+  speaks: (operation) => SOAP_PATH.test(operation.path),
+  namesCallInBody: (model, request) => model.artifact.soap !== undefined && request.method.toUpperCase() === 'POST',
+  decode: (model, request, context) => {
+    const soap = model.artifact.soap;
+    if (soap === undefined) return null;
+    const method = request.method.toUpperCase();
+    if (method === 'GET' || method === 'HEAD') {
+      const served = servedDocument(soap, request, context.endpoint);
+      if (served !== null) return { kind: 'answered', response: method === 'HEAD' ? { ...served, body: null } : served };
+    }
+    if (method !== 'POST') {
+      return refused(model, null, { status: 405, code: 'method_not_allowed', message: `${method} is not a SOAP call; POST an envelope, or GET ?wsdl for the service description`, headers: { allow: 'POST' } }, '1.1');
+    }
+    return decodeEnvelope(model, soap, request);
+  },
+  callBody: () => undefined,
+  encode: (operation, answer, ctx) => {
+    const soap = soapOperationOf(operation);
+    if (soap === null) return null;
+    const version = dialectOf(soap, ctx);
+    const output = soap.operation.output;
+    if (output === null) return { status: 202, headers: {}, body: null };
+    const body = writeElement(output.element, answer.value, output.schema, soap.schemas);
+    return { status: 200, headers: { ...answer.headers, 'content-type': contentTypeFor(version) }, body: Buffer.from(envelope(version, body)) };
+  },
+  refuse: (model, operation, refusal, ctx) => {
+    const soap = operation === null ? null : soapOperationOf(operation);
+    const version: SoapVersion = soap === null ? ((ctx.dialect as SoapVersion | undefined) ?? '1.1') : dialectOf(soap, ctx);
+    return faultAnswer(model, soap?.operation ?? null, refusal, ctx, version);
+  },
+};
+
+function dialectOf(soap: { operation: SoapOperation }, ctx: GenerateContext): SoapVersion {
+  const dialect = ctx.dialect;
+  return dialect === '1.1' || dialect === '1.2' ? dialect : (versionsOf(soap.operation)[0] ?? '1.1');
+}
+
+function refused(_model: RuntimeModel, operation: ArtifactOperation | null, refusal: Refusal, version: SoapVersion): Call {
+  return { kind: 'refused', refusal, operation, protocol: soapProtocol, dialect: version };
+}
+
+/** A POSTed envelope as the call it makes: the version from its content type and envelope, the operation from its action or body element, the body element's content as JSON. */
+function decodeEnvelope(model: RuntimeModel, soap: SoapModel, request: SimRequest): Call {
+  const contentType = headerText(request.headers, 'content-type');
+  const declared = soapVersionOfContentType(contentType);
+  if (declared === null) {
+    return refused(model, null, { status: 415, code: 'unsupported_media_type', message: `a SOAP call is sent as text/xml (SOAP 1.1) or application/soap+xml (SOAP 1.2), not ${contentType ?? 'without a content type'}` }, '1.1');
+  }
+  if (request.body === null || request.body.byteLength === 0) return refused(model, null, { status: 400, code: 'invalid_body', message: 'the request has no SOAP envelope' }, declared);
+  const read = readEnvelope(request.body);
+  if ('problem' in read) {
+    const code = read.problem === 'version_mismatch' ? 'version_mismatch' : 'invalid_body';
+    return refused(model, null, { status: 400, code, message: read.message }, declared);
+  }
+  if (read.version !== declared) {
+    return refused(model, null, { status: 400, code: 'version_mismatch', message: `the envelope is SOAP ${read.version} but the content type says SOAP ${declared}` }, declared);
+  }
+  const found = findOperation(model, soap, read.version, actionOf(request.headers, read.version), read.payload);
+  if ('refusal' in found) return refused(model, null, found.refusal, read.version);
+  const { operation, soapOperation } = found;
+  const label = `SOAP ${soapOperation.name}`;
+  if (read.payload === null) return { kind: 'refused', refusal: { status: 400, code: 'invalid_body', message: 'the SOAP Body is empty' }, operation, protocol: soapProtocol, dialect: read.version };
+  const input = readElement(read.payload, soapOperation.input.schema, model.artifact.schemas);
+  if ('problem' in input) {
+    return { kind: 'refused', refusal: { status: 400, code: 'validation_failed', message: `the request is not valid: ${input.path === '' ? '' : `${input.path}: `}${input.problem}` }, operation, protocol: soapProtocol, dialect: read.version };
+  }
+  return { kind: 'call', operation, params: {}, request, body: input.value, dialect: read.version, label };
+}
+
+/**
+ * A refusal as a Fault: the sender's (Client / Sender) for a 4xx, the receiver's (Server /
+ * Receiver) otherwise. A declared `wsdl:fault` whose name says what the refusal is (an unknown
+ * id answers the declared not-found fault) carries its detail element, generated from its
+ * schema. SOAP 1.1 answers every Fault with 500; 1.2 answers a sender's with 400.
+ */
+function faultAnswer(model: RuntimeModel, operation: SoapOperation | null, refusal: Refusal, ctx: GenerateContext, version: SoapVersion): SimResponse {
+  const sender = refusal.status < 500;
+  const meaning = meaningOf(refusal);
+  const declared = operation?.faults.find((fault) => fault.meaning !== null && fault.meaning === meaning && fault.element !== null && fault.schema !== null);
+  const detail = declared?.element && declared.schema ? writeElement(declared.element, generateValue(declared.schema, ctx), declared.schema, model.artifact.schemas) : undefined;
+  const code = refusal.code === 'version_mismatch' ? 'version_mismatch' : sender ? 'client' : 'server';
+  const body = envelope(version, faultXml(version, { code, reason: refusal.message, ...(detail === undefined ? {} : { detail }) }));
+  const status = version === '1.2' && sender && code === 'client' ? 400 : 500;
+  const headers: Record<string, string> = { 'content-type': contentTypeFor(version) };
+  if (refusal.status === 405 && refusal.headers?.allow !== undefined) headers.allow = refusal.headers.allow;
+  return { status: refusal.status === 405 || refusal.status === 415 ? refusal.status : status, headers, body: Buffer.from(body) };
+}
+
+function meaningOf(refusal: Refusal): 'not_found' | 'invalid' | 'conflict' | 'unauthorized' | null {
+  if (refusal.status === 404) return 'not_found';
+  if (refusal.status === 409) return 'conflict';
+  if (refusal.status === 401 || refusal.status === 403) return 'unauthorized';
+  if (refusal.status === 400 || refusal.status === 422) return 'invalid';
+  return null;
+}

@@ -1,0 +1,151 @@
+/**
+ * A message element read into the JSON its schema describes (artifact/soap.ts): child elements
+ * by their `x-xml` names, repeated elements as arrays, attributes, simple content's text as
+ * `$value`, simple values typed as the schema says. Numbers and booleans that do not parse are
+ * left as text so schema validation names the field; an element the schema does not know is a
+ * problem the caller answers with a Client (1.2: Sender) fault. Work is linear in the tree.
+ */
+import type { JsonSchema } from '../../../artifact/artifact.js';
+import { isObject, setOwn, type Json, type JsonObject } from '../../../json.js';
+import { attribute, textOf, XSI_NS, type XmlElement } from '../../../xml/xml-tree.js';
+import { isObjectSchema, itemsOf, resolve, shapeOf, typesOf, type Schemas, type XmlPlace, type XmlShape } from './xml-schema.js';
+import { serialiseElement } from './xml-text.js';
+
+export type ReadResult = { value: Json } | { problem: string; path: string };
+
+/** Deeper than the parser allows (256), so only a tree built by hand meets it. */
+const MAX_DEPTH = 1024;
+
+class ReadProblem {
+  constructor(
+    readonly problem: string,
+    readonly path: string,
+  ) {}
+}
+
+/** The element's content as JSON per `schema`, or the first problem with its JSON Pointer. Never throws. */
+export function readElement(element: XmlElement, schema: JsonSchema, schemas: Schemas): ReadResult {
+  try {
+    return { value: new Reader(schemas).value(element, schema, 0) };
+  } catch (error) {
+    if (error instanceof ReadProblem) return { problem: error.problem, path: error.path };
+    return { problem: 'the element cannot be read', path: '' };
+  }
+}
+
+class Reader {
+  /** JSON Pointer segments of the value being read, joined only when a problem is reported. */
+  readonly #path: string[] = [];
+
+  constructor(readonly schemas: Schemas) {}
+
+  #fail(problem: string, last?: string): never {
+    const segments = last === undefined ? this.#path : [...this.#path, last];
+    throw new ReadProblem(problem, segments.map((s) => `/${s.replace(/~/g, '~0').replace(/\//g, '~1')}`).join(''));
+  }
+
+  value(element: XmlElement, schema: JsonSchema, depth: number): Json {
+    if (depth > MAX_DEPTH) this.#fail('elements are nested too deeply');
+    const nil = attribute(element, 'nil', XSI_NS)?.trim();
+    if (nil === 'true' || nil === '1') return null;
+    const resolved = resolve(schema, this.schemas);
+    if (isObject(schema) && isObject(schema['x-xml']) && schema['x-xml'].any === true) return serialiseElement(element);
+    if (isObjectSchema(schema, this.schemas) && !this.#simpleAlternative(element, schema)) return this.#object(element, shapeOf(schema, this.schemas), depth);
+    const items = itemsOf(resolved, this.schemas);
+    if (items !== null) return this.#list(textOf(element), items);
+    return coerce(textOf(element), schema, this.schemas);
+  }
+
+  /** A schema that is an object or a simple value (`anyOf: [string, object]`), given bare text. */
+  #simpleAlternative(element: XmlElement, schema: JsonSchema): boolean {
+    if (element.attributes.length > 0 || element.children.some((child) => typeof child !== 'string')) return false;
+    const types = typesOf(schema, this.schemas);
+    return types !== null && ['string', 'number', 'integer', 'boolean'].some((t) => types.has(t)) && textOf(element).trim() !== '';
+  }
+
+  #list(text: string, items: JsonSchema): Json[] {
+    const words = text.split(/[ \t\r\n]+/).filter((word) => word !== '');
+    return words.map((word) => coerce(word, items, this.schemas));
+  }
+
+  #object(element: XmlElement, shape: XmlShape, depth: number): JsonObject {
+    const out: JsonObject = {};
+    for (const a of element.attributes) {
+      const place = pick(shape.attributes.get(a.local), a.ns);
+      if (place === undefined || Object.hasOwn(out, place.key)) continue;
+      setOwn(out, place.key, this.#simple(a.value, place));
+    }
+    let text: string[] | null = null;
+    for (const child of element.children) {
+      if (typeof child === 'string') {
+        if (shape.text !== null) (text ??= []).push(child);
+        continue;
+      }
+      const place = pick(shape.elements.get(child.local), child.ns) ?? shape.any;
+      if (place === null) this.#fail(`unexpected element <${child.name}>`, child.local);
+      this.#path.push(place.key);
+      if (place.kind === 'any') this.#any(out, place, child);
+      else if (place.repeated) {
+        const known = Object.hasOwn(out, place.key) ? out[place.key] : undefined;
+        const list = Array.isArray(known) ? known : [];
+        if (!Array.isArray(known)) setOwn(out, place.key, list);
+        this.#path.push(String(list.length));
+        list.push(this.value(child, itemsOf(place.schema, this.schemas) ?? true, depth + 1));
+        this.#path.pop();
+      } else {
+        if (Object.hasOwn(out, place.key)) this.#fail(`element <${child.name}> is repeated`);
+        setOwn(out, place.key, this.value(child, place.schema, depth + 1));
+      }
+      this.#path.pop();
+    }
+    if (shape.text !== null) {
+      const content = text === null ? '' : text.join('');
+      const types = typesOf(shape.text.schema, this.schemas);
+      if (content.trim() !== '' || types === null || types.has('string')) setOwn(out, shape.text.key, this.#simple(content, shape.text));
+    }
+    return out;
+  }
+
+  /** An attribute's or simple content's text, as an `xs:list`'s items where it is one. */
+  #simple(text: string, place: XmlPlace): Json {
+    const items = place.list ? itemsOf(place.schema, this.schemas) : null;
+    return items !== null ? this.#list(text, items) : coerce(text, place.schema, this.schemas);
+  }
+
+  /** `xs:any` content: each element's XML text, in an array where the schema has one. */
+  #any(out: JsonObject, place: XmlPlace, child: XmlElement): void {
+    const text = serialiseElement(child);
+    const known = Object.hasOwn(out, place.key) ? out[place.key] : undefined;
+    if (place.repeated) {
+      if (Array.isArray(known)) known.push(text);
+      else setOwn(out, place.key, [text]);
+    } else setOwn(out, place.key, typeof known === 'string' ? known + text : text);
+  }
+}
+
+/** The place a name means: the one in the element's own namespace, else (a client that qualified it wrongly) the first. */
+function pick(places: XmlPlace[] | undefined, ns: string): XmlPlace | undefined {
+  if (places === undefined) return undefined;
+  return places.find((place) => place.ns === ns) ?? places[0];
+}
+
+const INTEGER = /^[+-]?\d+$/;
+const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+/**
+ * Text as the simple value the schema says: integers and numbers parsed strictly, booleans as
+ * XSD writes them (`true`, `false`, `1`, `0`), strings as they are; surrounding whitespace is
+ * dropped for every type but string. Text that fits none is kept, for validation to report.
+ */
+export function coerce(text: string, schema: JsonSchema, schemas: Schemas): Json {
+  const types = typesOf(schema, schemas);
+  if (types === null) return text;
+  const trimmed = text.trim();
+  if (types.has('integer') && INTEGER.test(trimmed)) return Number(trimmed);
+  if (types.has('number') && DECIMAL.test(trimmed)) return Number(trimmed);
+  if (types.has('boolean')) {
+    if (trimmed === 'true' || trimmed === '1') return true;
+    if (trimmed === 'false' || trimmed === '0') return false;
+  }
+  return types.has('string') ? text : trimmed;
+}
