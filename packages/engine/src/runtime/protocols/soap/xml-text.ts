@@ -27,15 +27,15 @@ export function escapeAttribute(text: string): string {
 }
 
 /**
- * A number as XSD's decimal lexical form where it can be: integers in full digits (`1e21` as
- * `1000000000000000000000`), fractions without an exponent; the infinities and NaN as xs:double
+ * A number as XSD's decimal lexical form where it can be: the shortest digits that read back as the
+ * same double, the exponent spelled out (`1e21` as `1000000000000000000000`); the infinities and NaN as xs:double
  * writes them.
  */
 export function formatNumber(value: number): string {
   if (Number.isNaN(value)) return 'NaN';
   if (!Number.isFinite(value)) return value > 0 ? 'INF' : '-INF';
   if (Object.is(value, -0)) return '0';
-  if (Number.isInteger(value)) return Math.abs(value) < 1e21 ? String(value) : BigInt(value).toString();
+  // The shortest text that reads back as the same double, with its exponent spelled out.
   const text = String(value);
   const match = /^(-?)(\d)(?:\.(\d+))?e([+-]\d+)$/.exec(text);
   if (match === null) return text;
