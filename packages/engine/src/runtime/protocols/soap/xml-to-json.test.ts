@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { parseXml } from '../../../xml/parse-xml.js';
+import type { XmlElement } from '../../../xml/xml-tree.js';
+import { readElement } from './xml-to-json.js';
+import { NS, OTHER_NS, ref, schemas } from './test-schemas.js';
+
+const read = (xml: string, schema = ref('Customer')) => readElement(parseXml(xml), schema, schemas);
+const customer = (inner: string, attributes = '') => `<c:customer xmlns:c="${NS}" xmlns:o="${OTHER_NS}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"${attributes}>${inner}</c:customer>`;
+
+describe('readElement', () => {
+  it('reads children by name, typed by the schema', () => {
+    expect(read(customer('<c:id> 42 </c:id><c:name> Ada </c:name><c:active>1</c:active><c:ratio>-1.5e3</c:ratio>'))).toEqual({ value: { id: 42, name: ' Ada ', active: true, ratio: -1500 } });
+  });
+
+  it('leaves numbers and booleans that do not parse as text, for validation to report', () => {
+    expect(read(customer('<c:id>4.0</c:id><c:active>yes</c:active><c:ratio>INF</c:ratio>'))).toEqual({ value: { id: '4.0', active: 'yes', ratio: 'INF' } });
+    expect(read(customer('<c:id>0x10</c:id>'))).toEqual({ value: { id: '0x10' } });
+  });
+
+  it('accepts elements qualified differently than the schema says (a client with the wrong elementFormDefault)', () => {
+    expect(read(customer('<id>1</id><o:name>x</o:name><c:address><o:street>s</o:street></c:address>'))).toEqual({ value: { id: 1, name: 'x', address: { street: 's' } } });
+  });
+
+  it('reads a single element of an array property as an array of one, and repeated ones in order', () => {
+    expect(read(customer('<c:tag>a</c:tag>'))).toEqual({ value: { tags: ['a'] } });
+    expect(read(customer('<c:tag>a</c:tag><c:id>1</c:id><c:tag>b</c:tag>'))).toEqual({ value: { tags: ['a', 'b'], id: 1 } });
+  });
+
+  it('reads attributes, simple content, lists and xsi:nil', () => {
+    const xml = customer('<c:balance currency="EUR"> 3.25 </c:balance><c:codes>\n 1  2\t3 </c:codes><c:email xsi:nil="true"/><o:otherAddress xsi:nil="true"/><o:otherAddress kind="work"/>', ' status="gold"');
+    expect(read(xml)).toEqual({ value: { status: 'gold', balance: { $value: 3.25, currency: 'EUR' }, codes: [1, 2, 3], email: null, addresses: [null, { kind: 'work' }] } });
+  });
+
+  it('reads an empty element of an object as {} and follows recursive references', () => {
+    expect(read(customer('<c:referrer><c:referrer><c:referrer/></c:referrer></c:referrer>'))).toEqual({ value: { referrer: { referrer: { referrer: {} } } } });
+  });
+
+  it('reads an extension (allOf) and a choice (oneOf)', () => {
+    expect(read(customer('<c:id>1</c:id><c:level>3</c:level>'), ref('Vip'))).toEqual({ value: { id: 1, level: 3 } });
+    expect(read(`<contact xmlns="${NS}"><mail>m</mail></contact>`, ref('Contact'))).toEqual({ value: { mail: 'm' } });
+  });
+
+  it('keeps xs:any content as self-contained XML text', () => {
+    const xml = `<c:contact xmlns:c="${NS}" xmlns:x="urn:x"><c:phone>1</c:phone><x:note a="x:y">t &amp; <x:b/></x:note><plain/></c:contact>`;
+    expect(read(xml, ref('Contact'))).toEqual({ value: { phone: '1', extra: ['<x:note xmlns:x="urn:x" a="x:y">t &amp; <x:b/></x:note>', '<plain/>'] } });
+  });
+
+  it('names an element the schema does not know, with its place', () => {
+    expect(read(customer('<c:id>1</c:id><c:address><street>s</street><c:planet>x</c:planet></c:address>'))).toEqual({ problem: 'unexpected element <c:planet>', path: '/address/planet' });
+    expect(read(customer('<c:id>1</c:id><c:id>2</c:id>'))).toEqual({ problem: 'element <c:id> is repeated', path: '/id' });
+  });
+
+  it('never throws, even on a tree deeper than the parser allows', () => {
+    let deep = { ns: NS, local: 'referrer', name: 'referrer', declared: {}, attributes: [], children: [], parent: null, line: 1 } as unknown as XmlElement;
+    for (let i = 0; i < 3000; i += 1) deep = { ...deep, children: [deep] } as XmlElement;
+    expect(readElement(deep, ref('Customer'), schemas)).toMatchObject({ problem: 'elements are nested too deeply' });
+    expect(readElement(parseXml('<a>x</a>'), { $ref: '#/schemas/Nowhere' }, schemas)).toEqual({ value: 'x' });
+    expect(readElement(parseXml('<a><b/></a>'), { $ref: '#/schemas/Loop' }, { Loop: { $ref: '#/schemas/Loop' } })).toEqual({ value: '' });
+  });
+});
