@@ -234,6 +234,7 @@ export function composeControlPlane(config: Config, overrides: ComposeOverrides 
             idleMs: config.simulation_idle_seconds * 1000,
             snapshotSliceRecords: overrides.snapshotSliceRecords ?? SNAPSHOT_SLICE_RECORDS,
             shared,
+            publicBaseUrl: config.public_base_url ?? null,
           },
         ),
     );

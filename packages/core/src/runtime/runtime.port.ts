@@ -34,6 +34,8 @@ export interface SimContext {
   step: number;
   /** The Simulation's virtual clock. */
   now: Date;
+  /** Where the Simulation is reached (its `endpoint`: absolute, or from `/` when no public base URL is configured), for documents that name it (a WSDL's service address). */
+  endpoint?: string;
 }
 
 /**
@@ -56,6 +58,8 @@ export interface SimResult {
   response: SimResponse;
   /** The artifact operation that answered, or null (no route matched). */
   operation: string | null;
+  /** The step's label when the protocol names the call itself (`SOAP CreateCustomer`); absent: `METHOD /path`. */
+  label?: string;
 }
 
 /** What the platform must know about a request before running it. */
@@ -63,6 +67,8 @@ export interface RequestClass {
   operation: string | null;
   /** True when the matched operation provably cannot change state (unmatched requests count as read-only). */
   readOnly: boolean;
+  /** The operation is named in the body (a SOAP envelope, an AWS query form): classify again with the body. */
+  needsBody?: true;
 }
 
 /** Where the simulated API carries its own credentials: the platform redacts them in recorded steps. */
@@ -71,6 +77,12 @@ export interface SecretLocations {
   headers: readonly string[];
   /** Query parameter names (API keys in the query string). */
   query: readonly string[];
+  /**
+   * Redacts credentials a request carries in its body (SOAP's WS-Security `Password` and
+   * `BinarySecurityToken`): given the bytes a step keeps, answers them with every secret
+   * replaced. Absent where bodies carry none.
+   */
+  redactBody?: (body: Uint8Array) => Uint8Array;
 }
 
 export interface SeedOptions {
@@ -119,9 +131,10 @@ export interface LoadedSimulator {
   readonly secrets?: SecretLocations;
   /**
    * Which operation a request would run and whether it can write; used to refuse writes before
-   * anything runs. The query and headers tell apart operations that share a path and method.
+   * anything runs. The query and headers tell apart operations that share a path and method;
+   * where only the body can (`needsBody`), the platform reads it and asks again with it.
    */
-  classify(method: string, path: string, request?: Pick<SimRequest, 'query' | 'headers'>): RequestClass;
+  classify(method: string, path: string, request?: Pick<SimRequest, 'query' | 'headers'> & { body?: Uint8Array | null }): RequestClass;
   /**
    * What makes a Simulation's sample records (`sampleRecords` per collection). Deterministic:
    * the same seed and time give the same records, whichever part is seeded first.

@@ -2,9 +2,9 @@ import { SimplaneError } from '../errors/simplane-error.js';
 import { isId } from '../ids/id.js';
 import { remembered } from '../objects/remembered.js';
 import type { Logger } from '../logging/logger.port.js';
-import type { ClockEvent, SimResponse } from '../runtime/runtime.port.js';
+import type { ClockEvent, LoadedSimulator, SimResponse } from '../runtime/runtime.port.js';
 import { formatTime, parseTime, type Clock } from '../time/clock.port.js';
-import { isExpired, type SimulationRecord } from './simulation.js';
+import { dataPlanePath, isExpired, type SimulationRecord } from './simulation.js';
 import type { SimulationLoader } from './simulation-loader.js';
 import type { LiveSimulation, SimulationPool } from './simulation-pool.js';
 import type { SimulationRepository } from './simulation.repository.port.js';
@@ -41,6 +41,8 @@ export interface ClockAdvanceOutcome {
 }
 
 export interface SimulationTrafficOptions {
+  /** Where clients reach this server (`https://sim.example.com`), so documents the runtime serves name absolute addresses; null: from the request's host. */
+  publicBaseUrl?: string | null;
   /** A snapshot is saved after at least this many steps (more as the state grows: snapshot-policy). */
   snapshotEvery: number;
   /** A Simulation with no request for this long is unloaded (paused). */
@@ -103,9 +105,6 @@ export class SimulationTraffic {
     if (record.status === 'stopped') throw stopped(record.id);
     const live = this.pool.get(record.id) ?? (await this.ensureLive(record));
     const readOnly = call.readOnly || token.readOnly;
-    if (readOnly && !live.loaded.classify(call.method, call.path, call).readOnly) {
-      throw new SimplaneError('simulation_read_only', `${call.method} ${call.path.slice(0, 200)} can change state, and this request is read-only.`);
-    }
     // The request takes its place in the Simulation's queue now, in arrival order, and its body
     // is read meanwhile: a create sent before a read (pipelined on one connection, say) runs
     // before it even though its body is still being read. A failed read is that request's
@@ -115,9 +114,23 @@ export class SimulationTraffic {
     // steps it saw are committed, so no answer reflects a write the log could lose.
     const reading = call.readBody === null ? null : call.readBody();
     reading?.catch(() => undefined);
+    if (readOnly) await this.refuseWrite(live.loaded, call, reading);
     const outcome = await this.pool.ahead(record.id, async () => this.run(record, call, reading === null ? null : await reading, head));
     if (outcome.durable !== undefined) await outcome.durable;
     return outcome.response;
+  }
+
+  /**
+   * Refuses a request that could change state before anything runs. Where the operation is
+   * named in the body (SOAP), the body is read first: a read-only request waits for it outside
+   * the Simulation's queue.
+   */
+  private async refuseWrite(loaded: LoadedSimulator, call: DataPlaneCall, reading: Promise<Uint8Array | null> | null): Promise<void> {
+    let found = loaded.classify(call.method, call.path, call);
+    if (found.needsBody === true) found = loaded.classify(call.method, call.path, { query: call.query, headers: call.headers, body: reading === null ? null : await reading });
+    if (!found.readOnly) {
+      throw new SimplaneError('simulation_read_only', `${call.method} ${call.path.slice(0, 200)} can change state, and this request is read-only.`);
+    }
   }
 
   /**
@@ -271,7 +284,7 @@ export class SimulationTraffic {
     const step = live.step + 1;
     let result;
     try {
-      result = live.loaded.handle(request, live.state, { seed: live.seed, step, now: parseTime(live.currentTime) });
+      result = live.loaded.handle(request, live.state, { seed: live.seed, step, now: parseTime(live.currentTime), endpoint: `${this.options.publicBaseUrl ?? ''}${dataPlanePath(id)}` });
     } catch (cause) {
       // The state may be half-changed: drop it, so the next request rebuilds it from the log.
       this.logger.error('simulation runtime failed', { simulation_id: id, cause: describe(cause, true) });
@@ -284,7 +297,7 @@ export class SimulationTraffic {
       view: {
         step,
         kind: 'api',
-        label: `${call.method} ${call.path}`.slice(0, 1024),
+        label: (result.label ?? `${call.method} ${call.path}`).slice(0, 1024),
         operation: result.operation,
         status: result.response.status,
         time_before: live.currentTime,

@@ -28,10 +28,13 @@ export function keepMessage(
     setOwn(kept, name, SECRET_HEADERS.has(lower) || secrets?.headers.includes(lower) === true ? REDACTED : value);
   }
   if (extra.query !== undefined && secrets !== undefined && secrets.query.length > 0) extra = { ...extra, query: redactQuery(extra.query, secrets.query) };
+  let keptBody = body === null || body.byteLength <= STEP_BODY_LIMIT ? body : body.subarray(0, STEP_BODY_LIMIT);
+  // Redacted after the cut, so a secret the cut splits is redacted to the end of what is kept.
+  if (keptBody !== null && secrets?.redactBody !== undefined) keptBody = secrets.redactBody(keptBody);
   // Object.assign, not a spread followed by new keys: V8 adds those one by one on a slow path.
   return Object.assign({}, extra, {
     headers: kept,
-    body: body === null || body.byteLength <= STEP_BODY_LIMIT ? body : body.subarray(0, STEP_BODY_LIMIT),
+    body: keptBody,
     body_bytes: body?.byteLength ?? 0,
   });
 }

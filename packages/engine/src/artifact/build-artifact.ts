@@ -3,6 +3,7 @@ import { errorFormats } from '../infer/error-formats.js';
 import type { InferredModel } from '../infer/infer-model.js';
 import type { NormalisedDocument } from '../normalise/model.js';
 import { ARTIFACT_FORMAT, ARTIFACT_VERSION, type Artifact } from './artifact.js';
+import type { SoapModel } from './soap.js';
 import { withDeclaredRules } from '../lifecycle/resource-rules.js';
 import { upgradeV1 } from '../lifecycle/upgrade-v1.js';
 import { upgradeV2 } from '../entities/upgrade-v2.js';
@@ -11,11 +12,11 @@ import { SchemaLookup } from '../infer/schema-lookup.js';
 import { emptyNode, insertRoute, schemaShape } from './route-index.js';
 import { sha256Digest, stableStringify } from './serialise.js';
 
-/** Assembles the artifact; equivalent templates under one method keep the first operation. */
-export function buildArtifact(document: NormalisedDocument, model: InferredModel, specVersion: string, diagnostics: Diagnostics): Artifact {
+/** Assembles the artifact; equivalent templates under one method keep the first operation. A WSDL's operations are found by the SOAP protocol, not by path, and take no route. */
+export function buildArtifact(document: NormalisedDocument, model: InferredModel, specVersion: string, diagnostics: Diagnostics, soap?: SoapModel): Artifact {
   const routes = emptyNode();
   const lookup = new SchemaLookup(document.schemas);
-  for (const op of model.operations) {
+  for (const op of soap === undefined ? model.operations : []) {
     const shape = (name: string) => {
       const parameter = op.parameters.find((p) => p.in === 'path' && p.name === name);
       return parameter === undefined ? null : schemaShape(lookup.deref(parameter.schema));
@@ -27,7 +28,7 @@ export function buildArtifact(document: NormalisedDocument, model: InferredModel
   const artifact: Artifact = {
     format: ARTIFACT_FORMAT,
     version: ARTIFACT_VERSION,
-    spec: { kind: 'openapi', version: specVersion, title: document.title, apiVersion: document.apiVersion },
+    spec: { kind: soap === undefined ? 'openapi' : 'wsdl', version: specVersion, title: document.title, apiVersion: document.apiVersion },
     basePaths: document.basePaths,
     schemas: document.schemas,
     securitySchemes: document.securitySchemes,
@@ -35,6 +36,7 @@ export function buildArtifact(document: NormalisedDocument, model: InferredModel
     routes,
     resources: model.resources,
     errorFormats: errorFormats(model.operations),
+    ...(soap === undefined ? {} : { soap }),
   };
   // Declared lifecycle rules are checked against the finished schemas (a `set` value must fit).
   const ruled = { ...artifact, resources: withDeclaredRules(artifact, specVersion, diagnostics) };

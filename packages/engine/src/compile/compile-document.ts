@@ -11,6 +11,8 @@ import { applyOverlay } from '../overlay/apply-overlay.js';
 import { detectKind } from '../parse/detect-kind.js';
 import { parseText } from '../parse/parse-document.js';
 import { compileFilters, selectOperations } from './filters.js';
+import { compileWsdlBuild } from './compile-wsdl-build.js';
+import { isWsdl } from '../parse/detect-kind.js';
 import { checkRefs } from '../validate/check-refs.js';
 import { checkResponses } from '../validate/check-responses.js';
 import { checkSemantics } from '../validate/check-semantics.js';
@@ -25,6 +27,10 @@ async function compile(input: CompileInput, checkpoints: Checkpoints): Promise<B
   const diagnostics = new Diagnostics();
   await checkpoints.stage('parsing', 0, 0);
   const filters = compileFilters(input.filter);
+  if (isWsdl(input.spec, input.specKind)) {
+    if (input.overlays.length > 0) reject('overlay_invalid', { location: 'spec' }, 'An Overlay applies to an OpenAPI document; this Simulator was built from a WSDL. Rebuild it from a corrected WSDL instead.');
+    return compileWsdlBuild(input.spec, filters, diagnostics, checkpoints);
+  }
   let parsed = parseText(input.spec);
   if (input.overlays.length > 0) detectKind(parsed, input.specKind);
   // An incremental build carries its ancestors' overlays, then its own: applied in that order.

@@ -56,6 +56,8 @@ export function rpcCall(path: string): RpcCall | null {
   const last = (segments.at(-1) as { text: string }).text;
   const target = /^#(?:X-Amz-Target=(?:.*\.)?|Action=)([A-Za-z][A-Za-z0-9]*)$/i.exec(last);
   if (target !== null) return awsCall(target[1]!);
+  const soap = /^#SOAP=([A-Za-z_][\w.-]*)$/.exec(last);
+  if (soap !== null) return soapCall(soap[1]!);
   const dot = last.lastIndexOf('.');
   const head = segments.slice(0, -1).map((s) => (s as { text: string }).text);
   if (dot > 0 && dot < last.length - 1) {
@@ -91,6 +93,39 @@ function awsCall(call: string): RpcCall | null {
   if (verb === 'update' || verb === 'modify') return { ...named, behaviour: 'update' };
   if (verb === 'delete') return { ...named, behaviour: 'delete' };
   return { ...named, behaviour: 'action' };
+}
+
+/** Verbs of SOAP operations by the behaviour they name (`CreateCustomer`, `AddEmployee`, `RetrieveBooking`, `SearchOrders`). */
+const SOAP_VERBS: Record<string, RpcCall['behaviour']> = {
+  create: 'create', add: 'create', insert: 'create', register: 'create', new: 'create', open: 'create', book: 'create', submit: 'create', place: 'create',
+  get: 'read', read: 'read', retrieve: 'read', fetch: 'read', describe: 'read', view: 'read', show: 'read', lookup: 'read', load: 'read', query: 'read', find: 'read',
+  list: 'list', search: 'list', browse: 'list', enumerate: 'list',
+  update: 'update', modify: 'update', edit: 'update', change: 'update', amend: 'update', set: 'update', save: 'update',
+  delete: 'delete', remove: 'delete', destroy: 'delete', purge: 'delete',
+};
+
+/** Words around a SOAP operation's noun that do not name the entity: `GetAllCustomers`, `GetCustomerById`, `GetCustomerDetails`, `ListCustomersRequest`. */
+const SOAP_NOUN_NOISE = new Set(['all', 'list', 'details', 'detail', 'info', 'information', 'data', 'record', 'records', 'request', 'response', 'summary', 'summaries', 'collection']);
+
+/**
+ * A SOAP operation as verb and entity: the first word is the verb, the rest up to `By...` the
+ * entity, singular (`GetCustomerById`, `ListCustomers` and `SearchCustomersByName` are the
+ * `Customer` entity's). A read verb of a plural entity, or any verb followed by `All`, lists.
+ * Any verb not known is an action on the entity (`CancelBooking`).
+ */
+function soapCall(name: string): RpcCall | null {
+  const all = words(name);
+  const verb = all[0] ?? '';
+  const by = all.indexOf('by', 1);
+  const nounWords = all.slice(1, by < 0 ? undefined : by).filter((word) => !SOAP_NOUN_NOISE.has(word));
+  const last = nounWords.at(-1);
+  if (last === undefined) return null;
+  const plural = looksPlural(last) || all.includes('all') || all.at(-1) === 'list';
+  const noun = nounWords.map((word, i) => (i === nounWords.length - 1 ? singular(word) : word)).map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join('');
+  const named = { noun: `/${noun}`, verb: name.slice(0, verb.length) } as const;
+  const known = SOAP_VERBS[verb];
+  if (known === 'read' && plural) return { ...named, behaviour: 'list' };
+  return { ...named, behaviour: known ?? 'action' };
 }
 
 function behaviourOf(verb: string): RpcCall['behaviour'] {

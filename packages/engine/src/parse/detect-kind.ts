@@ -12,11 +12,24 @@ export interface DetectedDocument {
   root: JsonObject;
 }
 
-/** Recognises the OpenAPI family from `swagger`/`openapi`; WSDL is refused for now. */
+/**
+ * Whether a `spec` is built as a WSDL: declared so, or (undeclared) a zip bundle or an XML
+ * document. A document declared OpenAPI is read as one, and refused if it is XML.
+ */
+export function isWsdl(spec: Uint8Array, declared: SpecKind | null): boolean {
+  if (declared !== null) return declared === 'wsdl';
+  if (spec[0] === 0x50 && spec[1] === 0x4b && spec[2] === 0x03 && spec[3] === 0x04) return true;
+  let at = spec[0] === 0xef && spec[1] === 0xbb && spec[2] === 0xbf ? 3 : 0;
+  // UTF-16 with its byte order mark, opening with `<`.
+  if ((spec[0] === 0xff && spec[1] === 0xfe && spec[2] === 0x3c && spec[3] === 0x00) || (spec[0] === 0xfe && spec[1] === 0xff && spec[2] === 0x00 && spec[3] === 0x3c)) return true;
+  while (at < spec.length && (spec[at] === 0x20 || spec[at] === 0x09 || spec[at] === 0x0a || spec[at] === 0x0d)) at++;
+  return spec[at] === 0x3c;
+}
+
+/** Recognises the OpenAPI family from `swagger`/`openapi`; an XML document is no OpenAPI document. */
 export function detectKind(parsed: ParsedText, declared: SpecKind | null): DetectedDocument {
   if (parsed.format === 'xml' || declared === 'wsdl') {
-    if (declared === 'openapi') reject('not_openapi', {}, 'The document is XML, not an OpenAPI document.');
-    reject('wsdl_not_supported', {}, 'WSDL builds are not available in this build.');
+    reject('not_openapi', {}, declared === 'wsdl' ? 'An Overlay applies to an OpenAPI document, not to a WSDL.' : 'The document is XML, not an OpenAPI document; send it with spec_kind wsdl, or leave spec_kind out.');
   }
   const root = parsed.value;
   if (!isObject(root)) reject('not_openapi', {}, 'The document is not an object with `openapi` or `swagger` at the top level.');

@@ -114,10 +114,11 @@ describe('reading documents', TIMEOUT, () => {
     await refused('just a line of text', 'not_openapi');
   });
 
-  it('answers an unsupported diagnostic for WSDL (XML) documents', async () => {
-    const outcome = await refused('<?xml version="1.0"?>\n<definitions xmlns="http://schemas.xmlsoap.org/wsdl/"/>', 'wsdl_not_supported');
-    expect(outcome.ok ? null : outcome.validation?.issues[0]?.kind).toBe('unsupported');
-    expect(issueCodes(await compile(JSON.stringify(MINIMAL), { specKind: 'wsdl' }))).toEqual(['wsdl_not_supported']);
+  it('reads XML as a WSDL unless declared OpenAPI, and a document declared WSDL as XML', async () => {
+    const outcome = await refused('<?xml version="1.0"?>\n<definitions xmlns="http://schemas.xmlsoap.org/wsdl/"/>', 'wsdl_no_soap_binding');
+    expect(outcome.ok ? null : outcome.validation?.issues[0]?.kind).toBe('incomplete');
+    expect(issueCodes(await compile(JSON.stringify(MINIMAL), { specKind: 'wsdl' }))).toEqual(['xml_invalid']);
+    expect(issueCodes(await compile('<definitions xmlns="http://schemas.xmlsoap.org/wsdl/"/>', { specKind: 'openapi' }))).toEqual(['not_openapi']);
   });
 
   it('refuses OpenAPI versions it does not compile', async () => {

@@ -1,7 +1,9 @@
 import type { ClockEvent, LoadedSimulator, RequestClass, SecretLocations, Seeder, SeedOptions, SimContext, SimRequest, SimResult, StateAccess } from '@simplane/core';
 import type { Artifact } from '../artifact/artifact.js';
 import { advance, hasLifecycle } from '../lifecycle/advance.js';
-import { handleRequest, route } from './handle-request.js';
+import { handleRequest } from './handle-request.js';
+import { classifyCall } from './protocols/protocols.js';
+import { redactWsSecurity } from './protocols/soap/redact-ws-security.js';
 import { buildModel, type RuntimeModel } from './model.js';
 import { ResourceSeeder } from './records/seed-state.js';
 
@@ -22,9 +24,8 @@ export class EngineSimulator implements LoadedSimulator {
     if (hasLifecycle(this.#model)) this.advance = (state, from, to, context) => advance(this.#model, state, from, to, context);
   }
 
-  classify(method: string, path: string, request?: Pick<SimRequest, 'query' | 'headers'>): RequestClass {
-    const { operation } = route(this.#model, method.toUpperCase(), path, request);
-    return operation === null ? { operation: null, readOnly: true } : { operation: operation.id, readOnly: operation.readOnly };
+  classify(method: string, path: string, request?: Pick<SimRequest, 'query' | 'headers'> & { body?: Uint8Array | null }): RequestClass {
+    return classifyCall(this.#model, { method: method.toUpperCase(), path, query: request?.query ?? '', headers: request?.headers ?? {}, body: request?.body ?? null }, request?.body !== undefined);
   }
 
   seeder(options: SeedOptions): Seeder {
@@ -45,5 +46,5 @@ function secretLocations(artifact: Artifact): SecretLocations {
     if (scheme.in === 'header') headers.add(scheme.name.toLowerCase());
     if (scheme.in === 'query') query.add(scheme.name);
   }
-  return { headers: [...headers], query: [...query] };
+  return { headers: [...headers], query: [...query], ...(artifact.soap === undefined ? {} : { redactBody: redactWsSecurity }) };
 }

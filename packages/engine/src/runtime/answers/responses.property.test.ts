@@ -12,7 +12,10 @@ import { randomFor } from '../values/random.js';
 import type { SchemaRegistry } from '../schemas/schema-registry.js';
 import { requestParts } from '../../testing/request-parts.js';
 
-const FIXTURES = readdirSync(new URL('../../../test-fixtures/', import.meta.url)).sort();
+const FIXTURES = readdirSync(new URL('../../../test-fixtures/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isFile())
+  .map((entry) => entry.name)
+  .sort();
 
 interface Command {
   op: number;

@@ -1,5 +1,5 @@
 import type { SimRequest } from '@simplane/core';
-import type { ArtifactOperation, ArtifactParameter } from '../../artifact/artifact.js';
+import type { ArtifactOperation, ArtifactParameter, JsonSchema } from '../../artifact/artifact.js';
 import { squash } from '../../infer/naming.js';
 import { setOwn, type Json } from '../../json.js';
 import type { RuntimeModel } from '../model.js';
@@ -22,14 +22,14 @@ const WHERE: Record<string, string> = { path: 'path parameter', query: 'query pa
  * parameters (400), then the body's media type (415), syntax (400) and schema (422 when the API
  * documents a 422 for it, else 400). Answers the refusal, or the coerced input.
  */
-export function validateRequest(model: RuntimeModel, operation: ArtifactOperation, request: SimRequest, pathParams: Record<string, string>): ValidInput | Refusal {
+export function validateRequest(model: RuntimeModel, operation: ArtifactOperation, request: SimRequest, pathParams: Record<string, string>, decoded?: Json): ValidInput | Refusal {
   const raw: RawInput = { path: pathParams, query: parseQuery(request.query), headers: request.headers, cookies: parseCookies(request.headers.cookie) };
   const missing = missingCredentials(operation, model.artifact.securitySchemes, raw);
   if (missing !== null) return { status: 401, code: 'unauthorized', message: missing, headers: { 'www-authenticate': challenge(model, operation) } };
   const query: Record<string, Json> = {};
-  const awsQuery = protocolOf(operation).name === 'aws-query';
+  const protocol = protocolOf(operation);
   for (const param of operation.parameters) {
-    const value = readParameter(model.registry, param, raw, awsQuery);
+    const value = protocol.readParameter === undefined ? readParameter(model.registry, param, raw) : protocol.readParameter(model.registry, param, raw);
     if (value === undefined) {
       if (param.required && !credentialSentElsewhere(param, raw)) return { status: 400, code: 'missing_parameter', message: `the ${WHERE[param.in]} ${param.name} is required`, field: param.name };
       continue;
@@ -41,7 +41,8 @@ export function validateRequest(model: RuntimeModel, operation: ArtifactOperatio
     }
     if (param.in === 'query') setOwn(query, param.name, value);
   }
-  const body = readBody(model.registry, operation.requestBody, request.body, headerText(request.headers, 'content-type'));
+  // A body its protocol decoded (SOAP's envelope) is checked against the schema the protocol read it by.
+  const body = decoded !== undefined ? decodedBody(operation, decoded) : readBody(model.registry, operation.requestBody, request.body, headerText(request.headers, 'content-type'));
   if (!body.ok) return { status: body.status, code: body.status === 415 ? 'unsupported_media_type' : 'invalid_body', message: body.message, field: null };
   if (body.value !== undefined && body.schema !== null) {
     const verdict = model.registry.validate(body.schema, body.value);
@@ -51,6 +52,11 @@ export function validateRequest(model: RuntimeModel, operation: ArtifactOperatio
     }
   }
   return { query, body: body.value, bodyMediaType: body.mediaType };
+}
+
+function decodedBody(operation: ArtifactOperation, value: Json): { ok: true; value: Json; schema: JsonSchema | null; mediaType: string | null } {
+  const [mediaType, entry] = Object.entries(operation.requestBody?.content ?? {})[0] ?? [null, null];
+  return { ok: true, value, schema: entry?.schema ?? null, mediaType };
 }
 
 /** Names of header or query parameters that carry the caller's credential: Slack's `token`, Google's `key`. */

@@ -6,4 +6,6 @@ export interface GenerateContext {
   registry: SchemaRegistry;
   random: Random;
   now: Date;
+  /** The variant of its protocol the call was made in (SOAP `1.1` or `1.2`), so its answer and refusals speak it. */
+  dialect?: string;
 }

@@ -7,7 +7,10 @@ import { patternString, patternStringWithin } from './pattern-string.js';
 import { randomFor } from './random.js';
 import { SchemaRegistry } from '../schemas/schema-registry.js';
 
-const FIXTURES = readdirSync(new URL('../../../test-fixtures/', import.meta.url)).sort();
+const FIXTURES = readdirSync(new URL('../../../test-fixtures/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isFile())
+  .map((entry) => entry.name)
+  .sort();
 const NOW = new Date('2024-01-01T00:00:00.000Z');
 
 /** Every schema an artifact holds: components, parameters, bodies and responses. */

@@ -38,17 +38,22 @@ const speaksQuery = new WeakMap<object, boolean>();
  * parameters one by one. Any other request as it is.
  */
 export function asQueryCall(model: RuntimeModel, request: SimRequest): SimRequest {
-  if (request.method.toUpperCase() !== 'POST' || request.body === null) return request;
+  if (request.body === null || !isQueryForm(model, request)) return request;
+  const form = Buffer.from(request.body).toString('utf8');
+  return { ...request, method: 'GET', query: [request.query, form].filter((part) => part !== '').join('&'), body: null };
+}
+
+/** Whether a request is a form POST to a document of the query protocol, whose call is named in the form. */
+export function isQueryForm(model: RuntimeModel, request: SimRequest): boolean {
+  if (request.method.toUpperCase() !== 'POST') return false;
   const type = request.headers['content-type'];
-  if (essence(Array.isArray(type) ? (type[0] ?? '') : (type ?? '')) !== 'application/x-www-form-urlencoded') return request;
+  if (essence(Array.isArray(type) ? (type[0] ?? '') : (type ?? '')) !== 'application/x-www-form-urlencoded') return false;
   let known = speaksQuery.get(model.artifact);
   if (known === undefined) {
     known = model.artifact.operations.some((op) => queryAction(op) !== null);
     speaksQuery.set(model.artifact, known);
   }
-  if (!known) return request;
-  const form = Buffer.from(request.body).toString('utf8');
-  return { ...request, method: 'GET', query: [request.query, form].filter((part) => part !== '').join('&'), body: null };
+  return known;
 }
 
 /**

@@ -1,6 +1,5 @@
 import type { ArtifactParameter } from '../../../artifact/artifact.js';
 import { setOwn, type Json, type JsonObject } from '../../../json.js';
-import { readAwsQueryParameter } from '../aws-query/aws-query-params.js';
 import { coerce } from '../../checking/coerce.js';
 import type { SchemaRegistry } from '../../schemas/schema-registry.js';
 import { itemsOf, objectView, schemaTypes } from '../../schemas/schema-view.js';
@@ -51,15 +50,9 @@ export function headerText(headers: RawInput['headers'], name: string): string |
 /**
  * Reads one parameter per its style and explode, coercing text to the schema's types; answers
  * undefined when absent. A value that cannot be coerced stays text, so schema validation names it.
- * `awsQuery`: the operation is a call of AWS's query protocol, whose lists, maps and structures
- * come one leaf a name (`Tags.member.1.Key`).
  */
-export function readParameter(registry: SchemaRegistry, param: ArtifactParameter, raw: RawInput, awsQuery = false): Json | undefined {
+export function readParameter(registry: SchemaRegistry, param: ArtifactParameter, raw: RawInput): Json | undefined {
   const types = schemaTypes(registry, param.schema) ?? [];
-  if (awsQuery && param.in === 'query' && (types.includes('array') || types.includes('object')) && !raw.query.some(([n]) => n === param.name)) {
-    const structured = readAwsQueryParameter(registry, param.name, param.schema, raw.query);
-    if (structured !== undefined) return structured;
-  }
   if (param.in === 'query' && types.includes('object') && (param.style === 'deepObject' || param.explode)) return readObjectQuery(registry, param, raw.query);
   let texts: string[];
   let bracketed = false;

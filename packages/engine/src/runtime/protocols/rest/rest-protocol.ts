@@ -1,11 +1,12 @@
 import type { Protocol } from '../protocol.js';
+import { routeCall } from '../route-call.js';
 import { restRefusal } from './rest-refusal.js';
 
-/** Calls as their OpenAPI document describes them: every operation no other protocol speaks. */
+/** Calls as their OpenAPI document describes them, routed by path and method: every operation no other protocol speaks. */
 export const restProtocol: Protocol = {
   name: 'rest',
   speaks: () => true,
-  decode: (_model, request) => request,
+  decode: (model, request) => routeCall(model, request),
   callBody: () => undefined,
   refuse: restRefusal,
 };

@@ -4,16 +4,12 @@ import type { XmlElement } from '../../../xml/xml-tree.js';
 import type { Refusal } from '../../answers/refusal-reason.js';
 import type { RuntimeModel } from '../../model.js';
 
-export type SoapVersion = '1.1' | '1.2';
+export type { SoapVersion } from './read-envelope.js';
+import type { SoapVersion } from './read-envelope.js';
 
-/** A SOAP operation's bindings: the versions that bind it and the action each gives it. */
-export function bindingsOf(operation: SoapOperation): { version: SoapVersion; action: string | null }[] {
-  const bound = (operation as SoapOperation & { bindings?: { version: SoapVersion; action: string | null }[] }).bindings;
-  return Array.isArray(bound) ? bound : [{ version: operation.version, action: operation.action }];
-}
-
+/** The SOAP versions whose bindings have an operation, 1.1 first. */
 export function versionsOf(operation: SoapOperation): SoapVersion[] {
-  return [...new Set(bindingsOf(operation).map((b) => b.version))];
+  return [...new Set(operation.bindings.map((b) => b.version))];
 }
 
 interface Index {
@@ -43,7 +39,7 @@ function indexOf(model: RuntimeModel, soap: SoapModel): Index {
     const artifactOperation = model.operations.get(id);
     if (artifactOperation === undefined) continue;
     described.set(artifactOperation, { operation, schemas: model.artifact.schemas });
-    for (const binding of bindingsOf(operation)) if (binding.action !== null) push(index.byAction, binding.action, artifactOperation);
+    for (const binding of operation.bindings) if (binding.action !== null) push(index.byAction, binding.action, artifactOperation);
     push(index.byElement, keyOf(operation.input.element), artifactOperation);
     push(index.byLocal, operation.input.element.local, artifactOperation);
   }

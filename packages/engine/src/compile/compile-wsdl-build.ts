@@ -1,0 +1,50 @@
+import type { BuildOutcome } from '@simplane/core';
+import { buildArtifact, serialiseArtifact } from '../artifact/build-artifact.js';
+import type { SoapModel } from '../artifact/soap.js';
+import { type Diagnostics, reject } from '../diagnostics/diagnostics.js';
+import { inferModel } from '../infer/infer-model.js';
+import { SchemaLookup } from '../infer/schema-lookup.js';
+import { lifecycleListing } from '../lifecycle/listing.js';
+import { compileWsdl } from '../wsdl/compile-wsdl.js';
+import type { Checkpoints } from './checkpoint.js';
+import type { PatternTest } from '../safe-pattern.js';
+import { selectOperations } from './filters.js';
+
+/**
+ * A WSDL (or a zip of one with its XSDs) built as an OpenAPI document is: read into operations
+ * with JSON Schemas, filtered by operation name, understood by the same inference (a SOAP
+ * operation's name says its verb and entity), and kept in the artifact with how each operation
+ * travels as SOAP.
+ */
+export async function compileWsdlBuild(spec: Uint8Array, filters: PatternTest[], diagnostics: Diagnostics, checkpoints: Checkpoints): Promise<BuildOutcome> {
+  await checkpoints.stage('validating');
+  const read = await compileWsdl(spec, diagnostics);
+  diagnostics.rejectIfErrors();
+  const selected = selectOperations(read.document.operations, filters);
+  if (selected.length === 0) {
+    const all = read.document.operations.length;
+    reject('no_operations', { location: all === 0 ? 'definitions' : 'filter' }, all > 0 ? `None of the ${all} operations matches the filter.` : 'The WSDL binds no operation that can be simulated.');
+  }
+  await checkpoints.stage('compiling', selected.length, 0);
+  const document = { ...read.document, operations: selected };
+  const model = inferModel(selected, new SchemaLookup(document.schemas), new Set(), document.basePaths);
+  await checkpoints.operationDone(selected.length);
+  const kept = new Set(selected.map((op) => op.id));
+  const soap: SoapModel = { documents: read.soap.documents, operations: Object.fromEntries(Object.entries(read.soap.operations).filter(([id]) => kept.has(id))) };
+  const artifact = buildArtifact(document, model, read.version, diagnostics, soap);
+
+  await checkpoints.stage('storing');
+  const { bytes, digest } = serialiseArtifact(artifact);
+  await checkpoints.stage('complete');
+  return {
+    ok: true,
+    artifact: bytes,
+    digest,
+    specKind: 'wsdl',
+    specVersion: read.version,
+    operations: model.operations.map((op) => ({ operation: op.id, method: op.method, path: op.path, behaviour: op.behaviour, resource: op.resource, read_only: op.readOnly })),
+    lifecycle: lifecycleListing(artifact),
+    entities: artifact.resources.flatMap((r) => (r.entity === null ? [] : [{ resource: r.name, schema: r.entity.schema, id_field: r.entity.idField, digest: r.entity.digest }])),
+    warnings: diagnostics.warnings,
+  };
+}
