@@ -50,15 +50,26 @@ export interface XmlQName {
 export interface SoapOperation {
   /** The WSDL operation's name, as a step's label (`SOAP <name>`) and faults say it. */
   name: string;
-  /** The binding's SOAP version. */
+  /** The binding's SOAP version: the first of `bindings` (1.1 where a 1.1 binding has the operation). */
   version: '1.1' | '1.2';
   style: 'document' | 'rpc';
-  /** The binding's `soapAction` (1.1) or `soapAction` used as 1.2's `action`; null when empty. */
+  /** The binding's `soapAction` (1.1) or `soapAction` used as 1.2's `action`; null when empty. The first of `bindings`' action. */
   action: string | null;
+  /**
+   * Every SOAP version whose binding has the operation, 1.1 first, each with its action: one
+   * operation answers a port type bound for 1.1 and 1.2 alike, under either version's envelope.
+   */
+  bindings: SoapBinding[];
   input: SoapMessage;
   /** Null for a one-way operation (answered 202 with no body). */
   output: SoapMessage | null;
   faults: SoapFault[];
+}
+
+export interface SoapBinding {
+  version: '1.1' | '1.2';
+  /** That binding's `soapAction`; null when empty. */
+  action: string | null;
 }
 
 export interface SoapMessage {
