@@ -110,7 +110,8 @@ class TreeBuilder {
     Object.defineProperty(element, 'parent', { value: parent, enumerable: false });
     if (parent === null) this.#root = element;
     else parent.children.push(element);
-    if (!tag.isSelfClosing) this.#stack.push(element);
+    // saxes reports a close for a self-closing tag too, so every element is pushed to be popped there.
+    this.#stack.push(element);
   }
 
   #text(text: string): void {

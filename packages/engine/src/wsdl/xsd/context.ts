@@ -1,0 +1,24 @@
+import type { JsonSchema } from '../../artifact/artifact.js';
+import type { Diagnostics, IssueAt } from '../../diagnostics/diagnostics.js';
+import type { XmlElement, XmlName } from '../../xml/xml-tree.js';
+import type { SimpleTypes } from './simple-types.js';
+import type { Declaration, XsdIndex } from './xsd-index.js';
+
+/**
+ * What converting a complex type needs from the model around it: the schemas of the types and
+ * elements it refers to. Complex types are referred to by `$ref` (converted later, once), so a
+ * recursive type stays finite; simple types come inline.
+ */
+export interface XsdContext {
+  readonly index: XsdIndex;
+  readonly simple: SimpleTypes;
+  readonly diagnostics: Diagnostics;
+  /** A named type's content schema; an unknown name warns at `at` and allows anything. */
+  typeContent(name: XmlName, at: IssueAt): JsonSchema;
+  /** The `$ref` of an anonymous complex type's component. */
+  anonymous(complexType: XmlElement): JsonSchema;
+  /** A global element's content schema. */
+  elementContent(element: Declaration): JsonSchema;
+  /** The global elements that may stand for a head element (transitively), abstract ones left out, in document order. */
+  substitutes(head: Declaration): Declaration[];
+}

@@ -1,0 +1,236 @@
+import { patternSupport } from '../../safe-pattern.js';
+
+/**
+ * XSD regular expressions (XML Schema Part 2, appendix F) as ECMA-262 patterns the runtime runs
+ * on RE2 (safe-pattern.ts). An XSD pattern matches the whole value, so it is anchored as
+ * `^(?:...)$`; `^` and `$` are plain characters in XSD and are escaped; groups never capture.
+ * XSD's class escapes become Unicode classes: `\d` is `\p{Nd}`, `\w` every character but
+ * punctuation, separators and others (`\p{L}\p{M}\p{N}\p{S}`), `\i` and `\c` XML's name
+ * characters (of the Basic Multilingual Plane). A class subtraction (`[a-z-[aeiou]]`) is worked
+ * out into plain ranges where both classes are made of characters, ranges, `\i`, `\c`, `\d`
+ * or `\s`. Unicode block escapes (`\p{IsBasicLatin}`) and anything RE2 cannot run are refused:
+ * the caller drops the pattern, which accepts more than the XSD does, never less.
+ */
+export type Translation = { ok: true; pattern: string } | { ok: false; problem: string };
+
+type Ranges = [number, number][];
+interface ClassPart {
+  /** ECMA-262 text to put inside `[...]`. */
+  text: string;
+  /** The code points it holds, when they can be listed (for subtraction). */
+  ranges: Ranges | null;
+}
+
+class Refused extends Error {}
+
+const NAME_START: Ranges = [[0x3a, 0x3a], [0x41, 0x5a], [0x5f, 0x5f], [0x61, 0x7a], [0xc0, 0xd6], [0xd8, 0xf6], [0xf8, 0x2ff], [0x370, 0x37d], [0x37f, 0x1fff], [0x200c, 0x200d], [0x2070, 0x218f], [0x2c00, 0x2fef], [0x3001, 0xd7ff], [0xf900, 0xfdcf], [0xfdf0, 0xfffd]];
+const NAME_CHAR: Ranges = normalise([...NAME_START, [0x2d, 0x2e], [0x30, 0x39], [0xb7, 0xb7], [0x300, 0x36f], [0x203f, 0x2040]]);
+const SPACE: Ranges = [[0x9, 0xa], [0xd, 0xd], [0x20, 0x20]];
+const DIGIT: Ranges = [[0x30, 0x39]];
+const SINGLE: Record<string, number> = { n: 0x0a, r: 0x0d, t: 0x09 };
+const META = '\\|.-^?*+{}()[]';
+
+export function translatePattern(source: string): Translation {
+  let body: string;
+  try {
+    body = translate(source);
+  } catch (error) {
+    if (error instanceof Refused) return { ok: false, problem: error.message };
+    throw error;
+  }
+  const pattern = `^(?:${body})$`;
+  try {
+    new RegExp(pattern, 'u');
+  } catch {
+    return { ok: false, problem: 'it is not a valid regular expression once translated' };
+  }
+  const support = patternSupport(pattern);
+  if (support !== 'enforced') return { ok: false, problem: 'the runtime cannot run it in linear time' };
+  return { ok: true, pattern };
+}
+
+function translate(s: string): string {
+  let out = '';
+  let i = 0;
+  while (i < s.length) {
+    const c = s[i]!;
+    if (c === '\\') {
+      const escape = readEscape(s, i);
+      out += escape.outside;
+      i = escape.next;
+    } else if (c === '[') {
+      const cls = readClass(s, i);
+      out += cls.text;
+      i = cls.next;
+    } else if (c === '(') {
+      out += '(?:';
+      i += 1;
+    } else if (c === '^' || c === '$' || c === ']' || c === '}') {
+      out += `\\${c}`;
+      i += 1;
+    } else if (c === '.') {
+      out += '[^\\n\\r]';
+      i += 1;
+    } else if (c === '{') {
+      const m = /^\{\d+(?:,\d*)?\}/.exec(s.slice(i, i + 24));
+      if (m === null) throw new Refused(`"{" at ${i} is not a quantifier`);
+      out += m[0];
+      i += m[0].length;
+    } else {
+      out += c;
+      i += 1;
+    }
+  }
+  return out;
+}
+
+interface Escape {
+  /** Its text outside a class. */
+  outside: string;
+  /** What it adds inside a class. */
+  part: ClassPart;
+  /** The single character it stands for, when it is one (a range's end). */
+  char: number | null;
+  next: number;
+}
+
+function readEscape(s: string, i: number): Escape {
+  const d = s[i + 1];
+  if (d === undefined) throw new Refused('it ends with a lone "\\"');
+  const next = i + 2;
+  const single = (code: number): Escape => ({ outside: literal(code, false), part: { text: literal(code), ranges: [[code, code]] }, char: code, next });
+  if (Object.hasOwn(SINGLE, d)) return single(SINGLE[d]!);
+  if (META.includes(d)) return single(d.charCodeAt(0));
+  const set = (ranges: Ranges): Escape => ({ outside: `[${rangesText(ranges)}]`, part: { text: rangesText(ranges), ranges }, char: null, next });
+  const negatedSet = (ranges: Ranges): Escape => ({ outside: `[^${rangesText(ranges)}]`, part: { text: rangesText(complement(ranges)), ranges: complement(ranges) }, char: null, next });
+  switch (d) {
+    case 'i':
+      return set(NAME_START);
+    case 'c':
+      return set(NAME_CHAR);
+    case 'I':
+      return negatedSet(NAME_START);
+    case 'C':
+      return negatedSet(NAME_CHAR);
+    case 'd':
+      return { outside: '[\\p{Nd}]', part: { text: '\\p{Nd}', ranges: DIGIT }, char: null, next };
+    case 'D':
+      return { outside: '[^\\p{Nd}]', part: { text: '\\P{Nd}', ranges: null }, char: null, next };
+    case 's':
+      return { outside: '[ \\t\\n\\r]', part: { text: ' \\t\\n\\r', ranges: SPACE }, char: null, next };
+    case 'S':
+      return { outside: '[^ \\t\\n\\r]', part: { text: rangesText(complement(SPACE)), ranges: complement(SPACE) }, char: null, next };
+    case 'w':
+      return { outside: '[\\p{L}\\p{M}\\p{N}\\p{S}]', part: { text: '\\p{L}\\p{M}\\p{N}\\p{S}', ranges: null }, char: null, next };
+    case 'W':
+      return { outside: '[\\p{P}\\p{Z}\\p{C}]', part: { text: '\\p{P}\\p{Z}\\p{C}', ranges: null }, char: null, next };
+    case 'p':
+    case 'P': {
+      const m = /^\{([A-Za-z0-9-]+)\}/.exec(s.slice(next, next + 40));
+      if (m === null) throw new Refused(`"\\${d}" at ${i} names no property`);
+      if (m[1]!.startsWith('Is')) throw new Refused(`the Unicode block escape \\${d}{${m[1]}} has no equivalent the runtime reads`);
+      const text = `\\${d}{${m[1]}}`;
+      return { outside: `[${text}]`, part: { text, ranges: null }, char: null, next: next + m[0].length };
+    }
+    default:
+      throw new Refused(`"\\${d}" is not an XSD escape`);
+  }
+}
+
+/** A character class from `[` to its `]`, subtraction included. */
+function readClass(s: string, start: number): ClassPart & { next: number } {
+  let i = start + 1;
+  const negated = s[i] === '^';
+  if (negated) i += 1;
+  const parts: ClassPart[] = [];
+  let subtracted: (ClassPart & { next: number }) | null = null;
+  while (true) {
+    const c = s[i];
+    if (c === undefined) throw new Refused('a character class is not closed');
+    if (c === ']' && parts.length > 0) break;
+    if (c === '-' && s[i + 1] === '[') {
+      subtracted = readClass(s, i + 1);
+      i = subtracted.next;
+      if (s[i] !== ']') throw new Refused('a class subtraction must end its class');
+      break;
+    }
+    let from: number | null;
+    let part: ClassPart;
+    if (c === '\\') {
+      const escape = readEscape(s, i);
+      from = escape.char;
+      part = escape.part;
+      i = escape.next;
+    } else {
+      from = s.codePointAt(i)!;
+      part = { text: literal(from), ranges: [[from, from]] };
+      i += from > 0xffff ? 2 : 1;
+    }
+    if (from !== null && s[i] === '-' && s[i + 1] !== ']' && s[i + 1] !== '[' && s[i + 1] !== undefined) {
+      const end = s[i + 1] === '\\' ? readEscape(s, i + 1) : null;
+      const to = end === null ? s.codePointAt(i + 1)! : end.char;
+      if (to === null || to < from) throw new Refused('a character range is not a range of characters');
+      part = { text: `${literal(from)}-${literal(to)}`, ranges: [[from, to]] };
+      i = end === null ? i + (to > 0xffff ? 3 : 2) : end.next;
+    }
+    parts.push(part);
+  }
+  const next = i + 1;
+  const known = parts.every((p) => p.ranges !== null);
+  let ranges: Ranges | null = known ? normalise(parts.flatMap((p) => p.ranges!)) : null;
+  if (ranges !== null && negated) ranges = complement(ranges);
+  if (subtracted === null) {
+    const text = `[${negated ? '^' : ''}${parts.map((p) => p.text).join('')}]`;
+    return { text, ranges, next };
+  }
+  if (ranges === null || subtracted.ranges === null) throw new Refused('a class subtraction names classes that cannot be listed (\\w, \\p{...})');
+  const left = subtract(ranges, subtracted.ranges);
+  return { text: left.length === 0 ? '[^\\s\\S]' : `[${rangesText(left)}]`, ranges: left, next };
+}
+
+/**
+ * A code point as class (or pattern) text: printable ASCII as itself, escaped where it means
+ * something there (never `\-` outside a class, which the `u` flag refuses), the rest as `\uXXXX`.
+ */
+function literal(code: number, inClass = true): string {
+  if (code > 0xffff) return String.fromCodePoint(code);
+  if (code >= 0x20 && code < 0x7f) {
+    const ch = String.fromCharCode(code);
+    return (inClass ? /[\\\]\[^-]/ : /[\\^$.|?*+()[\]{}]/).test(ch) ? `\\${ch}` : ch;
+  }
+  return `\\u${code.toString(16).padStart(4, '0')}`;
+}
+
+function rangesText(ranges: Ranges): string {
+  return ranges.map(([a, b]) => (a === b ? literal(a) : `${literal(a)}-${literal(b)}`)).join('');
+}
+
+function normalise(ranges: Ranges): Ranges {
+  const sorted = [...ranges].sort((x, y) => x[0] - y[0]);
+  const out: Ranges = [];
+  for (const [a, b] of sorted) {
+    const last = out.at(-1);
+    if (last !== undefined && a <= last[1] + 1) last[1] = Math.max(last[1], b);
+    else out.push([a, b]);
+  }
+  return out;
+}
+
+/** The Basic Multilingual Plane's code points outside the ranges. */
+function complement(ranges: Ranges): Ranges {
+  const out: Ranges = [];
+  let from = 0;
+  for (const [a, b] of normalise(ranges)) {
+    if (a > from) out.push([from, a - 1]);
+    from = Math.max(from, b + 1);
+  }
+  if (from <= 0xffff) out.push([from, 0xffff]);
+  return out;
+}
+
+function subtract(ranges: Ranges, minus: Ranges): Ranges {
+  const keep = complement(minus);
+  const out: Ranges = [];
+  for (const [a, b] of ranges) for (const [c, d] of keep) if (Math.max(a, c) <= Math.min(b, d)) out.push([Math.max(a, c), Math.min(b, d)]);
+  return normalise(out);
+}

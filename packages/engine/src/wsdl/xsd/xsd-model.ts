@@ -1,0 +1,220 @@
+import type { JsonSchema } from '../../artifact/artifact.js';
+import type { Diagnostics, IssueAt } from '../../diagnostics/diagnostics.js';
+import { setOwn } from '../../json.js';
+import { attribute, clark, type XmlElement, type XmlName } from '../../xml/xml-tree.js';
+import { ComplexTypes } from './complex-types.js';
+import type { XsdContext } from './context.js';
+import { at } from './locations.js';
+import { ComponentNames } from './names.js';
+import { objectSchema } from './object-schema.js';
+import { MAX_DERIVATION, SimpleTypes } from './simple-types.js';
+import { isXsd, xsChild, xsChildren, XsdIndex, type Declaration } from './xsd-index.js';
+
+/**
+ * XSD 1.0 as the artifact's JSON Schema 2020-12, annotated with `x-xml` (artifact/soap.ts) so
+ * the SOAP protocol can read XML into JSON and write it back. Complex types become component
+ * schemas in `schemas` (named types by their names, anonymous ones after their element:
+ * `CreateCustomerRequest`, nested `Customer_Address`), referred to as `#/schemas/<Name>`, so
+ * recursive types stay finite; simple types are inline. Only what is asked for, and what it
+ * refers to, is converted, each component once: the work is linear in the schemas' size.
+ *
+ * Imports and includes are the WSDL side's: it gives every schema of the bundle as a source.
+ * `xs:redefine` and `xs:override` are warned of and read without; identity constraints
+ * (`xs:key`, `xs:unique`, `xs:keyref`) are ignored. See simple-types.ts, complex-types.ts,
+ * particles.ts, attributes.ts and object-schema.ts for the mapping of each construct.
+ */
+export interface XsdSource {
+  /** Bundle path of the document holding it, for locations in diagnostics (`types.xsd`, `service.wsdl`). */
+  path: string;
+  /** An `xs:schema` element (from an XSD file, or inside a WSDL's `wsdl:types`). */
+  schema: XmlElement;
+  /** For a chameleon `xs:include` (an included schema without targetNamespace): the includer's namespace it takes. */
+  targetNamespace?: string;
+}
+
+export class XsdModel {
+  /** Component schemas made so far, by name, for `Artifact.schemas`. Only what was asked for (and what it refers to) is converted. */
+  readonly schemas: Record<string, JsonSchema> = {};
+  readonly #index: XsdIndex;
+  readonly #simple: SimpleTypes;
+  readonly #complex: ComplexTypes;
+  readonly #names = new ComponentNames();
+  /** Component name of each complex type node, given in document order up front so names never depend on what is asked first. */
+  readonly #componentNames = new Map<XmlElement, string>();
+  readonly #queued = new Set<XmlElement>();
+  readonly #pending: XmlElement[] = [];
+  #members: Map<Declaration, Declaration[]> | null = null;
+
+  constructor(
+    sources: XsdSource[],
+    private readonly diagnostics: Diagnostics,
+  ) {
+    this.#index = new XsdIndex(sources);
+    this.#simple = new SimpleTypes(this.#index, diagnostics);
+    const context: XsdContext = {
+      index: this.#index,
+      simple: this.#simple,
+      diagnostics,
+      typeContent: (name, issueAt) => this.#typeContent(name, issueAt),
+      anonymous: (node) => this.#ref(node),
+      elementContent: (declaration) => this.#elementContent(declaration, 0),
+      substitutes: (head) => this.#substitutes(head),
+    };
+    this.#complex = new ComplexTypes(context);
+    for (const { doc, node } of this.#index.unsupported) {
+      diagnostics.warn('xsd_construct_unsupported', at(this.#index, node), `xs:${node.local} is not read: the schema${attribute(node, 'schemaLocation') === undefined ? '' : ` ${attribute(node, 'schemaLocation')}`} is used as it is, without the ${node.local === 'redefine' ? 'redefinitions' : 'overrides'} of ${doc.path}.`);
+    }
+    this.#nameComponents();
+  }
+
+  /** Whether a global element is declared. */
+  hasElement(name: XmlName): boolean {
+    return this.#index.lookup('element', name) !== undefined;
+  }
+
+  /**
+   * The JSON Schema of a global element's content (what is inside `<el>...</el>`): usually
+   * `{"$ref": "#/schemas/<Name>"}`; a simple-typed element's content is its simple schema.
+   * Unknown: a warning `wsdl_qname_unresolved` at `at` and an any-content schema `{}`.
+   */
+  element(name: XmlName, issueAt: IssueAt): JsonSchema {
+    const declaration = this.#index.lookup('element', name);
+    if (declaration === undefined) {
+      this.diagnostics.warn('wsdl_qname_unresolved', issueAt, `The element ${clark(name)} is not declared in any schema of the bundle; it is read as any content.`);
+      return {};
+    }
+    return this.#drained(this.#elementContent(declaration, 0));
+  }
+
+  /** The same for a named type (rpc-style parts use `type=`). */
+  type(name: XmlName, issueAt: IssueAt): JsonSchema {
+    return this.#drained(this.#typeContent(name, issueAt));
+  }
+
+  /** A global element's facts the WSDL side needs: whether nillable or abstract, and the elements that may stand for it. */
+  elementInfo(name: XmlName): { nillable: boolean; abstract: boolean; substitutes: XmlName[] } | undefined {
+    const declaration = this.#index.lookup('element', name);
+    if (declaration === undefined) return undefined;
+    return {
+      nillable: attribute(declaration.node, 'nillable') === 'true',
+      abstract: attribute(declaration.node, 'abstract') === 'true',
+      substitutes: this.#substitutes(declaration).map((d) => ({ ...d.name })),
+    };
+  }
+
+  #drained(schema: JsonSchema): JsonSchema {
+    for (let node = this.#pending.shift(); node !== undefined; node = this.#pending.shift()) {
+      setOwn(this.schemas, this.#componentNames.get(node)!, objectSchema(this.#complex.model(node)));
+    }
+    return schema;
+  }
+
+  #elementContent(declaration: Declaration, depth: number): JsonSchema {
+    const node = declaration.node;
+    const type = attribute(node, 'type');
+    if (type !== undefined) {
+      const name = this.#index.resolve(node, type);
+      if (name !== undefined) return this.#typeContent(name, at(this.#index, node));
+      this.diagnostics.warn('wsdl_qname_unresolved', at(this.#index, node), `The type ${JSON.stringify(type)} uses a prefix that is not declared; it is read as any content.`);
+      return {};
+    }
+    const complex = xsChild(node, 'complexType');
+    if (complex !== undefined) return this.#ref(complex);
+    const simple = xsChild(node, 'simpleType');
+    if (simple !== undefined) return this.#simple.of(simple);
+    // With neither, an element takes its substitution group head's type.
+    const head = this.#head(declaration);
+    return head === undefined || depth > MAX_DERIVATION ? {} : this.#elementContent(head, depth + 1);
+  }
+
+  #typeContent(name: XmlName, issueAt: IssueAt): JsonSchema {
+    if (isXsd(name.ns) && name.local === 'anyType') return {};
+    const simple = this.#simple.named(name);
+    if (simple !== undefined) return simple;
+    const complex = this.#index.lookup('complexType', name);
+    if (complex !== undefined) return this.#ref(complex.node);
+    this.diagnostics.warn('wsdl_qname_unresolved', issueAt, `The type ${clark(name)} is not declared in any schema of the bundle; it is read as any content.`);
+    return {};
+  }
+
+  /** The `$ref` of a complex type's component, queued for conversion the first time. */
+  #ref(node: XmlElement): JsonSchema {
+    let name = this.#componentNames.get(node);
+    if (name === undefined) {
+      name = this.#names.claim('Type');
+      this.#componentNames.set(node, name);
+    }
+    if (!this.#queued.has(node)) {
+      this.#queued.add(node);
+      this.#pending.push(node);
+    }
+    return { $ref: `#/schemas/${name}` };
+  }
+
+  /** Names every complex type, global ones first, then anonymous ones after their elements, in document order. */
+  #nameComponents(): void {
+    const owners: [XmlElement, string][] = [];
+    for (const doc of this.#index.docs) {
+      for (const child of xsChildren(doc.schema)) {
+        const name = attribute(child, 'name');
+        if (name === undefined) continue;
+        if (child.local === 'complexType') this.#componentNames.set(child, this.#names.claim(name));
+        const anonymous = child.local === 'element' ? xsChild(child, 'complexType') : undefined;
+        if (anonymous !== undefined) this.#componentNames.set(anonymous, this.#names.claim(name));
+        if (child.local === 'complexType' || child.local === 'element' || child.local === 'group') owners.push([anonymous ?? child, this.#componentNames.get(anonymous ?? child) ?? name]);
+      }
+    }
+    for (const [node, owner] of owners) this.#nameNested(node, owner, 0);
+  }
+
+  #nameNested(node: XmlElement, owner: string, depth: number): void {
+    for (const child of xsChildren(node)) {
+      if (child.local === 'element' && attribute(child, 'name') !== undefined) {
+        const anonymous = xsChild(child, 'complexType');
+        if (anonymous !== undefined) {
+          const name = this.#names.claim(`${owner}_${attribute(child, 'name')}`);
+          this.#componentNames.set(anonymous, name);
+          this.#nameNested(anonymous, name, depth + 1);
+          continue;
+        }
+      }
+      if (child.local !== 'annotation' && depth < 256) this.#nameNested(child, owner, depth + 1);
+    }
+  }
+
+  #head(declaration: Declaration): Declaration | undefined {
+    const group = attribute(declaration.node, 'substitutionGroup');
+    const name = group === undefined ? undefined : this.#index.resolve(declaration.node, group.trim().split(/\s+/)[0]!);
+    return name === undefined ? undefined : this.#index.lookup('element', name);
+  }
+
+  #substitutes(head: Declaration): Declaration[] {
+    if (this.#members === null) {
+      this.#members = new Map();
+      for (const element of this.#index.all('element')) {
+        const group = attribute(element.node, 'substitutionGroup');
+        if (group === undefined) continue;
+        for (const text of group.trim().split(/\s+/)) {
+          const name = this.#index.resolve(element.node, text);
+          const found = name === undefined ? undefined : this.#index.lookup('element', name);
+          if (found === undefined) continue;
+          const list = this.#members.get(found) ?? [];
+          list.push(element);
+          this.#members.set(found, list);
+        }
+      }
+    }
+    const out: Declaration[] = [];
+    const seen = new Set<Declaration>([head]);
+    const queue = [head];
+    for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+      for (const member of this.#members.get(next) ?? []) {
+        if (seen.has(member)) continue;
+        seen.add(member);
+        queue.push(member);
+        if (attribute(member.node, 'abstract') !== 'true') out.push(member);
+      }
+    }
+    return out;
+  }
+}

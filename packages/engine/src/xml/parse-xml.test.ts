@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import { parseXml } from './parse-xml.js';
+import { childElements } from './xml-tree.js';
+
+describe('parseXml', () => {
+  it('keeps self-closing elements where they are written', () => {
+    const root = parseXml('<a><b/><c/><d><e/></d><f/></a>');
+    expect(root.local).toBe('a');
+    expect(childElements(root).map((e) => e.local)).toEqual(['b', 'c', 'd', 'f']);
+    expect(childElements(childElements(root)[2]!).map((e) => e.local)).toEqual(['e']);
+    expect(childElements(root)[2]!.parent).toBe(root);
+  });
+});
