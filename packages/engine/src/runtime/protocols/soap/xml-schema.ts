@@ -61,8 +61,26 @@ const branchesOf = (schema: JsonObject): JsonSchema[] =>
     return Array.isArray(list) ? (list as JsonSchema[]) : [];
   });
 
-/** The JSON types a schema allows (through `$ref`s and alternatives), or null when it does not say. */
-export function typesOf(schema: JsonSchema | undefined, schemas: Schemas, depth = 0): Set<string> | null {
+/**
+ * What a walk found for each schema object, per schemas table: schemas never change once
+ * loaded, and the walks run for every element of a message.
+ */
+function memo<T>(walk: (schema: JsonSchema | undefined, schemas: Schemas, depth: number) => T): (schema: JsonSchema | undefined, schemas: Schemas) => T {
+  const found = new WeakMap<Schemas, WeakMap<object, { value: T }>>();
+  return (schema, schemas) => {
+    if (!isObject(schema)) return walk(schema, schemas, 0);
+    let bySchema = found.get(schemas);
+    if (bySchema === undefined) found.set(schemas, (bySchema = new WeakMap()));
+    let entry = bySchema.get(schema);
+    if (entry === undefined) bySchema.set(schema, (entry = { value: walk(schema, schemas, 0) }));
+    return entry.value;
+  };
+}
+
+/** The JSON types a schema allows (through `$ref`s and alternatives), or null when it does not say. Callers only read the set. */
+export const typesOf = memo(walkTypes);
+
+function walkTypes(schema: JsonSchema | undefined, schemas: Schemas, depth: number): Set<string> | null {
   const resolved = resolve(schema, schemas);
   if (!isObject(resolved) || depth > MAX_DEPTH) return null;
   const types = new Set<string>();
@@ -73,7 +91,7 @@ export function typesOf(schema: JsonSchema | undefined, schemas: Schemas, depth 
     if (isObject(resolved.properties)) types.add('object');
     if (resolved.items !== undefined) types.add('array');
     for (const value of [...(Array.isArray(resolved.enum) ? resolved.enum : []), ...(resolved.const !== undefined ? [resolved.const] : [])]) types.add(jsonType(value));
-    for (const branch of branchesOf(resolved)) for (const t of typesOf(branch, schemas, depth + 1) ?? []) types.add(t);
+    for (const branch of branchesOf(resolved)) for (const t of walkTypes(branch, schemas, depth + 1) ?? []) types.add(t);
   }
   if (types.has('integer') && types.has('number')) types.delete('integer');
   return types.size === 0 ? null : types;
@@ -91,13 +109,15 @@ export function allowsNull(schema: JsonSchema | undefined, schemas: Schemas): bo
 }
 
 /** An array schema's item schema (through `$ref`s and alternatives), or null when it is not an array. */
-export function itemsOf(schema: JsonSchema | undefined, schemas: Schemas, depth = 0): JsonSchema | null {
+export const itemsOf = memo(walkItems);
+
+function walkItems(schema: JsonSchema | undefined, schemas: Schemas, depth: number): JsonSchema | null {
   const resolved = resolve(schema, schemas);
   if (!isObject(resolved) || depth > MAX_DEPTH) return null;
   if (resolved.items !== undefined) return resolved.items as JsonSchema;
   if (resolved.type === 'array' || (Array.isArray(resolved.type) && resolved.type.includes('array'))) return true;
   for (const branch of branchesOf(resolved)) {
-    const items = itemsOf(branch, schemas, depth + 1);
+    const items = walkItems(branch, schemas, depth + 1);
     if (items !== null) return items;
   }
   return null;
