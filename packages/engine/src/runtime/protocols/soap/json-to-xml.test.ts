@@ -15,7 +15,7 @@ function roundTrip(value: Json, schema: JsonSchema = ref('Customer')): Json {
   return result.value;
 }
 
-const customer = {
+const customer: Json = {
   id: 7,
   name: 'Ada',
   email: null,
