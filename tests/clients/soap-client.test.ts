@@ -159,7 +159,7 @@ describe('a SOAP Simulation', () => {
     const sim = await simulate('customers:soap');
     const writer = await clientOf(sim, '1.1');
     const id = ((await call(writer, 'CreateCustomer', { customer: { name: 'Grace Hopper', email: 'grace@example.com' } })).customer as { customerId: string }).customerId;
-    const issued = await fetch(`${base}/v1/simulations/${sim.id}/tokens`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ read_only: true }) });
+    const issued = await fetch(`${base}/v1/simulations/${sim.id}/tokens`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ read_only: true, ttl_seconds: 3600 }) });
     expect(issued.status).toBe(201);
     const reader = await clientOf(sim, '1.1', ((await issued.json()) as { token: string }).token);
     expect(((await call(reader, 'GetCustomer', { customerId: id })).customer as { name: string }).name).toBe('Grace Hopper');
