@@ -7,6 +7,7 @@
  */
 import type { JsonSchema } from '../../../artifact/artifact.js';
 import { isObject, type Json, type JsonObject } from '../../../json.js';
+import { resolvePointer } from '../../../normalise/pointer.js';
 
 export type Schemas = Record<string, JsonSchema>;
 
@@ -36,23 +37,22 @@ export interface XmlShape {
 }
 
 const MAX_HOPS = 32;
-const MAX_DEPTH = 16;
+/** Most schemas one walk looks at: far more than any message type has parts. */
+const MAX_VISITS = 4096;
 
-/** Follows `$ref`s into `schemas` (`#/schemas/<Name>`), at most MAX_HOPS; an unknown target is `true`. */
+/**
+ * Follows `$ref`s into `schemas` (`#/schemas/<Name>`, or a pointer within one), at most
+ * MAX_HOPS; a target that is not there, or a chain that does not end, is `true` (anything).
+ */
 export function resolve(schema: JsonSchema | undefined, schemas: Schemas): JsonSchema {
   let current: JsonSchema = schema ?? true;
   for (let hops = 0; hops < MAX_HOPS && isObject(current); hops += 1) {
     const ref = current.$ref;
     if (typeof ref !== 'string') return current;
-    current = target(ref, schemas);
+    const target = ref.startsWith('#/schemas/') ? resolvePointer({ schemas: schemas as Json }, ref) : undefined;
+    current = isObject(target) || typeof target === 'boolean' ? target : true;
   }
   return isObject(current) && typeof current.$ref === 'string' ? true : current;
-}
-
-function target(ref: string, schemas: Schemas): JsonSchema {
-  if (!ref.startsWith('#/schemas/')) return true;
-  const name = decodeURIComponent(ref.slice('#/schemas/'.length)).replace(/~1/g, '/').replace(/~0/g, '~');
-  return Object.hasOwn(schemas, name) ? (schemas[name] ?? true) : true;
 }
 
 const branchesOf = (schema: JsonObject): JsonSchema[] =>
@@ -65,14 +65,14 @@ const branchesOf = (schema: JsonObject): JsonSchema[] =>
  * What a walk found for each schema object, per schemas table: schemas never change once
  * loaded, and the walks run for every element of a message.
  */
-function memo<T>(walk: (schema: JsonSchema | undefined, schemas: Schemas, depth: number) => T): (schema: JsonSchema | undefined, schemas: Schemas) => T {
+function memo<T>(walk: (schema: JsonSchema | undefined, schemas: Schemas, seen: Set<object>) => T): (schema: JsonSchema | undefined, schemas: Schemas) => T {
   const found = new WeakMap<Schemas, WeakMap<object, { value: T }>>();
   return (schema, schemas) => {
-    if (!isObject(schema)) return walk(schema, schemas, 0);
+    if (!isObject(schema)) return walk(schema, schemas, new Set());
     let bySchema = found.get(schemas);
     if (bySchema === undefined) found.set(schemas, (bySchema = new WeakMap()));
     let entry = bySchema.get(schema);
-    if (entry === undefined) bySchema.set(schema, (entry = { value: walk(schema, schemas, 0) }));
+    if (entry === undefined) bySchema.set(schema, (entry = { value: walk(schema, schemas, new Set()) }));
     return entry.value;
   };
 }
@@ -80,9 +80,11 @@ function memo<T>(walk: (schema: JsonSchema | undefined, schemas: Schemas, depth:
 /** The JSON types a schema allows (through `$ref`s and alternatives), or null when it does not say. Callers only read the set. */
 export const typesOf = memo(walkTypes);
 
-function walkTypes(schema: JsonSchema | undefined, schemas: Schemas, depth: number): Set<string> | null {
+/** Each walk visits a schema once (`seen`), so a cycle of `allOf`s or a diamond costs no more than the schemas it reaches. */
+function walkTypes(schema: JsonSchema | undefined, schemas: Schemas, seen: Set<object>): Set<string> | null {
   const resolved = resolve(schema, schemas);
-  if (!isObject(resolved) || depth > MAX_DEPTH) return null;
+  if (!isObject(resolved) || seen.has(resolved) || seen.size > MAX_VISITS) return null;
+  seen.add(resolved);
   const types = new Set<string>();
   if (typeof resolved.type === 'string') types.add(resolved.type);
   if (Array.isArray(resolved.type)) for (const t of resolved.type) if (typeof t === 'string') types.add(t);
@@ -91,7 +93,7 @@ function walkTypes(schema: JsonSchema | undefined, schemas: Schemas, depth: numb
     if (isObject(resolved.properties)) types.add('object');
     if (resolved.items !== undefined) types.add('array');
     for (const value of [...(Array.isArray(resolved.enum) ? resolved.enum : []), ...(resolved.const !== undefined ? [resolved.const] : [])]) types.add(jsonType(value));
-    for (const branch of branchesOf(resolved)) for (const t of walkTypes(branch, schemas, depth + 1) ?? []) types.add(t);
+    for (const branch of branchesOf(resolved)) for (const t of walkTypes(branch, schemas, seen) ?? []) types.add(t);
   }
   if (types.has('integer') && types.has('number')) types.delete('integer');
   return types.size === 0 ? null : types;
@@ -111,13 +113,14 @@ export function allowsNull(schema: JsonSchema | undefined, schemas: Schemas): bo
 /** An array schema's item schema (through `$ref`s and alternatives), or null when it is not an array. */
 export const itemsOf = memo(walkItems);
 
-function walkItems(schema: JsonSchema | undefined, schemas: Schemas, depth: number): JsonSchema | null {
+function walkItems(schema: JsonSchema | undefined, schemas: Schemas, seen: Set<object>): JsonSchema | null {
   const resolved = resolve(schema, schemas);
-  if (!isObject(resolved) || depth > MAX_DEPTH) return null;
+  if (!isObject(resolved) || seen.has(resolved) || seen.size > MAX_VISITS) return null;
+  seen.add(resolved);
   if (resolved.items !== undefined) return resolved.items as JsonSchema;
   if (resolved.type === 'array' || (Array.isArray(resolved.type) && resolved.type.includes('array'))) return true;
   for (const branch of branchesOf(resolved)) {
-    const items = walkItems(branch, schemas, depth + 1);
+    const items = walkItems(branch, schemas, seen);
     if (items !== null) return items;
   }
   return null;
@@ -151,12 +154,13 @@ interface Collected {
   order: string[];
 }
 
-function collect(schema: JsonSchema | undefined, schemas: Schemas, into: Collected, depth: number): void {
+function collect(schema: JsonSchema | undefined, schemas: Schemas, into: Collected, seen: Set<object>): void {
   const resolved = resolve(schema, schemas);
-  if (!isObject(resolved) || depth > MAX_DEPTH) return;
+  if (!isObject(resolved) || seen.has(resolved) || seen.size > MAX_VISITS) return;
+  seen.add(resolved);
   const parts = Array.isArray(resolved.allOf) ? resolved.allOf : [];
   // allOf first: an XSD extension writes its base's elements before its own.
-  for (const part of parts) collect(part as JsonSchema, schemas, into, depth + 1);
+  for (const part of parts) collect(part as JsonSchema, schemas, into, seen);
   if (isObject(resolved.properties)) {
     for (const [key, sub] of Object.entries(resolved.properties)) if (!into.properties.has(key)) into.properties.set(key, sub as JsonSchema);
   }
@@ -164,7 +168,7 @@ function collect(schema: JsonSchema | undefined, schemas: Schemas, into: Collect
   if (isObject(note) && Array.isArray(note.order)) for (const key of note.order) if (typeof key === 'string') into.order.push(key);
   for (const key of ['anyOf', 'oneOf']) {
     const branches = resolved[key];
-    if (Array.isArray(branches)) for (const branch of branches) collect(branch as JsonSchema, schemas, into, depth + 1);
+    if (Array.isArray(branches)) for (const branch of branches) collect(branch as JsonSchema, schemas, into, seen);
   }
 }
 
@@ -188,7 +192,7 @@ const FALSE_KEY = {};
 
 function buildShape(schema: JsonSchema, schemas: Schemas): XmlShape {
   const collected: Collected = { properties: new Map(), order: [] };
-  collect(schema, schemas, collected, 0);
+  collect(schema, schemas, collected, new Set());
   const keys = new Set<string>();
   for (const key of collected.order) if (collected.properties.has(key)) keys.add(key);
   for (const key of collected.properties.keys()) keys.add(key);

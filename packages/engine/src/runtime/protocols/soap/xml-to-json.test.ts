@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseXml } from '../../../xml/parse-xml.js';
 import type { XmlElement } from '../../../xml/xml-tree.js';
+import type { JsonSchema } from '../../../artifact/artifact.js';
 import { readElement } from './xml-to-json.js';
 import { NS, OTHER_NS, ref, schemas } from './test-schemas.js';
 
@@ -56,5 +57,16 @@ describe('readElement', () => {
     expect(readElement(deep, ref('Customer'), schemas)).toMatchObject({ problem: 'elements are nested too deeply' });
     expect(readElement(parseXml('<a>x</a>'), { $ref: '#/schemas/Nowhere' }, schemas)).toEqual({ value: 'x' });
     expect(readElement(parseXml('<a><b/></a>'), { $ref: '#/schemas/Loop' }, { Loop: { $ref: '#/schemas/Loop' } })).toEqual({ value: '' });
+  });
+});
+
+describe('readElement over odd schemas', () => {
+  it('treats cycles of allOf, broken references and pointers into a component leniently', () => {
+    const odd: Record<string, JsonSchema> = {
+      Cycle: { allOf: [{ $ref: '#/schemas/Cycle' }, { properties: { a: { type: 'integer', 'x-xml': { name: 'a', ns: '' } } } }] },
+      Broken: { type: 'object', properties: { b: { $ref: '#/schemas/%E0%A4%A', 'x-xml': { name: 'b', ns: '' } }, c: { $ref: '#/schemas/Cycle/allOf/1/properties/a', 'x-xml': { name: 'c', ns: '' } } } },
+    };
+    expect(readElement(parseXml('<x><a>1</a></x>'), { $ref: '#/schemas/Cycle' }, odd)).toEqual({ value: { a: 1 } });
+    expect(readElement(parseXml('<x><b> 1 </b><c> 2 </c></x>'), { $ref: '#/schemas/Broken' }, odd)).toEqual({ value: { b: ' 1 ', c: 2 } });
   });
 });

@@ -8,7 +8,7 @@
 import type { JsonSchema } from '../../../artifact/artifact.js';
 import { isObject, setOwn, type Json, type JsonObject } from '../../../json.js';
 import { attribute, textOf, XSI_NS, type XmlElement } from '../../../xml/xml-tree.js';
-import { isObjectSchema, itemsOf, resolve, shapeOf, typesOf, type Schemas, type XmlPlace, type XmlShape } from './xml-schema.js';
+import { isObjectSchema, itemsOf, shapeOf, typesOf, type Schemas, type XmlPlace, type XmlShape } from './xml-schema.js';
 import { serialiseElement } from './xml-text.js';
 
 export type ReadResult = { value: Json } | { problem: string; path: string };
@@ -48,10 +48,9 @@ class Reader {
     if (depth > MAX_DEPTH) this.#fail('elements are nested too deeply');
     const nil = attribute(element, 'nil', XSI_NS)?.trim();
     if (nil === 'true' || nil === '1') return null;
-    const resolved = resolve(schema, this.schemas);
     if (isObject(schema) && isObject(schema['x-xml']) && schema['x-xml'].any === true) return serialiseElement(element);
     if (isObjectSchema(schema, this.schemas) && !this.#simpleAlternative(element, schema)) return this.#object(element, shapeOf(schema, this.schemas), depth);
-    const items = itemsOf(resolved, this.schemas);
+    const items = itemsOf(schema, this.schemas);
     if (items !== null) return this.#list(textOf(element), items);
     return coerce(textOf(element), schema, this.schemas);
   }
