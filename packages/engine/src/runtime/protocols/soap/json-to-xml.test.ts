@@ -86,6 +86,16 @@ describe('writeElement', () => {
     expect(readElement(parseXml(xml), ref('Contact'), schemas)).toEqual({ value: { label: 'l', phone: '1', extra: ['<x:note xmlns:x="urn:x" a="1">hi<b/></x:note>'] } });
   });
 
+  it('re-emits several any elements kept as one string, as the compiler\'s single `$any` string property holds them', () => {
+    const schema: JsonSchema = { type: 'object', properties: { $any: { type: 'string', 'x-xml': { any: true } } }, 'x-xml': { order: ['$any'] } };
+    const value = { $any: '<a:x xmlns:a="urn:a">1</a:x><y/>' };
+    const xml = writeElement({ ns: '', local: 'w' }, value, schema, schemas);
+    expect(xml).toBe('<w><a:x xmlns:a="urn:a">1</a:x><y/></w>');
+    expect(readElement(parseXml(xml), schema, schemas)).toEqual({ value });
+    expect(writeElement({ ns: '', local: 'w' }, { $any: '</any><any>' }, schema, schemas)).toBe('<w/>');
+    expect(writeElement({ ns: '', local: 'w' }, { $any: 'text <b/> more' }, schema, schemas)).toBe('<w><b/></w>');
+  });
+
   it('is deterministic', () => {
     expect(writeElement(name, customer, ref('Customer'), schemas)).toBe(writeElement(name, structuredClone(customer), ref('Customer'), schemas));
   });

@@ -10,7 +10,7 @@ import type { JsonSchema } from '../../../artifact/artifact.js';
 import type { XmlQName } from '../../../artifact/soap.js';
 import { isObject, type Json } from '../../../json.js';
 import { parseXml } from '../../../xml/parse-xml.js';
-import { XML_NS, XSI_NS } from '../../../xml/xml-tree.js';
+import { childElements, XML_NS, XSI_NS } from '../../../xml/xml-tree.js';
 import { allowsNull, isObjectSchema, itemsOf, shapeOf, type Schemas, type XmlPlace } from './xml-schema.js';
 import { escapeAttribute, escapeText, formatNumber, serialiseElement } from './xml-text.js';
 
@@ -133,12 +133,23 @@ function listText(items: Json[]): string {
   return words.join(' ');
 }
 
-/** `xs:any` content, re-emitted only when it reads as one well-formed element. */
+/**
+ * `xs:any` content, re-emitted only as the well-formed elements it reads as: one element, or
+ * several in a row (the reader keeps several `xs:any` elements as one string). Each is written
+ * from its parsed tree, so no value can break the answer; text between them is dropped.
+ */
 function anyText(value: Json, parts: string[]): void {
   if (typeof value !== 'string') return;
   try {
     parts.push(serialiseElement(parseXml(value)));
+    return;
   } catch {
-    // Not an element we can vouch for: left out rather than break the answer.
+    // Not one element: perhaps several.
+  }
+  try {
+    const wrapper = parseXml(`<any>${value.replace(/^\s*<\?xml[^>]*\?>/, '')}</any>`);
+    for (const child of childElements(wrapper)) parts.push(serialiseElement(child));
+  } catch {
+    // Not elements we can vouch for: left out rather than break the answer.
   }
 }
