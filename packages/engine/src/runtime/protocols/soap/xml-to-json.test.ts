@@ -32,6 +32,13 @@ describe('readElement', () => {
     expect(read(xml)).toEqual({ value: { status: 'gold', balance: { $value: 3.25, currency: 'EUR' }, codes: [1, 2, 3], email: null, addresses: [null, { kind: 'work' }] } });
   });
 
+  it('never takes xsi:type or xsi:nil for a property named type or nil', () => {
+    const schema: JsonSchema = { type: 'object', properties: { type: { type: 'string', 'x-xml': { name: 'type', ns: '', attribute: true } }, nil: { type: 'boolean', 'x-xml': { name: 'nil', ns: '', attribute: true } } } };
+    const xsi = 'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"';
+    expect(read(`<x ${xsi} xmlns:t="urn:t" xsi:type="t:Derived" xsi:nil="false"/>`, schema)).toEqual({ value: {} });
+    expect(read(`<x ${xsi} xmlns:o="urn:o" o:type="a" nil="1"/>`, schema)).toEqual({ value: { type: 'a', nil: true } });
+  });
+
   it('reads an empty element of an object as {} and follows recursive references', () => {
     expect(read(customer('<c:referrer><c:referrer><c:referrer/></c:referrer></c:referrer>'))).toEqual({ value: { referrer: { referrer: { referrer: {} } } } });
   });

@@ -7,7 +7,7 @@
  */
 import type { JsonSchema } from '../../../artifact/artifact.js';
 import { isObject, setOwn, type Json, type JsonObject } from '../../../json.js';
-import { attribute, textOf, XSI_NS, type XmlElement } from '../../../xml/xml-tree.js';
+import { attribute, textOf, XML_NS, XSI_NS, type XmlElement } from '../../../xml/xml-tree.js';
 import { isObjectSchema, itemsOf, shapeOf, typesOf, type Schemas, type XmlPlace, type XmlShape } from './xml-schema.js';
 import { serialiseElement } from './xml-text.js';
 
@@ -70,7 +70,9 @@ class Reader {
   #object(element: XmlElement, shape: XmlShape, depth: number): JsonObject {
     const out: JsonObject = {};
     for (const a of element.attributes) {
-      const place = pick(shape.attributes.get(a.local), a.ns);
+      const places = shape.attributes.get(a.local);
+      // `xsi:type`, `xsi:nil` are the instance's own, never a property named `type` or `nil`.
+      const place = a.ns === XSI_NS || a.ns === XML_NS ? places?.find((p) => p.ns === a.ns) : pick(places, a.ns);
       if (place === undefined || Object.hasOwn(out, place.key)) continue;
       setOwn(out, place.key, this.#simple(a.value, place));
     }
