@@ -26,7 +26,7 @@ export function writeElement(name: XmlQName, value: Json, schema: JsonSchema, sc
   const writer = new Writer(schemas);
   const parts = writer.parts;
   writer.element(name.ns, name.local, value, schema, options.nillable === true, 0);
-  // The outermost start tag is parts[1] onwards ('<', name, ...): declarations go right after its name.
+  // parts[1] is the outermost element's name: its declarations follow it, known only now.
   parts[1] += writer.declarations();
   return parts.join('');
 }
