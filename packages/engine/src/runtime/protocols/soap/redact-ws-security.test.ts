@@ -21,8 +21,9 @@ describe('WS-Security redaction', () => {
   });
 
   it('redacts a secret the step cut splits to the end of what is kept', () => {
-    const cut = envelope('<wsse:Password>abcdefgh</wsse:Password>').slice(0, 140);
-    expect(cut).toContain('<wsse:Password>abc');
+    const whole = envelope('<wsse:Password>abcdefgh</wsse:Password>');
+    const cut = whole.slice(0, whole.indexOf('abcdefgh') + 3);
+    expect(cut.endsWith('<wsse:Password>abc')).toBe(true);
     const kept = text(redactWsSecurity(Buffer.from(cut)));
     expect(kept.endsWith('<wsse:Password><redacted>')).toBe(true);
   });
