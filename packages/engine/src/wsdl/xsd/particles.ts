@@ -151,7 +151,7 @@ export class Particles {
     const type = attribute(node, 'type');
     if (type !== undefined) {
       const name = this.context.index.resolve(node, type);
-      if (name !== undefined) return this.context.typeContent(name, at(this.context.index, node));
+      if (name !== undefined) return this.context.typeContent(name, node);
       this.context.diagnostics.warn('wsdl_qname_unresolved', at(this.context.index, node), `The type ${JSON.stringify(type)} uses a prefix that is not declared; it is read as any content.`);
       return {};
     }
