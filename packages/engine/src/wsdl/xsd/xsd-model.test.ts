@@ -155,7 +155,7 @@ describe('XsdModel', () => {
     expect(Object.keys((model.schemas.T0 as { properties: object }).properties).length).toBeGreaterThan(10);
   });
 
-  it('converts a large bundle in well under a second, linearly', () => {
+  it('converts a 4 MB bundle of 40 files in time linear in its size', () => {
     // 40 files of 4 MB in all, shaped as published bundles are: shallow derivation, shared simple types, references across files.
     const files = Array.from({ length: 40 }, (_, f) => {
       const types = Array.from({ length: 250 }, (_, t) => {
@@ -172,12 +172,11 @@ describe('XsdModel', () => {
       return { elapsed: performance.now() - started, components: Object.keys(model.schemas).length };
     };
     convert(4);
-    const tenth = convert(4);
+    // The quickest of three: test machines run other suites at once.
+    const tenth = Math.min(...[0, 1, 2].map(() => convert(4).elapsed));
     const all = convert(40);
     expect(all.components).toBe(20_000);
     // Linear: ten times the schemas take about ten times as long (not a hundred).
-    expect(all.elapsed).toBeLessThan(Math.max(tenth.elapsed, 20) * 25);
-    // A loose bound: test machines run other suites at once, and timing here is only a guard.
-    expect(all.elapsed).toBeLessThan(4000);
+    expect(all.elapsed).toBeLessThan(Math.max(tenth, 20) * 30);
   });
 });
