@@ -1,8 +1,8 @@
-import type { Json, JsonObject } from '../../json.js';
+import type { JsonObject } from '../../json.js';
 import type { ContentModel } from './content-model.js';
 import { withXml } from './property-schema.js';
 
-/** Most combinations of choice branches written out as `oneOf` branches; past it, choices are constraints beside the properties. */
+/** Most combinations of choice branches written out as `oneOf` branches. */
 const MAX_BRANCHES = 16;
 
 /**
@@ -16,10 +16,10 @@ const MAX_BRANCHES = 16;
  * object schema per combination of the choices' branches (one member of each choice, or none
  * of an optional one): each allows exactly its members, so a value matches one branch, and the
  * runtime's generator (which draws a branch, then its properties) makes values that fit. The
- * type's properties are then the union of its branches' (what the runtime's objectView reads).
- * Past MAX_BRANCHES combinations, the properties stay at the top and each choice is a
- * constraint in `allOf`: `oneOf` of `{required: [member]}`, plus a branch that none is present
- * for a choice that may be empty.
+ * type's properties are then the union of its branches' (what the runtime's objectView and
+ * the SOAP protocol read). Choices are written out, in document order, while the combinations
+ * stay within MAX_BRANCHES; a choice past that is not enforced: its members are optional
+ * properties of every branch, so values the XSD accepts are never refused.
  */
 export function objectSchema(model: ContentModel): JsonObject {
   const properties: JsonObject = {};
@@ -51,15 +51,23 @@ export function objectSchema(model: ContentModel): JsonObject {
   const choices = model.choices
     .map((choice) => ({ exactlyOne: choice.exactlyOne, names: choice.members.map((m) => byXml.get(`${m.xml.ns}\u0000${m.xml.local}`)).filter((n): n is string => n !== undefined) }))
     .filter((choice) => choice.names.length >= 2);
-  const combinations = choices.reduce((count, c) => count * (c.names.length + (c.exactlyOne ? 0 : 1)), 1);
-  if (choices.length === 0 || combinations > MAX_BRANCHES) return withConstraints(plain(properties, required), choices, order);
+  // Choices are written out while the combinations stay few; a choice past that is not enforced (its members are optional).
+  const enforced: typeof choices = [];
+  let combinations = 1;
+  for (const choice of choices) {
+    const options = choice.names.length + (choice.exactlyOne ? 0 : 1);
+    if (combinations * options > MAX_BRANCHES) continue;
+    combinations *= options;
+    enforced.push(choice);
+  }
+  if (enforced.length === 0) return { ...plain(properties, required), 'x-xml': { order } };
   // Each combination: the names chosen from each choice (null where an optional choice is empty).
   let picks: (string | null)[][] = [[]];
-  for (const choice of choices) {
+  for (const choice of enforced) {
     const options: (string | null)[] = [...choice.names, ...(choice.exactlyOne ? [] : [null])];
     picks = picks.flatMap((pick) => options.map((option) => [...pick, option]));
   }
-  const inChoices = new Set(choices.flatMap((c) => c.names));
+  const inChoices = new Set(enforced.flatMap((c) => c.names));
   const branches = picks.map((pick) => {
     const chosen = new Set(pick.filter((n): n is string => n !== null));
     const own: JsonObject = {};
@@ -73,15 +81,5 @@ function plain(properties: JsonObject, required: Set<string>): JsonObject {
   const out: JsonObject = { type: 'object', properties };
   if (required.size > 0) out.required = Object.keys(properties).filter((n) => required.has(n));
   out.additionalProperties = false;
-  return out;
-}
-
-function withConstraints(out: JsonObject, choices: { exactlyOne: boolean; names: string[] }[], order: string[]): JsonObject {
-  const constraints = choices.map((choice) => {
-    const branches: Json[] = choice.names.map((n) => ({ required: [n] }));
-    return { oneOf: choice.exactlyOne ? branches : [...branches, { not: { anyOf: branches } }] };
-  });
-  if (constraints.length > 0) out.allOf = constraints;
-  out['x-xml'] = { order };
   return out;
 }

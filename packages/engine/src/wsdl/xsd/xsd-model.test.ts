@@ -131,7 +131,7 @@ describe('XsdModel', () => {
     model.type(tns('Broken'), {});
     const base = "s0.xsd#/schema/complexType[@name='Broken']/complexContent/extension";
     expect(diagnostics.warnings.map((w) => [w.code, w.location])).toEqual([
-      ['xsd_construct_unsupported', "s0.xsd#/schema/redefine"],
+      ['xsd_construct_unsupported', "s0.xsd#/schema/redefine[@schemaLocation='old.xsd']"],
       ['wsdl_qname_unresolved', 'service.wsdl#/message/part'],
       ['wsdl_qname_unresolved', base],
       ['wsdl_qname_unresolved', `${base}/sequence/element[@name='a']`],
