@@ -1,6 +1,7 @@
-import type { Diagnostics } from '../diagnostics/diagnostics.js';
+import type { Diagnostics, IssueAt } from '../diagnostics/diagnostics.js';
 import { locate } from './locate.js';
-import type { WsdlAbstractOperation, WsdlBinding, WsdlBindingOperation, WsdlDefinitions } from './wsdl-model.js';
+import { attribute } from '../xml/xml-tree.js';
+import type { WsdlAbstractOperation, WsdlBinding, WsdlBindingOperation, WsdlDefinitions, WsdlPortType } from './wsdl-model.js';
 
 /**
  * Which port-type operations the Simulator answers, and through which bindings: an operation
@@ -19,11 +20,21 @@ function isEncoded(bound: WsdlBindingOperation): boolean {
   return [bound.input, bound.output].some((body) => body !== null && (body.use === 'encoded' || body.headers.some((h) => h.use === 'encoded')));
 }
 
+/** The port type's operations by name, made once per port type so matching stays linear. */
+const operationsByName = new WeakMap<WsdlPortType, Map<string, WsdlAbstractOperation[]>>();
+
 /** The abstract operation a binding operation binds: by name, then by input name where a port type overloads one. */
 function abstractFor(binding: WsdlBinding, bound: WsdlBindingOperation): WsdlAbstractOperation | undefined {
-  const named = binding.portType!.operations.filter((op) => op.name === bound.name);
+  const portType = binding.portType!;
+  let byName = operationsByName.get(portType);
+  if (byName === undefined) {
+    byName = new Map();
+    for (const op of portType.operations) byName.set(op.name, [...(byName.get(op.name) ?? []), op]);
+    operationsByName.set(portType, byName);
+  }
+  const named = byName.get(bound.name) ?? [];
   if (named.length <= 1) return named[0];
-  const inputName = bound.input === null ? undefined : bound.input.node.attributes.find((a) => a.local === 'name' && a.ns === '')?.value;
+  const inputName = bound.input === null ? undefined : attribute(bound.input.node, 'name');
   return named.find((op) => op.input?.name === inputName) ?? named[0];
 }
 
@@ -50,18 +61,18 @@ export function planOperations(definitions: WsdlDefinitions, diagnostics: Diagno
   for (const binding of ordered) {
     if (binding.portType === null) continue;
     for (const bound of binding.operations) {
-      const where = { operation: bound.name, location: locate(bound.path, bound.node) };
+      const where = (): IssueAt => ({ operation: bound.name, location: locate(bound.path, bound.node) });
       const operation = abstractFor(binding, bound);
       if (operation === undefined) {
-        diagnostics.warn('wsdl_binding_unusable', where, `The binding ${binding.name.local} binds ${bound.name}, which its port type ${binding.portType.name.local} does not declare; it is left out.`);
+        diagnostics.warn('wsdl_binding_unusable', where(), `The binding ${binding.name.local} binds ${bound.name}, which its port type ${binding.portType.name.local} does not declare; it is left out.`);
         continue;
       }
       if (operation.input === null) {
-        diagnostics.warn('wsdl_binding_unusable', where, `The operation ${bound.name} has no input (a notification or solicit-response operation), which a Simulator cannot answer; it is left out.`);
+        diagnostics.warn('wsdl_binding_unusable', where(), `The operation ${bound.name} has no input (a notification or solicit-response operation), which a Simulator cannot answer; it is left out.`);
         continue;
       }
       if (isEncoded(bound)) {
-        diagnostics.warn('wsdl_encoded_unsupported', where, `The operation ${bound.name} is bound with use="encoded" in ${binding.name.local} (SOAP ${binding.version}); that binding of it is left out.`);
+        diagnostics.warn('wsdl_encoded_unsupported', where(), `The operation ${bound.name} is bound with use="encoded" in ${binding.name.local} (SOAP ${binding.version}); that binding of it is left out.`);
         continue;
       }
       const list = byOperation.get(operation) ?? [];

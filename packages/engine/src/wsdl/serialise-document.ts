@@ -11,29 +11,24 @@ export type AttributeRewrite = (element: XmlElement, attribute: XmlAttribute) =>
 const TEXT_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '\r': '&#13;' };
 const ATTRIBUTE_ESCAPES: Record<string, string> = { ...TEXT_ESCAPES, '"': '&quot;', '\t': '&#9;', '\n': '&#10;' };
 
-export const escapeText = (text: string): string => text.replace(/[&<>\r]/g, (c) => TEXT_ESCAPES[c]!);
-export const escapeAttribute = (text: string): string => text.replace(/[&<>"\t\n\r]/g, (c) => ATTRIBUTE_ESCAPES[c]!);
+const TEXT_SPECIAL = /[&<>\r]/;
+const ATTRIBUTE_SPECIAL = /[&<>"\t\n\r]/;
 
-function write(element: XmlElement, rewrite: AttributeRewrite | undefined, out: string[]): void {
-  out.push('<', element.name);
-  for (const [prefix, uri] of Object.entries(element.declared)) out.push(prefix === '' ? ' xmlns="' : ` xmlns:${prefix}="`, escapeAttribute(uri), '"');
-  for (const attribute of element.attributes) out.push(' ', attribute.name, '="', escapeAttribute(rewrite?.(element, attribute) ?? attribute.value), '"');
-  if (element.children.length === 0) {
-    out.push('/>');
-    return;
-  }
-  out.push('>');
-  for (const child of element.children) {
-    if (typeof child === 'string') out.push(escapeText(child));
-    else write(child, rewrite, out);
-  }
-  out.push('</', element.name, '>');
+export const escapeText = (text: string): string => (TEXT_SPECIAL.test(text) ? text.replace(/[&<>\r]/g, (c) => TEXT_ESCAPES[c]!) : text);
+export const escapeAttribute = (text: string): string => (ATTRIBUTE_SPECIAL.test(text) ? text.replace(/[&<>"\t\n\r]/g, (c) => ATTRIBUTE_ESCAPES[c]!) : text);
+
+/** Appends to one string: V8 builds it as a rope, cheaper here than an array of many small pieces joined. */
+function write(element: XmlElement, rewrite: AttributeRewrite | undefined): string {
+  let out = `<${element.name}`;
+  for (const prefix in element.declared) out += `${prefix === '' ? ' xmlns="' : ` xmlns:${prefix}="`}${escapeAttribute(element.declared[prefix]!)}"`;
+  for (const attribute of element.attributes) out += ` ${attribute.name}="${escapeAttribute(rewrite?.(element, attribute) ?? attribute.value)}"`;
+  if (element.children.length === 0) return `${out}/>`;
+  out += '>';
+  for (const child of element.children) out += typeof child === 'string' ? escapeText(child) : write(child, rewrite);
+  return `${out}</${element.name}>`;
 }
 
 /** The document's XML text, with an XML declaration (UTF-8, as the text is served). */
 export function serialiseDocument(root: XmlElement, rewrite?: AttributeRewrite): string {
-  const out: string[] = ['<?xml version="1.0" encoding="UTF-8"?>\n'];
-  write(root, rewrite, out);
-  out.push('\n');
-  return out.join('');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${write(root, rewrite)}\n`;
 }

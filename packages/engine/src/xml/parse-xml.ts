@@ -91,8 +91,14 @@ class TreeBuilder {
     return this.#root;
   }
 
-  #fail(reason: XmlRefusal, message: string): void {
+  /**
+   * Stops at once, from inside the handler: saxes would otherwise read on to the end of the
+   * slice, and past a depth limit it resolves each namespace by walking the open tags, so a
+   * deep document costs quadratic time after it was already refused.
+   */
+  #fail(reason: XmlRefusal, message: string): never {
     this.#failure ??= new XmlRefused(reason, message, this.#parser.line);
+    throw this.#failure;
   }
 
   #open(tag: SaxesTagNS): void {

@@ -13,8 +13,8 @@ export interface XsdContext {
   readonly index: XsdIndex;
   readonly simple: SimpleTypes;
   readonly diagnostics: Diagnostics;
-  /** A named type's content schema; an unknown name warns at `at` and allows anything. */
-  typeContent(name: XmlName, at: IssueAt): JsonSchema;
+  /** A named type's content schema; an unknown name warns at `at` (a schema node, or a place the caller names) and allows anything. */
+  typeContent(name: XmlName, at: IssueAt | XmlElement): JsonSchema;
   /** The `$ref` of an anonymous complex type's component. */
   anonymous(complexType: XmlElement): JsonSchema;
   /** A global element's content schema. */

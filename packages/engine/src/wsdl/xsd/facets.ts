@@ -70,6 +70,16 @@ export function applyFacets(base: JsonObject, restriction: XmlElement, refuse: (
   return schema;
 }
 
+/**
+ * A schema narrowed to an XSD `fixed` value (an element's or attribute's), typed as the schema
+ * says; the schema as it is where the value cannot be said (a list, a reference).
+ */
+export function withFixed(schema: JsonObject, fixed: string | undefined): JsonObject {
+  if (fixed === undefined || schema.$ref !== undefined) return schema;
+  const values = enumValues(schema, kindOf(schema), [fixed]);
+  return values === null ? schema : { ...schema, enum: values };
+}
+
 type Kind = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'union' | 'any';
 
 function kindOf(schema: JsonObject): Kind {

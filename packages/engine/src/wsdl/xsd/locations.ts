@@ -7,8 +7,8 @@ const MAX = 512;
 /**
  * Where a schema node is, readable by someone holding the bundle:
  * `types.xsd#/schema/complexType[@name='Customer']/sequence/element[@name='id']`. Steps are
- * local names with the node's `name` (or `ref`) as a predicate; a path longer than 512
- * characters keeps its end, which names the node itself.
+ * local names with the node's `name` (or `ref`, or `schemaLocation`) as a predicate; a path
+ * longer than 512 characters keeps its end, which names the node itself.
  */
 export function locate(index: XsdIndex, node: XmlElement): string {
   const doc = index.docOf(node);
@@ -25,7 +25,9 @@ function step(node: XmlElement): string {
   const name = attribute(node, 'name');
   if (name !== undefined) return `${node.local}[@name='${name}']`;
   const ref = attribute(node, 'ref');
-  return ref !== undefined ? `${node.local}[@ref='${ref}']` : node.local;
+  if (ref !== undefined) return `${node.local}[@ref='${ref}']`;
+  const location = attribute(node, 'schemaLocation');
+  return location !== undefined ? `${node.local}[@schemaLocation='${location}']` : node.local;
 }
 
 export function at(index: XsdIndex, node: XmlElement): IssueAt {

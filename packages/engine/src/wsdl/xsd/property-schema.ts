@@ -19,9 +19,14 @@ export interface XmlNote {
 export function withXml(schema: JsonSchema, note: XmlNote): JsonObject {
   const base: JsonObject = schema === true ? {} : schema === false ? { not: {} } : schema;
   const known = base['x-xml'];
-  const merged: JsonObject = { ...(typeof known === 'object' && known !== null && !Array.isArray(known) ? known : {}) };
-  for (const [key, value] of Object.entries(note)) if (value !== undefined) merged[key] = value as Json;
-  return { ...base, 'x-xml': merged };
+  const merged: JsonObject = typeof known === 'object' && known !== null && !Array.isArray(known) ? { ...known } : {};
+  for (const key in note) {
+    const value = note[key as keyof XmlNote];
+    if (value !== undefined) merged[key] = value as Json;
+  }
+  const out = { ...base };
+  out['x-xml'] = merged;
+  return out;
 }
 
 /**

@@ -1,6 +1,9 @@
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import type { JsonSchema } from '../../artifact/artifact.js';
+import type { Artifact, JsonSchema } from '../../artifact/artifact.js';
+import { SchemaRegistry } from '../../runtime/schemas/schema-registry.js';
+import { generateValue } from '../../runtime/values/generate-value.js';
+import { randomFor } from '../../runtime/values/random.js';
 import { Diagnostics } from '../../diagnostics/diagnostics.js';
 import { parseXml } from '../../xml/parse-xml.js';
 import { XsdModel } from './xsd-model.js';
@@ -25,4 +28,14 @@ export function validator(model: XsdModel, schema: JsonSchema): (value: unknown)
   const root = { schemas: model.schemas, ...(typeof schema === 'object' ? schema : {}) };
   const check = ajv.compile(root as object);
   return (value) => check(value) as boolean;
+}
+
+/** Values the runtime's generator makes for a schema, with whether each passes the SchemaRegistry's check. */
+export function generated(model: XsdModel, schema: JsonSchema, seeds = ['a', 'b', 'c', 'd', 'e', 'f']): { value: unknown; ok: boolean; problem: string | null }[] {
+  const registry = new SchemaRegistry({ schemas: model.schemas } as unknown as Artifact);
+  return seeds.map((seed) => {
+    const value = generateValue(schema, { registry, random: randomFor(seed), now: new Date('2024-01-01T00:00:00Z') });
+    const verdict = registry.validate(schema, value);
+    return { value, ok: verdict.ok, problem: verdict.problem };
+  });
 }

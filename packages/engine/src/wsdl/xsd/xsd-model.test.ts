@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { modelOf, schemaText, TNS, validator } from './test-helpers.js';
+import { Diagnostics } from '../../diagnostics/diagnostics.js';
+import { parseXml } from '../../xml/parse-xml.js';
+import { XsdModel } from './xsd-model.js';
+import { generated, modelOf, schemaText, TNS, validator } from './test-helpers.js';
+
+const tns = (local: string) => ({ ns: TNS, local });
 
 describe('XsdModel', () => {
   it('converts a global element with an anonymous sequence', () => {
@@ -13,7 +18,7 @@ describe('XsdModel', () => {
         </xs:sequence><xs:attribute name="id" type="xs:long" use="required"/></xs:complexType>
       </xs:element>`),
     );
-    const schema = model.element({ ns: TNS, local: 'CreateCustomerRequest' }, {});
+    const schema = model.element(tns('CreateCustomerRequest'), {});
     expect(schema).toEqual({ $ref: '#/schemas/CreateCustomerRequest' });
     expect(model.schemas).toEqual({
       CreateCustomerRequest: {
@@ -33,5 +38,145 @@ describe('XsdModel', () => {
     const valid = validator(model, schema);
     expect(valid({ name: 'a', id: 1 })).toBe(true);
     expect(valid({ name: 'a' })).toBe(false);
+  });
+
+  it('gives a simple-typed element its simple schema, and converts only what is asked for', () => {
+    const { model } = modelOf(schemaText('<xs:element name="Count" type="xs:unsignedByte"/><xs:complexType name="Unused"><xs:sequence/></xs:complexType>'));
+    expect(model.element(tns('Count'), {})).toEqual({ type: 'integer', minimum: 0, maximum: 255 });
+    expect(model.schemas).toEqual({});
+    expect(model.hasElement(tns('Count'))).toBe(true);
+    expect(model.hasElement(tns('Nope'))).toBe(false);
+  });
+
+  it('reads a substitution group as a choice of its members, and reports them', () => {
+    const { model, diagnostics } = modelOf(
+      schemaText(`
+      <xs:element name="Vehicle" type="tns:VehicleType" abstract="true"/>
+      <xs:complexType name="VehicleType"><xs:sequence><xs:element name="wheels" type="xs:int"/></xs:sequence></xs:complexType>
+      <xs:element name="Car" substitutionGroup="tns:Vehicle"/>
+      <xs:element name="Truck" substitutionGroup="tns:Vehicle" nillable="true">
+        <xs:complexType><xs:complexContent><xs:extension base="tns:VehicleType"><xs:sequence><xs:element name="load" type="xs:int"/></xs:sequence></xs:extension></xs:complexContent></xs:complexType>
+      </xs:element>
+      <xs:element name="Garage"><xs:complexType><xs:sequence><xs:element ref="tns:Vehicle"/></xs:sequence></xs:complexType></xs:element>`),
+    );
+    expect(model.elementInfo(tns('Vehicle'))).toEqual({ nillable: false, abstract: true, substitutes: [tns('Car'), tns('Truck')] });
+    expect(model.elementInfo(tns('Truck'))).toEqual({ nillable: true, abstract: false, substitutes: [] });
+    expect(model.elementInfo(tns('Nope'))).toBeUndefined();
+    const schema = model.element(tns('Garage'), {});
+    expect(model.schemas.Garage).toEqual({
+      type: 'object',
+      oneOf: [
+        { type: 'object', properties: { Car: { $ref: '#/schemas/VehicleType', 'x-xml': { name: 'Car', ns: TNS } } }, required: ['Car'], additionalProperties: false },
+        { type: 'object', properties: { Truck: { anyOf: [{ $ref: '#/schemas/Truck' }, { type: 'null' }], 'x-xml': { name: 'Truck', ns: TNS } } }, required: ['Truck'], additionalProperties: false },
+      ],
+      'x-xml': { order: ['Car', 'Truck'] },
+    });
+    expect(model.schemas.Truck).toMatchObject({ required: ['wheels', 'load'] });
+    const valid = validator(model, schema);
+    expect(valid({ Car: { wheels: 4 } })).toBe(true);
+    expect(valid({ Truck: null })).toBe(true);
+    expect(valid({})).toBe(false);
+    expect(generated(model, schema).filter((r) => !r.ok)).toEqual([]);
+    expect(diagnostics.warnings).toEqual([]);
+  });
+
+  it('keeps names unique across namespaces, deterministically', () => {
+    const texts = [
+      schemaText('<xs:complexType name="Item"><xs:sequence><xs:element name="a" type="xs:string"/></xs:sequence></xs:complexType><xs:element name="Order"><xs:complexType><xs:sequence><xs:element name="Item" type="tns:Item"/><xs:element name="line"><xs:complexType><xs:sequence><xs:element name="n" type="xs:int"/></xs:sequence></xs:complexType></xs:element></xs:sequence></xs:complexType></xs:element>'),
+      schemaText('<xs:complexType name="Item"><xs:sequence><xs:element name="b" type="xs:string"/></xs:sequence></xs:complexType><xs:element name="Item" type="b:Item" xmlns:b="urn:b"/>', 'targetNamespace="urn:b" xmlns:b="urn:b"'),
+    ];
+    const run = (reverse: boolean) => {
+      const { model } = modelOf(...texts);
+      const asks = [() => model.element({ ns: 'urn:b', local: 'Item' }, {}), () => model.element(tns('Order'), {})];
+      for (const ask of reverse ? asks.reverse() : asks) ask();
+      return model;
+    };
+    const model = run(false);
+    expect(model.element({ ns: 'urn:b', local: 'Item' }, {})).toEqual({ $ref: '#/schemas/Item_2' });
+    expect(Object.keys(model.schemas).sort()).toEqual(['Item', 'Item_2', 'Order', 'Order_line']);
+    expect((model.schemas.Item_2 as { properties: object }).properties).toHaveProperty('b');
+    // Names do not depend on what is asked first.
+    const other = run(true);
+    expect(Object.fromEntries(Object.entries(other.schemas).sort())).toEqual(Object.fromEntries(Object.entries(model.schemas).sort()));
+    expect(JSON.stringify(run(false).schemas)).toBe(JSON.stringify(model.schemas));
+  });
+
+  it('gives a chameleon include its includer\'s namespace', () => {
+    const { model, diagnostics } = modelOf(
+      schemaText('<xs:element name="Root" type="tns:Shared"/>'),
+      { path: 'common.xsd', targetNamespace: TNS, text: '<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" elementFormDefault="qualified"><xs:complexType name="Shared"><xs:sequence><xs:element name="inner" type="Code"/></xs:sequence></xs:complexType><xs:simpleType name="Code"><xs:restriction base="xs:string"><xs:length value="2"/></xs:restriction></xs:simpleType></xs:schema>' },
+    );
+    expect(model.element(tns('Root'), {})).toEqual({ $ref: '#/schemas/Shared' });
+    expect((model.schemas.Shared as { properties: unknown }).properties).toEqual({ inner: { type: 'string', minLength: 2, maxLength: 2, 'x-xml': { name: 'inner', ns: TNS } } });
+    expect(diagnostics.warnings).toEqual([]);
+  });
+
+  it('warns of unknown names with readable locations, and reads on', () => {
+    const { model, diagnostics } = modelOf(
+      schemaText(`
+      <xs:complexType name="Broken">
+        <xs:complexContent><xs:extension base="tns:Missing">
+          <xs:sequence>
+            <xs:element name="a" type="tns:NoType"/>
+            <xs:element ref="tns:NoElement"/>
+            <xs:group ref="tns:NoGroup"/>
+          </xs:sequence>
+          <xs:attributeGroup ref="tns:NoAttributes"/>
+          <xs:attribute ref="xml:lang"/>
+        </xs:extension></xs:complexContent>
+      </xs:complexType>
+      <xs:redefine schemaLocation="old.xsd"/>`),
+    );
+    expect(model.element(tns('Missing'), { operation: 'getIt', location: 'service.wsdl#/message/part' })).toEqual({});
+    model.type(tns('Broken'), {});
+    const base = "s0.xsd#/schema/complexType[@name='Broken']/complexContent/extension";
+    expect(diagnostics.warnings.map((w) => [w.code, w.location])).toEqual([
+      ['xsd_construct_unsupported', "s0.xsd#/schema/redefine[@schemaLocation='old.xsd']"],
+      ['wsdl_qname_unresolved', 'service.wsdl#/message/part'],
+      ['wsdl_qname_unresolved', base],
+      ['wsdl_qname_unresolved', `${base}/sequence/element[@name='a']`],
+      ['wsdl_qname_unresolved', `${base}/sequence/element[@ref='tns:NoElement']`],
+      ['wsdl_qname_unresolved', `${base}/sequence/group[@ref='tns:NoGroup']`],
+      ['wsdl_qname_unresolved', `${base}/attributeGroup[@ref='tns:NoAttributes']`],
+    ]);
+    expect((model.schemas.Broken as { properties: unknown }).properties).toEqual({
+      a: { 'x-xml': { name: 'a', ns: TNS } },
+      NoElement: { 'x-xml': { name: 'NoElement', ns: TNS } },
+      lang: { type: 'string', 'x-xml': { name: 'lang', ns: 'http://www.w3.org/XML/1998/namespace', attribute: true } },
+    });
+  });
+
+  it('cuts derivation cycles and deep chains', () => {
+    const chain = Array.from({ length: 100 }, (_, i) => `<xs:complexType name="T${i}"><xs:complexContent><xs:extension base="tns:T${i + 1}"><xs:sequence><xs:element name="e${i}" type="xs:string"/></xs:sequence></xs:extension></xs:complexContent></xs:complexType>`).join('');
+    const { model, diagnostics } = modelOf(schemaText(`${chain}<xs:complexType name="T100"><xs:complexContent><xs:extension base="tns:T0"/></xs:complexContent></xs:complexType><xs:group name="G"><xs:sequence><xs:group ref="tns:G"/></xs:sequence></xs:group><xs:complexType name="UsesG"><xs:group ref="tns:G"/></xs:complexType>`));
+    model.type(tns('T0'), {});
+    model.type(tns('UsesG'), {});
+    expect(diagnostics.warnings.map((w) => w.code)).toContain('xsd_construct_unsupported');
+    expect(Object.keys((model.schemas.T0 as { properties: object }).properties).length).toBeGreaterThan(10);
+  });
+
+  it('converts a 4 MB bundle of 40 files in time linear in its size', () => {
+    // 40 files of 4 MB in all, shaped as published bundles are: shallow derivation, shared simple types, references across files.
+    const files = Array.from({ length: 40 }, (_, f) => {
+      const types = Array.from({ length: 250 }, (_, t) => {
+        const base = t % 4 === 0 ? 'tns:Base' : `tns:T${f}_${t - 1}`;
+        const other = `tns:T${(f + 1) % 40}_${t}`;
+        return `<xs:complexType name="T${f}_${t}"><xs:complexContent><xs:extension base="${base}"><xs:sequence><xs:element name="a${t}" type="xs:string" minOccurs="0"/><xs:element name="b${t}" type="tns:Code"/><xs:element name="c${t}" type="${other}" minOccurs="0" maxOccurs="unbounded"/><xs:element name="d${t}"><xs:complexType><xs:sequence><xs:element name="e" type="xs:dateTime"/></xs:sequence></xs:complexType></xs:element></xs:sequence><xs:attribute name="x${t}" type="xs:int"/></xs:extension></xs:complexContent></xs:complexType><xs:element name="E${f}_${t}" type="tns:T${f}_${t}"/>`;
+      }).join('\n');
+      return { path: `f${f}.xsd`, schema: parseXml(schemaText(`${f === 0 ? '<xs:complexType name="Base"><xs:sequence><xs:element name="id" type="xs:string"/></xs:sequence></xs:complexType><xs:simpleType name="Code"><xs:restriction base="xs:string"><xs:pattern value="[A-Z]{3}"/></xs:restriction></xs:simpleType>' : ''}${types}`)), text: '' };
+    });
+    const convert = (count: number) => {
+      const started = performance.now();
+      const model = new XsdModel(files.slice(0, count), new Diagnostics());
+      for (let f = 0; f < count; f += 1) for (let t = 0; t < 250; t += 1) model.element(tns(`E${f}_${t}`), {});
+      return { elapsed: performance.now() - started, components: Object.keys(model.schemas).length };
+    };
+    convert(4);
+    // The quickest of three: test machines run other suites at once.
+    const tenth = Math.min(...[0, 1, 2].map(() => convert(4).elapsed));
+    const all = convert(40);
+    expect(all.components).toBe(20_000);
+    // Linear: ten times the schemas take about ten times as long (not a hundred).
+    expect(all.elapsed).toBeLessThan(Math.max(tenth, 20) * 30);
   });
 });

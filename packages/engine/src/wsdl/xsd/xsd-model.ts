@@ -103,9 +103,11 @@ export class XsdModel {
   }
 
   #drained(schema: JsonSchema): JsonSchema {
-    for (let node = this.#pending.shift(); node !== undefined; node = this.#pending.shift()) {
+    for (let i = 0; i < this.#pending.length; i += 1) {
+      const node = this.#pending[i]!;
       setOwn(this.schemas, this.#componentNames.get(node)!, objectSchema(this.#complex.model(node)));
     }
+    this.#pending.length = 0;
     return schema;
   }
 
@@ -114,7 +116,7 @@ export class XsdModel {
     const type = attribute(node, 'type');
     if (type !== undefined) {
       const name = this.#index.resolve(node, type);
-      if (name !== undefined) return this.#typeContent(name, at(this.#index, node));
+      if (name !== undefined) return this.#typeContent(name, node);
       this.diagnostics.warn('wsdl_qname_unresolved', at(this.#index, node), `The type ${JSON.stringify(type)} uses a prefix that is not declared; it is read as any content.`);
       return {};
     }
@@ -127,12 +129,14 @@ export class XsdModel {
     return head === undefined || depth > MAX_DERIVATION ? {} : this.#elementContent(head, depth + 1);
   }
 
-  #typeContent(name: XmlName, issueAt: IssueAt): JsonSchema {
+  #typeContent(name: XmlName, where: IssueAt | XmlElement): JsonSchema {
     if (isXsd(name.ns) && name.local === 'anyType') return {};
     const simple = this.#simple.named(name);
     if (simple !== undefined) return simple;
     const complex = this.#index.lookup('complexType', name);
     if (complex !== undefined) return this.#ref(complex.node);
+    // Locations are worked out only for warnings: most types resolve.
+    const issueAt = 'children' in where ? at(this.#index, where) : where;
     this.diagnostics.warn('wsdl_qname_unresolved', issueAt, `The type ${clark(name)} is not declared in any schema of the bundle; it is read as any content.`);
     return {};
   }
