@@ -1,0 +1,127 @@
+/**
+ * A SOAP Simulation has the lifecycle of any other: its writes are steps labelled by the
+ * operation, the same seed and calls give the same bytes, it forks at any step, stops and
+ * starts with its state, and joins a World beside a REST Simulation.
+ */
+import { readFileSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Harness } from '@simplane/harness';
+import { closeAll, PETSTORE_AUTH, simulationHarness } from '../support/simulations.js';
+import { builtWorld } from '../support/worlds.js';
+
+afterEach(closeAll);
+
+const WSDL = readFileSync(new URL('../../packages/composition/catalog/customers.wsdl', import.meta.url));
+const NS = 'urn:simplane:catalog:customers';
+type Sim = { id: string; token: string };
+
+function envelope(body: string): string {
+  return `<?xml version="1.0"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:c="${NS}"><soap:Body>${body}</soap:Body></soap:Envelope>`;
+}
+
+async function soapCall(h: Harness, sim: Sim, operation: string, body: string, token?: string) {
+  return h.sim(token === undefined ? sim : { ...sim, token }, 'POST', '/', { body: envelope(body), headers: { 'content-type': 'text/xml; charset=utf-8', soapaction: `"${NS}/${operation}"` } });
+}
+
+async function createCustomer(h: Harness, sim: Sim, name: string): Promise<string> {
+  const reply = await soapCall(h, sim, 'CreateCustomer', `<c:CreateCustomer><c:customer><c:name>${name}</c:name><c:email>${name.toLowerCase()}@example.com</c:email></c:customer></c:CreateCustomer>`);
+  expect(reply.status, reply.text()).toBe(200);
+  return /<ns1:customerId>([^<]+)<\/ns1:customerId>/.exec(reply.text())![1]!;
+}
+
+const list = async (h: Harness, sim: Sim) => (await soapCall(h, sim, 'ListCustomers', '<c:ListCustomers/>')).text();
+
+async function soapSimulator(h: Harness): Promise<string> {
+  const built = await h.buildSimulator(WSDL, { references: ['customers:soap'] }, { filename: 'customers.wsdl' });
+  expect(built).toMatchObject({ status: 'ready', spec_kind: 'wsdl', spec_version: '1.1', operations: 5 });
+  return built.id;
+}
+
+describe('a SOAP Simulation', () => {
+  it('shows how each operation was understood, decided at build time', async () => {
+    const { h } = await simulationHarness();
+    const id = await soapSimulator(h);
+    const operations = (await h.request('GET', `/v1/simulators/${id}/operations`)).json<{ operations: Array<{ operation: string; behaviour: string; resource: string | null; read_only: boolean }> }>().operations;
+    expect(operations.map((o) => [o.operation, o.behaviour, o.resource, o.read_only])).toEqual([
+      ['CreateCustomer', 'create', 'Customer', false],
+      ['GetCustomer', 'read', 'Customer', true],
+      ['UpdateCustomer', 'update', 'Customer', false],
+      ['DeleteCustomer', 'delete', 'Customer', false],
+      ['ListCustomers', 'list', 'Customer', true],
+    ]);
+  });
+
+  it('answers the same bytes for the same seed and calls, and records each write as a SOAP step', async () => {
+    const { h } = await simulationHarness();
+    await soapSimulator(h);
+    const answers: string[][] = [];
+    for (const name of ['first', 'second']) {
+      const sim = await h.createSimulation('customers:soap', { seed: 'soap-seed', name, sample_records: 2 });
+      const id = await createCustomer(h, sim, 'Ada');
+      answers.push([await list(h, sim), (await soapCall(h, sim, 'GetCustomer', `<c:GetCustomer><c:customerId>${id}</c:customerId></c:GetCustomer>`)).text()]);
+      const steps = (await h.request('GET', `/v1/simulations/${sim.id}/steps`)).json<{ steps: Array<{ label: string; operation: string }> }>().steps;
+      expect(steps.map((s) => [s.label, s.operation])).toEqual([['SOAP CreateCustomer', 'CreateCustomer']]);
+    }
+    expect(answers[0]).toEqual(answers[1]);
+    // Two sample records plus the one created.
+    expect(answers[0]![0]!.match(/<ns1:customer>/g)).toHaveLength(3);
+  });
+
+  it('forks at a step with the state of that step, and keeps its state across stop and start', async () => {
+    const { h } = await simulationHarness();
+    await soapSimulator(h);
+    const parent = await h.createSimulation('customers:soap', { seed: 'fork-soap', sample_records: 0 });
+    await createCustomer(h, parent, 'Ada');
+    await createCustomer(h, parent, 'Grace');
+    const forked = await h.request('POST', `/v1/simulations/${parent.id}/fork`, { json: { at_step: 1 } });
+    expect(forked.status, forked.text()).toBe(201);
+    const child = forked.json<Sim>();
+    expect(await list(h, child)).toContain('Ada');
+    expect(await list(h, child)).not.toContain('Grace');
+    expect(await list(h, parent)).toContain('Grace');
+
+    expect((await h.request('POST', `/v1/simulations/${parent.id}/stop`)).status).toBe(200);
+    const refused = await soapCall(h, parent, 'ListCustomers', '<c:ListCustomers/>');
+    expect(refused.status).toBe(409);
+    expect((await h.request('POST', `/v1/simulations/${parent.id}/start`)).status).toBe(200);
+    const after = await list(h, parent);
+    expect(after).toContain('Ada');
+    expect(after).toContain('Grace');
+  });
+
+  it('joins a World beside a REST Simulation, seeded from the World', async () => {
+    const { h } = await simulationHarness();
+    await soapSimulator(h);
+    const w = await builtWorld(h, { simulators: ['pets:v1', 'customers:soap'], seed: 'world-soap' });
+    expect(w.status).toBe('running');
+    expect(Object.keys(w.members).sort()).toEqual(['customers', 'pets']);
+    const member = async (name: string): Promise<Sim> => {
+      const id = w.members[name]!.simulation_id;
+      const token = (await h.request('POST', `/v1/simulations/${id}/tokens`, { json: { ttl_seconds: 600 } })).json<{ token: string }>().token;
+      return { id, token };
+    };
+    const customers = await member('customers');
+    await createCustomer(h, customers, 'Hopper');
+    expect(await list(h, customers)).toContain('Hopper');
+    const pets = await member('pets');
+    expect((await h.sim(pets, 'GET', '/pets', { headers: PETSTORE_AUTH })).status).toBe(200);
+  });
+
+  it('refuses requests that are not SOAP calls in SOAP terms', async () => {
+    const { h } = await simulationHarness();
+    await soapSimulator(h);
+    const sim = await h.createSimulation('customers:soap', { sample_records: 0 });
+    const json = await h.sim(sim, 'POST', '/', { json: { name: 'x' } });
+    expect(json.status).toBe(415);
+    expect(json.text()).toContain('<faultcode>soap:Client</faultcode>');
+    const unknown = await h.sim(sim, 'POST', '/any/path/below', { body: envelope('<c:Nothing/>'), headers: { 'content-type': 'text/xml' } });
+    expect(unknown.status).toBe(500);
+    expect(unknown.text()).toMatch(/<faultcode>soap:Client<\/faultcode><faultstring>[^<]*Nothing/);
+    const hostile = await h.sim(sim, 'POST', '/', { body: `<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "${'A'.repeat(100)}">]>${envelope('<c:ListCustomers>&a;</c:ListCustomers>')}`, headers: { 'content-type': 'text/xml' } });
+    expect(hostile.status).toBe(500);
+    expect(hostile.text()).not.toContain('AAAA');
+    const get = await h.sim(sim, 'GET', '/');
+    expect(get.status).toBe(405);
+    expect(get.headers.allow).toBe('POST');
+  });
+});
