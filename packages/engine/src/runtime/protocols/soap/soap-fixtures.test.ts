@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { zipSync } from 'fflate';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Artifact, JsonSchema } from '../../../artifact/artifact.js';
 import type { SoapOperation } from '../../../artifact/soap.js';
 import { isObject, type Json } from '../../../json.js';
@@ -430,7 +430,7 @@ describe('WSDL fixtures built into Simulators', () => {
           expect(op.bindings.map((b) => b.version).sort(), id).toEqual(fixture.versions);
         }
         if (fixture.entity !== null) {
-          expect(outcome.entities.map((e) => [e.resource, e.id_field])).toEqual([[fixture.entity.resource, fixture.entity.id]]);
+          expect((outcome.entities ?? []).map((e) => [e.resource, e.id_field])).toEqual([[fixture.entity.resource, fixture.entity.id]]);
         }
       });
 
