@@ -107,6 +107,21 @@ describe('a SOAP Simulation', () => {
     expect((await h.sim(pets, 'GET', '/pets', { headers: PETSTORE_AUTH })).status).toBe(200);
   });
 
+  it('takes a SOAP body beyond the ordinary 10 MiB limit, read as one stream', async () => {
+    const { h } = await simulationHarness();
+    await soapSimulator(h);
+    const sim = await h.createSimulation('customers:soap', { sample_records: 0 });
+    const tag = 'x'.repeat(11 * 1024 * 1024);
+    const reply = await soapCall(h, sim, 'CreateCustomer', `<c:CreateCustomer><c:customer><c:name>Big</c:name><c:email>big@example.com</c:email><c:tag>${tag}</c:tag></c:customer></c:CreateCustomer>`);
+    expect(reply.status).toBe(200);
+    expect(reply.body.byteLength).toBeGreaterThan(tag.length);
+    const [step] = (await h.request('GET', `/v1/simulations/${sim.id}/steps`)).json<{ steps: Array<{ step: number }> }>().steps;
+    const kept = (await h.request('GET', `/v1/simulations/${sim.id}/steps/${step!.step}`)).json<{ request: { body_bytes: number; body_truncated: boolean } }>().request;
+    expect(kept).toMatchObject({ body_truncated: true });
+    expect(kept.body_bytes).toBeGreaterThan(tag.length);
+    // The XML parser reads about 10 MB/s on a busy two-core machine: room for it, twice.
+  }, 60_000);
+
   it('refuses requests that are not SOAP calls in SOAP terms', async () => {
     const { h } = await simulationHarness();
     await soapSimulator(h);
