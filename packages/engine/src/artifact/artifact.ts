@@ -11,8 +11,8 @@ import type { SoapModel } from './soap.js';
 export const ARTIFACT_FORMAT = 'simplane.artifact';
 export const ARTIFACT_VERSION = 3;
 
-/** JSON Schema 2020-12. Component schemas live in `Artifact.schemas`, referenced as `#/schemas/<Name>`. */
-export type JsonSchema = JsonObject | boolean;
+import type { JsonSchema } from './json-schema.js';
+export type { JsonSchema } from './json-schema.js';
 
 export const HTTP_METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];

@@ -1,4 +1,4 @@
-import type { JsonSchema } from './artifact.js';
+import type { JsonSchema } from './json-schema.js';
 
 /**
  * What a Simulator built from a WSDL keeps beside its operations: how each operation travels
