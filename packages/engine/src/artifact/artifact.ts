@@ -1,5 +1,5 @@
 import type { OperationBehaviour } from '@simplane/core';
-import type { Json, JsonObject } from '../json.js';
+import type { Json } from '../json.js';
 import type { RouteNode } from './route-index.js';
 import type { SoapModel } from './soap.js';
 
