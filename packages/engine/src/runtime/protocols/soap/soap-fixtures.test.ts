@@ -545,18 +545,29 @@ describe('WSDL fixtures built into Simulators', () => {
       if (!fixture.qualified && fixture.style === 'document') {
         it('answers local elements unqualified (elementFormDefault="unqualified")', async () => {
           const sim = await open(name, 'unqualified', 2);
+          const wsdl = parseXml(upload(name));
+          const XSD = 'http://www.w3.org/2001/XMLSchema';
+          const globals = new Set<string>();
+          for (const types of childElements(wsdl, 'http://schemas.xmlsoap.org/wsdl/', 'types')) {
+            for (const schema of childElements(types, XSD, 'schema')) for (const element of childElements(schema, XSD, 'element')) globals.add(element.attributes.find((a) => a.local === 'name')!.value);
+          }
+          expect(globals.size).toBeGreaterThan(0);
           let checked = 0;
           for (const [id, op] of Object.entries(sim.ops)) {
             const answer = send(sim, id, generated(sim, op.input.schema, id), fixture.versions[0]!);
             if (answer.status !== 200) continue;
             const payload = bodyOf(answer, fixture.versions[0]!)!;
             expect(payload.ns).not.toBe('');
-            for (const child of childElements(payload)) {
-              // A reference to a global element (ref="tns:Package") stays qualified.
-              const global = sim.artifact.soap!.documents.some((d) => d.text.includes(`ref="tns:${child.local}"`));
-              expect(child.ns, `${id}: <${child.name}>`).toBe(global ? payload.ns : '');
-              checked += 1;
-            }
+            const walk = (element: XmlElement) => {
+              for (const child of childElements(element)) {
+                // A global element (a ref="tns:Package" or its substitutes) stays qualified; a local one is unqualified.
+                if (globals.has(child.local)) expect([payload.ns, ''], `${id}: <${child.name}>`).toContain(child.ns);
+                else expect(child.ns, `${id}: <${child.name}> in ${answer.text}`).toBe('');
+                checked += 1;
+                walk(child);
+              }
+            };
+            walk(payload);
           }
           expect(checked).toBeGreaterThan(0);
         });
@@ -570,12 +581,33 @@ describe('WSDL fixtures built into Simulators', () => {
         }
       });
 
-      it('serves the WSDL at ?wsdl', async () => {
+      it('serves the WSDL at ?wsdl, addressed to the Simulation, and every document it imports by the locations it gives', async () => {
         const sim = await open(name, 'wsdl');
-        const answer = sim.client.call({ method: 'GET', path: '/', query: 'wsdl' });
+        const answer = sim.client.call({ method: 'GET', path: '/', query: 'wsdl', headers: { host: 'sim.test' } });
         expect(answer.status).toBe(200);
         const root = parseXml(answer.text);
         expect([root.ns, root.local]).toEqual(['http://schemas.xmlsoap.org/wsdl/', 'definitions']);
+        expect(answer.text).not.toContain('urn:simplane:endpoint');
+        // Each port's address is the Simulation, not the made-up host the document was written with.
+        const addresses = [...answer.text.matchAll(/<(?:\w+:)?address\b[^>]*\blocation="([^"]*)"/g)].map((m) => m[1]);
+        for (const address of addresses) expect(address).toMatch(/^http:\/\/sim\.test/);
+        // Follow the import locations from document to document: every file of a bundle is reached.
+        const seen = new Set<string>(['?wsdl']);
+        const pending = [answer.text];
+        while (pending.length > 0) {
+          const text = pending.pop()!;
+          for (const [, location] of text.matchAll(/\b(?:schemaLocation|location)="([^"]*)"/g)) {
+            const query = /\?((?:xsd|wsdl)=[^"]*)$/.exec(location!.replaceAll('&amp;', '&'))?.[1];
+            if (query === undefined || seen.has(query)) continue;
+            seen.add(query);
+            const served = sim.client.call({ method: 'GET', path: '/', query, headers: { host: 'sim.test' } });
+            expect(served.status, `${location}: ${served.text}`).toBe(200);
+            parseXml(served.text);
+            pending.push(served.text);
+          }
+        }
+        const files = name.startsWith('bundle-') ? readdirSync(fileURLToPath(new URL(`${name}/`, DIR)), { recursive: true, withFileTypes: true }).filter((f) => f.isFile()).length : 1;
+        expect(seen.size).toBe(files);
       });
     });
   }
