@@ -636,6 +636,29 @@ describe('versions', () => {
   });
 });
 
+describe('declared faults', () => {
+  for (const version of ['1.1', '1.2'] as const) {
+    it(`an invalid create (SOAP ${version}) answers the declared validation fault, its detail valid against its schema`, async () => {
+      const sim = await open('crm-customers.wsdl', 'invalid');
+      const create = sim.ops.CreateCustomer!;
+      // displayName is required by CustomerInput; a customer without it is not a valid request.
+      const payload = `<c:CreateCustomer xmlns:c="${create.input.element.ns}"><c:customer><c:person><c:givenName>No</c:givenName><c:familyName>Name</c:familyName></c:person></c:customer></c:CreateCustomer>`;
+      const answer = sim.client.call({ method: 'POST', path: '/', headers: soapHeaders(version, create.bindings.find((b) => b.version === version)!.action), body: requestEnvelope(version, payload) });
+      const fault = faultOf(answer, version);
+      expect(fault.code).toBe(senderCode(version));
+      expect(fault.reason, answer.text).toMatch(/displayName/);
+      const declared = create.faults.find((f) => f.name === 'ValidationFault')!;
+      expect(fault.detail && { ns: fault.detail.ns, local: fault.detail.local }, answer.text).toEqual(declared.element);
+      const detail = readElement(fault.detail!, declared.schema!, sim.artifact.schemas);
+      if (!('value' in detail)) throw new Error(`${detail.path}: ${detail.problem}`);
+      expect(sim.registry.validate(declared.schema!, detail.value).problem).toBeNull();
+      // Nothing was created.
+      const listed = success(sim, 'ListCustomers', send(sim, 'ListCustomers', {}, version), version);
+      expect(valuesAt(listed, 'customerId')).toEqual([]);
+    });
+  }
+});
+
 describe('values survive a create → read round trip', () => {
   it('bank (rpc): enums, simpleContent with an attribute, arrays of complex items', async () => {
     const sim = await open('bank-accounts-rpc.wsdl', 'values');
