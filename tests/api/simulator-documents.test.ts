@@ -3,9 +3,19 @@ import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SimulatorView } from '@simplane/core';
 import { createHarness } from '@simplane/harness';
+import { strToU8, zipSync } from 'fflate';
 
 const fixtures = new URL('../../packages/engine/test-fixtures/', import.meta.url);
-const names = readdirSync(fixtures).sort();
+const names = readdirSync(fixtures, { withFileTypes: true })
+  .filter((entry) => entry.isFile())
+  .map((entry) => entry.name)
+  .sort();
+const wsdlFixtures = new URL('wsdl/', fixtures);
+/** The WSDL fixtures that build (WSDL 2.0 is refused; the hostile ones are below). */
+const wsdlNames = readdirSync(wsdlFixtures)
+  .filter((name) => name.endsWith('.wsdl') && !name.startsWith('wsdl20'))
+  .sort();
+const fixtureText = (name: string) => readFileSync(new URL(name, wsdlFixtures), 'utf8');
 
 /** Every fixture, built through the API as a user would. */
 describe('realistic documents through the API', () => {
@@ -40,6 +50,33 @@ describe('realistic documents through the API', () => {
       if (op.method === 'GET') expect(op.read_only).toBe(true);
     }
   });
+
+  it('has WSDL documents of both SOAP versions and both styles', () => {
+    expect(wsdlNames.length).toBeGreaterThanOrEqual(7);
+    const all = wsdlNames.map(fixtureText).join('\n');
+    expect(all).toContain('http://schemas.xmlsoap.org/wsdl/soap12/');
+    expect(all).toMatch(/style="rpc"/);
+    expect(all).toMatch(/style="document"/);
+  });
+
+  it.each(wsdlNames)('builds the WSDL %s to ready, its operations understood', async (name) => {
+    const accepted = await h.upload(readFileSync(new URL(name, wsdlFixtures)), {}, { filename: name });
+    expect(accepted.status).toBe(202);
+    await h.settled();
+    const id = accepted.json<SimulatorView>().id;
+    const simulator = (await h.request('GET', `/v1/simulators/${id}`)).json<SimulatorView>();
+    expect(simulator.error).toBeNull();
+    expect(simulator).toMatchObject({ status: 'ready', spec_kind: 'wsdl', spec_version: '1.1' });
+    const { operations } = (await h.request('GET', `/v1/simulators/${id}/operations`)).json<{ operations: Array<{ operation: string; method: string; behaviour: string; read_only: boolean }> }>();
+    expect(operations).toHaveLength(simulator.operations);
+    const declared = [...fixtureText(name).matchAll(/<(?:[\w-]+:)?operation name="([^"]+)"/g)].map((m) => m[1]);
+    for (const op of operations) {
+      expect(declared).toContain(op.operation);
+      expect(op.method).toBe('POST');
+      if (['create', 'replace', 'update', 'delete', 'action'].includes(op.behaviour)) expect(op.read_only).toBe(false);
+      if (op.behaviour === 'read' || op.behaviour === 'list') expect(op.read_only).toBe(true);
+    }
+  });
 });
 
 /** Hostile documents fail with a diagnostic, quickly, fetch nothing, and leave the server serving. */
@@ -60,6 +97,7 @@ describe('hostile documents through the API', () => {
   const h = createHarness({ config: { catalog: false } });
   afterAll(() => h.close());
 
+  const hostileWsdl = (name: string) => readFileSync(new URL(`hostile/${name}`, wsdlFixtures), 'utf8');
   const deepJson = () => `{"openapi":"3.0.3","info":{"title":"x","version":"1"},"paths":{},"x":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
   const deepYaml = () => `openapi: 3.0.3\ninfo: {title: x, version: "1"}\npaths: {}\nx: ${'['.repeat(100_000)}${']'.repeat(100_000)}\n`;
   const aliasBomb = () => {
@@ -79,6 +117,13 @@ describe('hostile documents through the API', () => {
         `openapi: 3.0.3\ninfo: {title: x, version: "1"}\npaths:\n  /a:\n    get:\n      responses:\n        '200':\n          description: ok\n          content:\n            application/json:\n              schema: {$ref: 'http://127.0.0.1:${port}/schema.json'}\n`,
       'ref_external',
     ],
+    ['a WSDL with a billion laughs', () => hostileWsdl('billion-laughs.wsdl'), 'xml_refused'],
+    ['a WSDL with an external entity', () => hostileWsdl('external-entity.wsdl').replace('file:///etc/passwd', `http://127.0.0.1:${port}/passwd`), 'xml_refused'],
+    ['a WSDL with a parameter entity', () => hostileWsdl('parameter-entity.wsdl'), 'xml_refused'],
+    ['a WSDL with an external DTD', () => hostileWsdl('external-dtd.wsdl'), 'xml_refused'],
+    ['a WSDL nested 100,000 deep', () => `<definitions xmlns="http://schemas.xmlsoap.org/wsdl/">${'<a>'.repeat(100_000)}${'</a>'.repeat(100_000)}</definitions>`, 'xml_refused'],
+    ['a WSDL 2.0 document', () => readFileSync(new URL('wsdl20-description.wsdl', wsdlFixtures)), 'wsdl_version_unsupported'],
+    ['a zip whose entry climbs out of it', () => zipSync({ 'service.wsdl': strToU8(fixtureText('crm-customers.wsdl')), '../../evil.xsd': strToU8('<x/>') }), 'bundle_unsafe'],
   ];
 
   it.each(cases)('refuses %s with its diagnostic', async (_name, make, code) => {
@@ -90,6 +135,16 @@ describe('hostile documents through the API', () => {
     expect(simulator.error).toMatchObject({ code: 'specification_validation_failed', reason: 'specification_invalid' });
     expect(simulator.error!.validation!.issues.map((i) => i.code)).toContain(code);
     expect(simulator.error!.validation!.issues.length).toBeLessThanOrEqual(20);
+  });
+
+  it('builds a WSDL importing a schema by absolute URL without fetching it, naming the URL', async () => {
+    const spec = fixtureText('external-import.wsdl').replaceAll('http://example.com/x.xsd', `http://127.0.0.1:${port}/x.xsd`);
+    const accepted = await h.upload(spec, {}, { filename: 'external-import.wsdl' });
+    await h.settled();
+    const simulator = (await h.request('GET', `/v1/simulators/${accepted.json<SimulatorView>().id}`)).json<SimulatorView>();
+    expect(simulator.status).toBe('ready');
+    const warning = simulator.build!.warnings.find((w) => w.code === 'wsdl_import_external');
+    expect(warning?.message).toContain(`http://127.0.0.1:${port}/x.xsd`);
   });
 
   it('fetched nothing and still serves', async () => {
