@@ -189,13 +189,15 @@ describe('reading and listing Simulators', () => {
     const a = await buildReady(h, tinyDocument('A'), { references: ['alpha:1'] });
     const b = await buildReady(h, 'not: an openapi document');
     const list = (await h.request('GET', '/v1/simulators')).json<{ simulators: SimulatorView[]; next_cursor: string | null }>();
-    const catalog = list.simulators.find((s) => s.source === 'catalog');
-    expect(catalog).toMatchObject({ name: 'catalog/petstore', status: 'ready', references: ['catalog/petstore:1.0'], workspace_id: null });
+    const catalog = list.simulators.find((s) => s.source === 'catalog' && s.name === 'catalog/petstore');
+    expect(catalog).toMatchObject({ name: 'catalog/petstore', status: 'ready', spec_kind: 'openapi', references: ['catalog/petstore:1.0'], workspace_id: null });
+    // The catalog ships a SOAP service too, built from its WSDL.
+    expect(list.simulators.find((s) => s.name === 'catalog/customers')).toMatchObject({ source: 'catalog', status: 'ready', spec_kind: 'wsdl', references: ['catalog/customers:1.0'], workspace_id: null });
     expect(list.simulators.filter((s) => s.source === 'workspace').map((s) => s.id)).toEqual([b.id, a.id]);
     const byStatus = (await h.request('GET', '/v1/simulators?status=failed')).json<{ simulators: SimulatorView[] }>();
     expect(byStatus.simulators.map((s) => s.id)).toEqual([b.id]);
     const bySource = (await h.request('GET', '/v1/simulators?source=catalog')).json<{ simulators: SimulatorView[] }>();
-    expect(bySource.simulators.map((s) => s.source)).toEqual(['catalog']);
+    expect(bySource.simulators.map((s) => s.source)).toEqual(['catalog', 'catalog']);
     const byRef = (await h.request('GET', '/v1/simulators?simulator=alpha:1')).json<{ simulators: SimulatorView[] }>();
     expect(byRef.simulators.map((s) => s.id)).toEqual([a.id]);
     const byCatalogRef = (await h.request('GET', '/v1/simulators?simulator=catalog/petstore:1.0')).json<{ simulators: SimulatorView[] }>();
