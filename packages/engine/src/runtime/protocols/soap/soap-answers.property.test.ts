@@ -194,6 +194,65 @@ describe('property: random valid SOAP requests over every fixture', () => {
   }, 30_000);
 });
 
+/** Every path to a value inside a JSON value, the root first. */
+function paths(value: Json, at: (string | number)[] = [], out: (string | number)[][] = []): (string | number)[][] {
+  out.push(at);
+  if (Array.isArray(value)) value.forEach((v, i) => paths(v, [...at, i], out));
+  else if (isObject(value)) for (const [k, v] of Object.entries(value)) paths(v, [...at, k], out);
+  return out;
+}
+
+/** The value with the one at `path` replaced (or removed, for `undefined`). */
+function replaced(value: Json, path: (string | number)[], by: Json | undefined): Json {
+  if (path.length === 0) return by === undefined ? {} : by;
+  const [head, ...rest] = path;
+  if (Array.isArray(value)) {
+    const copy = [...value];
+    if (rest.length === 0 && by === undefined) copy.splice(head as number, 1);
+    else copy[head as number] = replaced(copy[head as number]!, rest, by);
+    return copy;
+  }
+  if (!isObject(value)) return value;
+  const copy: Record<string, Json> = { ...value };
+  if (rest.length === 0 && by === undefined) delete copy[head as string];
+  else copy[head as string] = replaced(copy[head as string]!, rest, by);
+  return copy;
+}
+
+const mutation = fc.record({
+  op: fc.nat(),
+  version: fc.nat(),
+  seed: fc.nat(),
+  at: fc.nat(),
+  by: fc.option(fc.oneof(fc.string({ maxLength: 20 }), fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.boolean(), fc.constant(null), fc.constant({}), fc.constant([])), { nil: undefined }),
+});
+
+describe('property: requests a client got wrong', () => {
+  it.each(NAMES)('%s: a generated request with one value removed or replaced answers a valid envelope or the sender\'s Fault', async (name) => {
+    const b = built.get(name)!;
+    const client = await SimClient.open(b.artifact, { seed: 'wrong', sampleRecords: 2, start: NOW, runtime: b.runtime });
+    let step = 0;
+    fc.assert(
+      fc.property(mutation, (m) => {
+        const [id, op] = b.ops[m.op % b.ops.length]!;
+        const versions = [...new Set(op.bindings.map((x) => x.version))];
+        const version = versions[m.version % versions.length]!;
+        const valid = generateValue(op.input.schema, { registry: b.registry, random: randomFor('wrong', m.seed), now: NOW });
+        const all = paths(valid);
+        const value = replaced(valid, all[m.at % all.length]!, m.by as Json | undefined);
+        const action = op.bindings.find((x) => x.version === version)?.action ?? null;
+        step += 1;
+        const body = new TextEncoder().encode(wrap(version, writeElement(op.input.element, value, op.input.schema, b.artifact.schemas)));
+        const response = handle(client, step, headersFor(version, action), body);
+        const context = `${name} ${id} SOAP ${version} ${JSON.stringify(value)}`;
+        if (response.status === 200) expectSuccess(b, op, response, version, context);
+        else if (response.status !== 202) expect(['Client', 'Sender'], context).toContain(expectFault(response, version, context));
+      }),
+      { numRuns: 60 },
+    );
+  }, 30_000);
+});
+
 /** Text a fuzzer might send in place of an envelope. */
 const junk = fc.oneof(
   fc.string({ maxLength: 200 }),
