@@ -79,10 +79,12 @@ export function understand(op: NormalisedOperation, shapes: Map<string, Resource
   if (SAFE.has(op.method)) return { behaviour: 'static', resource: null, readOnly: true, actionName: null };
   const word = last?.kind === 'literal' ? last.text : null;
   if (op.method === 'POST' && word !== null && isQueryLike(word)) return { behaviour: 'static', resource: null, readOnly: true, actionName: null };
-  // AWS's `POST /#Action=DescribeInstances` and SOAP's `/#SOAP=CalculateRate`: answered from the
-  // schema, read-only when its name says it reads (or, for SOAP, merely computes).
+  // SOAP's `/#SOAP=CalculateRate`, outside any entity: answered from the schema and the seed, so it
+  // provably changes no state (an operation whose behaviour cannot change state is read-only).
+  if (word !== null && word.startsWith('#SOAP=')) return { behaviour: 'static', resource: null, readOnly: true, actionName: null };
+  // AWS's `POST /#Action=DescribeInstances`: answered from the schema, read-only when its name says it reads.
   const call = word === null ? null : discriminatedCall(word);
-  if (call !== null) return { behaviour: 'static', resource: null, readOnly: readsOnly(call) || (word!.startsWith('#SOAP=') && isQueryLike(call)), actionName: null };
+  if (call !== null) return { behaviour: 'static', resource: null, readOnly: readsOnly(call), actionName: null };
   const acted = owner(segments, shapes);
   if (acted) return { behaviour: 'action', resource: acted.resource, readOnly: false, actionName: acted.name };
   return { behaviour: 'static', resource: null, readOnly: false, actionName: null };
