@@ -615,6 +615,41 @@ describe('WSDL fixtures built into Simulators', () => {
   }
 });
 
+describe('the action and the body name different operations', () => {
+  for (const version of ['1.1', '1.2'] as const) {
+    it(`SOAP ${version}: DeleteCustomer's action with a <GetCustomer> body is refused as the sender's Fault, and deletes nothing`, async () => {
+      const sim = await open('crm-customers.wsdl', 'mismatch', 1);
+      const listed = success(sim, 'ListCustomers', send(sim, 'ListCustomers', {}, version), version);
+      const id = valuesAt(listed, 'customerId')[0]!;
+      expect(typeof id).toBe('string');
+      const get = sim.ops.GetCustomer!;
+      const body = requestEnvelope(version, writeElement(get.input.element, { customerId: id }, get.input.schema, sim.artifact.schemas));
+      const deleteAction = sim.ops.DeleteCustomer!.bindings.find((b) => b.version === version)!.action;
+      const answer = sim.client.call({ method: 'POST', path: '/', headers: soapHeaders(version, deleteAction), body });
+      expect(faultOf(answer, version).code, answer.text).toBe(senderCode(version));
+      // The record is still there.
+      success(sim, 'GetCustomer', send(sim, 'GetCustomer', { customerId: id }, version), version);
+    });
+  }
+});
+
+describe('a delete answers what it did', () => {
+  for (const name of ['crm-customers.wsdl', 'catalog']) {
+    it(`${name}: a delete that removed the record answers its lone boolean (deleted) true`, async () => {
+      const { entity } = FIXTURES[name]!;
+      const sim = await open(name, 'deleted', 2);
+      const version = FIXTURES[name]!.versions[0]!;
+      const listed = success(sim, entity!.list!, send(sim, entity!.list!, {}, version), version);
+      const id = valuesAt(listed, entity!.id)[0]!;
+      expect(id, JSON.stringify(listed)).toBeDefined();
+      const schema = sim.ops[entity!.delete!]!.input.schema;
+      const answer = success(sim, entity!.delete!, send(sim, entity!.delete!, withId(sim, schema, generated(sim, schema, 'delete'), entity!.id, id), version), version);
+      const flags = Object.values(answer as Record<string, Json>).filter((v) => typeof v === 'boolean');
+      expect(flags, JSON.stringify(answer)).toEqual([true]);
+    });
+  }
+});
+
 describe('a Ping', () => {
   // A health check changes nothing, so it should not count as a step that can write (README: "Other operations").
   for (const name of ['crm-customers.wsdl', 'weather-bare.wsdl', 'legacy-encoded.wsdl']) {
