@@ -265,4 +265,25 @@ describe('compileWsdl: bundles', () => {
     const issues = await rejection(zipSync({ 'wsdl/service.wsdl': strToU8(service), 'wsdl/parts/messages.wsdl': strToU8(messages), 'xsd/types.xsd': strToU8(evil) }));
     expect(issues.map((i) => [i.code, i.location])).toEqual([['xml_refused', 'xsd/types.xsd:1']]);
   });
+
+  it('reads an import that points back at a server, or gives no location, from the bundle file declaring its namespace', async () => {
+    const wsdl = definitions(`<wsdl:types><xs:schema targetNamespace="urn:svc"><xs:import namespace="urn:types" schemaLocation="http://server.example.test/ws?xsd=1"/><xs:import namespace="urn:more"/></xs:schema></wsdl:types>
+      <wsdl:message name="In"><wsdl:part name="id" element="t:ThingId"/></wsdl:message><wsdl:message name="Out"><wsdl:part name="m" element="m:More" xmlns:m="urn:more"/></wsdl:message>
+      <wsdl:portType name="P"><wsdl:operation name="Op"><wsdl:input message="tns:In"/><wsdl:output message="tns:Out"/></wsdl:operation></wsdl:portType>
+      <wsdl:binding name="B" type="tns:P"><soap:binding/><wsdl:operation name="Op"><wsdl:input><soap:body use="literal"/></wsdl:input><wsdl:output><soap:body use="literal"/></wsdl:output></wsdl:operation></wsdl:binding>`);
+    const spec = zipSync({
+      'service.wsdl': strToU8(wsdl),
+      'broken.xsd': strToU8('<xs:schema'),
+      'xsd/ws_xsd1.xsd': strToU8('<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" targetNamespace="urn:types"><xs:element name="ThingId" type="xs:string"/></xs:schema>'),
+      'xsd/more.xsd': strToU8('<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" targetNamespace="urn:more"><xs:element name="More" type="xs:int"/></xs:schema>'),
+    });
+    const { soap, diagnostics } = await compile(spec);
+    expect(soap.operations['Op']!.input.schema).toEqual({ type: 'string' });
+    expect(soap.operations['Op']!.output!.schema).toMatchObject({ type: 'integer' });
+    expect(diagnostics.warnings.map((w) => [w.code, w.message])).toEqual([
+      ['wsdl_import_external', 'service.wsdl imports http://server.example.test/ws?xsd=1, which is not fetched; its namespace is read from xsd/ws_xsd1.xsd in the bundle instead.'],
+    ]);
+    expect(soap.documents.map((d) => d.path)).toEqual(['service.wsdl', 'xsd/ws_xsd1.xsd', 'xsd/more.xsd']);
+    expect(soap.documents[0]!.text).toContain(`schemaLocation="${SOAP_ENDPOINT}?xsd=xsd%2Fws_xsd1.xsd"`);
+  });
 });
