@@ -5,6 +5,7 @@ import { attribute, childElements, clark, type XmlElement } from '../xml/xml-tre
 import { BUNDLE_LIMITS } from './bundle/bundle-limits.js';
 import { isExternalLocation, resolveBundlePath } from './bundle/bundle-path.js';
 import type { Bundle } from './bundle/read-bundle.js';
+import { findByNamespace } from './find-by-namespace.js';
 import { locate } from './locate.js';
 import { WSDL2_NS, WSDL_NS, XSD_NAMESPACES } from './namespaces.js';
 
@@ -178,7 +179,9 @@ export function readDocuments(bundle: Bundle, diagnostics: Diagnostics): Documen
 
   read(bundle.main, true);
   follow();
-  const found = findByNamespace(bundle, tried, documents, unresolved);
+  const declared = new Set(documents.flatMap((d) => documentSchemas(d).map((schema) => attribute(schema, 'targetNamespace') ?? '')));
+  const wanted = new Set(unresolved.filter((u) => u.kind === 'import').map((u) => attribute(u.element, 'namespace')).filter((ns): ns is string => ns !== undefined && !declared.has(ns)));
+  const found = findByNamespace(bundle, tried, wanted);
   for (const [path, root] of found.values()) if (!tried.has(path)) read(path, false, root);
   follow();
   for (const item of unresolved) {
@@ -188,31 +191,4 @@ export function readDocuments(bundle: Bundle, diagnostics: Diagnostics): Documen
     report(diagnostics, item, path);
   }
   return { documents, byPath, resolved };
-}
-
-/**
- * For each namespace an unresolved `xs:import` names and no schema read declares, the first
- * `.xsd` file of the bundle (in archive order) whose targetNamespace it is, parsed. A file that
- * cannot be parsed is passed over here: nothing asked for it by name.
- */
-function findByNamespace(bundle: Bundle, tried: Set<string>, documents: ServiceDocument[], unresolved: Unresolved[]): Map<string, [string, XmlElement]> {
-  const found = new Map<string, [string, XmlElement]>();
-  const declared = new Set(documents.flatMap((d) => documentSchemas(d).map((schema) => attribute(schema, 'targetNamespace') ?? '')));
-  const wanted = new Set(unresolved.filter((u) => u.kind === 'import').map((u) => attribute(u.element, 'namespace')).filter((ns): ns is string => ns !== undefined && !declared.has(ns)));
-  if (wanted.size === 0) return found;
-  for (const [path, bytes] of bundle.files) {
-    if (tried.has(path) || !/\.xsd$/i.test(path)) continue;
-    let root: XmlElement;
-    try {
-      root = parseXml(bytes);
-    } catch (error) {
-      if (error instanceof XmlRefused) continue;
-      throw error;
-    }
-    const namespace = attribute(root, 'targetNamespace');
-    if (!XSD_NAMESPACES.has(root.ns) || root.local !== 'schema' || namespace === undefined || !wanted.has(namespace) || found.has(namespace)) continue;
-    found.set(namespace, [path, root]);
-    if (found.size === wanted.size) break;
-  }
-  return found;
 }
