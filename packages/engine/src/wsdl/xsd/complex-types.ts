@@ -1,5 +1,6 @@
 import { attribute, clark, type XmlElement } from '../../xml/xml-tree.js';
 import { Attributes } from './attributes.js';
+import { SOAP_ENCODING_NS } from './builtins.js';
 import { copyModel, emptyModel, type ContentModel } from './content-model.js';
 import type { XsdContext } from './context.js';
 import { at } from './locations.js';
@@ -105,7 +106,8 @@ export class ComplexTypes {
   #base(derivation: XmlElement, depth: number): ContentModel | null {
     const text = attribute(derivation, 'base') ?? '';
     const name = this.context.index.resolve(derivation, text);
-    if (name !== undefined && isXsd(name.ns) && name.local === 'anyType') return null;
+    // SOAP encoding's Array and Struct (rpc/encoded types, whose operations are left out) add nothing.
+    if (name !== undefined && ((isXsd(name.ns) && name.local === 'anyType') || name.ns === SOAP_ENCODING_NS)) return null;
     const base = name === undefined ? undefined : this.context.index.lookup('complexType', name);
     if (base !== undefined) return this.model(base.node, depth + 1);
     this.context.diagnostics.warn('wsdl_qname_unresolved', at(this.context.index, derivation), `The base type ${name === undefined ? JSON.stringify(text) : clark(name)} is not a complex type declared in the bundle; the type is read without it.`);

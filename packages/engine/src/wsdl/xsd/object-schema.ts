@@ -1,4 +1,4 @@
-import type { JsonObject } from '../../json.js';
+import { setOwn, type JsonObject } from '../../json.js';
 import type { ContentModel } from './content-model.js';
 import { withXml } from './property-schema.js';
 
@@ -33,19 +33,19 @@ export function objectSchema(model: ContentModel): JsonObject {
   };
   for (const member of model.elements) {
     const name = member.kind === 'any' ? '$any' : claim(member.xml.local);
-    properties[name] = member.schema;
+    setOwn(properties, name, member.schema);
     order.push(name);
     byXml.set(`${member.xml.ns}\u0000${member.xml.local}`, name);
     if (member.required) required.add(name);
   }
   if (model.text !== null) {
     const name = claim('$value');
-    properties[name] = withXml(model.text, { text: true });
+    setOwn(properties, name, withXml(model.text, { text: true }));
     required.add(name);
   }
   for (const member of model.attributes) {
     const name = claim(Object.hasOwn(properties, member.xml.local) ? `@${member.xml.local}` : member.xml.local);
-    properties[name] = member.schema;
+    setOwn(properties, name, member.schema);
     if (member.required) required.add(name);
   }
   const choices = model.choices
@@ -71,7 +71,7 @@ export function objectSchema(model: ContentModel): JsonObject {
   const branches = picks.map((pick) => {
     const chosen = new Set(pick.filter((n): n is string => n !== null));
     const own: JsonObject = {};
-    for (const [name, schema] of Object.entries(properties)) if (!inChoices.has(name) || chosen.has(name)) own[name] = schema;
+    for (const [name, schema] of Object.entries(properties)) if (!inChoices.has(name) || chosen.has(name)) setOwn(own, name, schema);
     return plain(own, new Set([...required].filter((n) => Object.hasOwn(own, n)).concat([...chosen])));
   });
   return { type: 'object', oneOf: branches, 'x-xml': { order } };

@@ -113,3 +113,14 @@ describe('particles', () => {
     expect(diagnostics.warnings).toEqual([]);
   });
 });
+
+describe('names that JavaScript objects treat specially', () => {
+  it('are plain properties', () => {
+    const { model } = modelOf(schemaText('<xs:element name="__proto__"><xs:complexType><xs:sequence><xs:element name="__proto__" type="xs:string"/><xs:element name="constructor" type="xs:int"/></xs:sequence><xs:attribute name="__proto__" type="xs:string"/></xs:complexType></xs:element>'));
+    expect(model.element(tns('__proto__'), {})).toEqual({ $ref: '#/schemas/__proto__' });
+    const schema = model.schemas['__proto__'] as { properties: object };
+    expect(Object.keys(schema.properties)).toEqual(['__proto__', 'constructor', '@__proto__']);
+    expect(Object.getPrototypeOf(schema.properties)).toBe(Object.prototype);
+    expect(Object.getPrototypeOf(model.schemas)).toBe(Object.prototype);
+  });
+});

@@ -2,6 +2,7 @@ import type { JsonSchema } from '../../artifact/artifact.js';
 import type { Diagnostics, IssueAt } from '../../diagnostics/diagnostics.js';
 import { setOwn } from '../../json.js';
 import { attribute, clark, type XmlElement, type XmlName } from '../../xml/xml-tree.js';
+import { SOAP_ENCODING_NS } from './builtins.js';
 import { ComplexTypes } from './complex-types.js';
 import type { XsdContext } from './context.js';
 import { at } from './locations.js';
@@ -130,7 +131,7 @@ export class XsdModel {
   }
 
   #typeContent(name: XmlName, where: IssueAt | XmlElement): JsonSchema {
-    if (isXsd(name.ns) && name.local === 'anyType') return {};
+    if ((isXsd(name.ns) && name.local === 'anyType') || name.ns === SOAP_ENCODING_NS) return this.#simple.named(name) ?? {};
     const simple = this.#simple.named(name);
     if (simple !== undefined) return simple;
     const complex = this.#index.lookup('complexType', name);
