@@ -1,5 +1,6 @@
 import type { JsonObject } from '../../json.js';
 import { attribute, clark, XML_NS, type XmlElement } from '../../xml/xml-tree.js';
+import { SOAP_ENCODING_NS } from './builtins.js';
 import type { Member } from './content-model.js';
 import type { XsdContext } from './context.js';
 import { withFixed } from './facets.js';
@@ -60,7 +61,7 @@ export class Attributes {
       const name = this.context.index.resolve(node, ref);
       const global = name === undefined ? undefined : this.context.index.lookup('attribute', name);
       if (global !== undefined) declaration = global.node;
-      else if (name?.ns !== XML_NS) {
+      else if (name?.ns !== XML_NS && name?.ns !== SOAP_ENCODING_NS) {
         this.context.diagnostics.warn('wsdl_qname_unresolved', at(this.context.index, node), `The attribute ${name === undefined ? JSON.stringify(ref) : clark(name)} is not declared in the bundle; it is read as a string.`);
       }
       ns = name?.ns ?? '';
