@@ -218,6 +218,18 @@ describe('compileWsdl: what it refuses and warns of', () => {
     expect(soap.operations['Op']!.input).toMatchObject({ element: { ns: '', local: 'x' }, schema: {} });
   });
 
+  it('finds messages and port types named without a prefix where the WSDL namespace is the default', async () => {
+    const wsdl = `<definitions xmlns="http://schemas.xmlsoap.org/wsdl/" xmlns:soap="http://schemas.xmlsoap.org/wsdl/soap/" xmlns:xs="http://www.w3.org/2001/XMLSchema" targetNamespace="urn:svc">
+      <types><xs:schema targetNamespace="urn:svc" xmlns:s="urn:svc"><xs:element name="Ping" type="xs:string"/></xs:schema></types>
+      <message name="In"><part name="p" element="s:Ping" xmlns:s="urn:svc"/></message>
+      <portType name="P"><operation name="Ping"><input message="In"/></operation></portType>
+      <binding name="B" type="P"><soap:binding/><operation name="Ping"><input><soap:body use="literal"/></input></operation></binding>
+    </definitions>`;
+    const { soap, diagnostics } = await compile(wsdl);
+    expect(soap.operations['Ping']!.input.element).toEqual({ ns: 'urn:svc', local: 'Ping' });
+    expect(diagnostics.warnings).toEqual([]);
+  });
+
   it('names operations that port types share after their port type', async () => {
     const portType = (name: string) => `<wsdl:portType name="${name}"><wsdl:operation name="Bare"><wsdl:input message="tns:BareIn"/></wsdl:operation></wsdl:portType>`;
     const binding = (name: string) => `<wsdl:binding name="B${name}" type="tns:${name}"><soap:binding/><wsdl:operation name="Bare"><wsdl:input><soap:body use="literal"/></wsdl:input></wsdl:operation></wsdl:binding>`;
