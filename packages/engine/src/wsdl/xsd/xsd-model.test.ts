@@ -155,28 +155,4 @@ describe('XsdModel', () => {
     expect(Object.keys((model.schemas.T0 as { properties: object }).properties).length).toBeGreaterThan(10);
   });
 
-  it('converts a 4 MB bundle of 40 files in time linear in its size', () => {
-    // 40 files of 4 MB in all, shaped as published bundles are: shallow derivation, shared simple types, references across files.
-    const files = Array.from({ length: 40 }, (_, f) => {
-      const types = Array.from({ length: 250 }, (_, t) => {
-        const base = t % 4 === 0 ? 'tns:Base' : `tns:T${f}_${t - 1}`;
-        const other = `tns:T${(f + 1) % 40}_${t}`;
-        return `<xs:complexType name="T${f}_${t}"><xs:complexContent><xs:extension base="${base}"><xs:sequence><xs:element name="a${t}" type="xs:string" minOccurs="0"/><xs:element name="b${t}" type="tns:Code"/><xs:element name="c${t}" type="${other}" minOccurs="0" maxOccurs="unbounded"/><xs:element name="d${t}"><xs:complexType><xs:sequence><xs:element name="e" type="xs:dateTime"/></xs:sequence></xs:complexType></xs:element></xs:sequence><xs:attribute name="x${t}" type="xs:int"/></xs:extension></xs:complexContent></xs:complexType><xs:element name="E${f}_${t}" type="tns:T${f}_${t}"/>`;
-      }).join('\n');
-      return { path: `f${f}.xsd`, schema: parseXml(schemaText(`${f === 0 ? '<xs:complexType name="Base"><xs:sequence><xs:element name="id" type="xs:string"/></xs:sequence></xs:complexType><xs:simpleType name="Code"><xs:restriction base="xs:string"><xs:pattern value="[A-Z]{3}"/></xs:restriction></xs:simpleType>' : ''}${types}`)), text: '' };
-    });
-    const convert = (count: number) => {
-      const started = performance.now();
-      const model = new XsdModel(files.slice(0, count), new Diagnostics());
-      for (let f = 0; f < count; f += 1) for (let t = 0; t < 250; t += 1) model.element(tns(`E${f}_${t}`), {});
-      return { elapsed: performance.now() - started, components: Object.keys(model.schemas).length };
-    };
-    convert(4);
-    // The quickest of three: test machines run other suites at once.
-    const tenth = Math.min(...[0, 1, 2].map(() => convert(4).elapsed));
-    const all = convert(40);
-    expect(all.components).toBe(20_000);
-    // Linear: ten times the schemas take about ten times as long (not a hundred).
-    expect(all.elapsed).toBeLessThan(Math.max(tenth, 20) * 30);
-  });
 });
