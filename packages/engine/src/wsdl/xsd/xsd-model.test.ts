@@ -1,7 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { Diagnostics } from '../../diagnostics/diagnostics.js';
-import { parseXml } from '../../xml/parse-xml.js';
-import { XsdModel } from './xsd-model.js';
 import { generated, modelOf, schemaText, TNS, validator } from './test-helpers.js';
 
 const tns = (local: string) => ({ ns: TNS, local });
