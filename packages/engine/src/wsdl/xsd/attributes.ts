@@ -3,7 +3,7 @@ import { attribute, clark, XML_NS, type XmlElement } from '../../xml/xml-tree.js
 import { SOAP_ENCODING_NS } from './builtins.js';
 import type { Member } from './content-model.js';
 import type { XsdContext } from './context.js';
-import { withFixed } from './facets.js';
+import { withValueConstraint } from './facets.js';
 import { at } from './locations.js';
 import { withXml } from './property-schema.js';
 import { MAX_DERIVATION } from './simple-types.js';
@@ -13,7 +13,8 @@ import { xsChild, xsChildren } from './xsd-index.js';
  * A complex type's attributes as properties marked `"attribute": true`: local ones (qualified
  * per `form` or attributeFormDefault), references to global ones (their namespace), and
  * attribute groups expanded. `use="required"` makes the property required; an untyped
- * attribute is a string; a `fixed` value is its one allowed value. `use="prohibited"` in a restriction removes an inherited attribute.
+ * attribute is a string; a `fixed` value is its one allowed value, a `default` its `default`.
+ * `use="prohibited"` in a restriction removes an inherited attribute.
  * `xs:anyAttribute` is ignored: other attributes are not kept.
  */
 export class Attributes {
@@ -76,7 +77,7 @@ export class Attributes {
       if (index >= 0) out.splice(index, 1);
       return;
     }
-    const member: Member = { kind: 'attribute', xml: { ns, local }, schema: withXml(withFixed(this.#type(declaration), attribute(node, 'fixed') ?? attribute(declaration, 'fixed')), { name: local, ns, attribute: true }), required: attribute(node, 'use') === 'required' };
+    const member: Member = { kind: 'attribute', xml: { ns, local }, schema: withXml(withValueConstraint(this.#type(declaration), [node, declaration]), { name: local, ns, attribute: true }), required: attribute(node, 'use') === 'required' };
     if (index >= 0) out[index] = member;
     else out.push(member);
   }

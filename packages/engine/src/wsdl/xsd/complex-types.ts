@@ -16,8 +16,9 @@ const PARTICLES = new Set(['sequence', 'choice', 'all', 'group']);
  * `xs:restriction` of a complex type is the restricting content, with the base's attributes
  * (changed or prohibited by its own). `xs:simpleContent` is the text (`$value`) plus
  * attributes: an extension's text is its base's (a simple type, or a simple-content type's
- * text), a restriction's text its base's text with the restriction's facets. `mixed` text and
- * `xs:anyAttribute` are not kept; `xs:assert` is warned of and ignored. Each type's model is
+ * text), a restriction's text its base's text with the restriction's facets. A `mixed` type
+ * without elements is its text (`$value`, a string); text between elements, and
+ * `xs:anyAttribute`, are not kept; `xs:assert` is warned of and ignored. Each type's model is
  * worked out once; a derivation that loops or runs deeper than MAX_DERIVATION is cut with a
  * warning.
  */
@@ -52,8 +53,11 @@ export class ComplexTypes {
     const simple = xsChild(node, 'simpleContent');
     if (simple !== undefined) return this.#simpleContent(simple, depth);
     const complex = xsChild(node, 'complexContent');
-    if (complex !== undefined) return this.#complexContent(complex, depth);
-    return this.#own(node, emptyModel(), depth);
+    const model = complex !== undefined ? this.#complexContent(complex, depth) : this.#own(node, emptyModel(), depth);
+    // Mixed content without elements is text: kept as `$value`. Text between elements is not kept.
+    const mixed = attribute(node, 'mixed') === 'true' || (complex !== undefined && attribute(complex, 'mixed') === 'true');
+    if (mixed && model.elements.length === 0 && model.text === null) model.text = { type: 'string' };
+    return model;
   }
 
   /** A node's own particles and attributes added to a model. */

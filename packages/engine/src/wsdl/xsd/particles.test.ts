@@ -124,3 +124,28 @@ describe('names that JavaScript objects treat specially', () => {
     expect(Object.getPrototypeOf(model.schemas)).toBe(Object.prototype);
   });
 });
+
+describe('defaults and mixed content', () => {
+  it('annotates defaults, typed, and reads mixed text without elements as $value', () => {
+    const { model } = modelOf(
+      schemaText(`
+      <xs:element name="Query">
+        <xs:complexType>
+          <xs:sequence><xs:element name="limit" type="xs:int" default="20" minOccurs="0"/><xs:element name="note" minOccurs="0"><xs:complexType mixed="true"><xs:attribute name="lang" type="xs:language" default="en"/></xs:complexType></xs:element></xs:sequence>
+          <xs:attribute name="units" default="metric"><xs:simpleType><xs:restriction base="xs:string"><xs:enumeration value="metric"/><xs:enumeration value="imperial"/></xs:restriction></xs:simpleType></xs:attribute>
+        </xs:complexType>
+      </xs:element>`),
+    );
+    model.element(tns('Query'), {});
+    const query = model.schemas.Query as Obj;
+    expect(query.properties.limit).toEqual({ type: 'integer', minimum: -2147483648, maximum: 2147483647, default: 20, 'x-xml': { name: 'limit', ns: TNS } });
+    expect(query.properties.units).toEqual({ type: 'string', enum: ['metric', 'imperial'], default: 'metric', 'x-xml': { name: 'units', ns: '', attribute: true } });
+    expect(model.schemas.Query_note).toEqual({
+      type: 'object',
+      properties: { $value: { type: 'string', 'x-xml': { text: true } }, lang: { type: 'string', default: 'en', 'x-xml': { name: 'lang', ns: '', attribute: true } } },
+      required: ['$value'],
+      additionalProperties: false,
+      'x-xml': { order: [] },
+    });
+  });
+});

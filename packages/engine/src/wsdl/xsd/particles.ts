@@ -2,7 +2,7 @@ import type { JsonSchema } from '../../artifact/artifact.js';
 import { attribute, clark, type XmlElement, type XmlName } from '../../xml/xml-tree.js';
 import type { ContentModel, Member } from './content-model.js';
 import type { XsdContext } from './context.js';
-import { withFixed } from './facets.js';
+import { withValueConstraint } from './facets.js';
 import { at } from './locations.js';
 import { withNull, withXml } from './property-schema.js';
 import { MAX_DERIVATION } from './simple-types.js';
@@ -18,7 +18,7 @@ import { xsChild, xsChildren, type Declaration } from './xsd-index.js';
  * head of a substitution group is a choice of the head (unless abstract) and every member.
  * `xs:any` is one property `$any`, its content kept as XML text. An element met twice (the
  * same name in two branches of a choice) is one property. A `fixed` value is the element's one
- * allowed value; `default` is not kept (the protocol does not fill in absent elements).
+ * allowed value, a `default` its JSON Schema `default` (an annotation: nothing is filled in).
  */
 export interface Context {
   optional: boolean;
@@ -31,7 +31,7 @@ interface Occurs {
   max: number;
 }
 
-const fixed = (schema: JsonSchema, value: string | undefined): JsonSchema => (typeof schema === 'object' ? withFixed(schema, value) : schema);
+const valued = (schema: JsonSchema, ...declarations: XmlElement[]): JsonSchema => (typeof schema === 'object' ? withValueConstraint(schema, declarations) : schema);
 
 function occursOf(node: XmlElement): Occurs {
   const min = Number(attribute(node, 'minOccurs') ?? '1');
@@ -128,7 +128,7 @@ export class Particles {
       const form = attribute(node, 'form');
       const qualified = form === undefined ? doc.elementQualified : form === 'qualified';
       const xml = { ns: qualified ? doc.targetNamespace : '', local };
-      this.#add(model, xml, fixed(this.#localContent(node), attribute(node, 'fixed')), attribute(node, 'nillable') === 'true', place);
+      this.#add(model, xml, valued(this.#localContent(node), node), attribute(node, 'nillable') === 'true', place);
       return;
     }
     const name = this.context.index.resolve(node, ref);
@@ -140,7 +140,7 @@ export class Particles {
     }
     const members = [...(attribute(head.node, 'abstract') === 'true' ? [] : [head]), ...this.context.substitutes(head)];
     if (members.length === 1 && members[0] === head) {
-      this.#add(model, head.name, fixed(this.context.elementContent(head), attribute(node, 'fixed') ?? attribute(head.node, 'fixed')), attribute(head.node, 'nillable') === 'true', place);
+      this.#add(model, head.name, valued(this.context.elementContent(head), node, head.node), attribute(head.node, 'nillable') === 'true', place);
       return;
     }
     // A substitution group: one optional property per element that may stand here.
