@@ -15,14 +15,28 @@ import { isXsd, xsChild, xsChildren, XsdIndex, type Declaration } from './xsd-in
  * XSD 1.0 as the artifact's JSON Schema 2020-12, annotated with `x-xml` (artifact/soap.ts) so
  * the SOAP protocol can read XML into JSON and write it back. Complex types become component
  * schemas in `schemas` (named types by their names, anonymous ones after their element:
- * `CreateCustomerRequest`, nested `Customer_Address`), referred to as `#/schemas/<Name>`, so
- * recursive types stay finite; simple types are inline. Only what is asked for, and what it
- * refers to, is converted, each component once: the work is linear in the schemas' size.
+ * `CreateCustomerRequest`, nested `Customer_Address`; `_2`... where names meet), referred to as
+ * `#/schemas/<Name>`, so recursive types stay finite; simple types are inline. Only what is
+ * asked for, and what it refers to, is converted, each component once: the work is linear in
+ * the schemas' size, and the same bundle gives the same names and schemas.
+ *
+ * In short (each file says more):
+ * - built-ins (builtins.ts): strings, `integer` with its range, `number`, `boolean`, `format`
+ *   for dates, times and durations, `contentEncoding: base64`, anyType as `{}`;
+ * - simple types (simple-types.ts, facets.ts, patterns.ts): a restriction is its base plus the
+ *   facets; a pattern is anchored and translated, or dropped with a warning; a list is an array
+ *   marked `x-xml.list`; a union is `anyOf`;
+ * - complex types (complex-types.ts, particles.ts, attributes.ts, object-schema.ts): an object
+ *   with `additionalProperties: false` and `x-xml.order`; each property names its element or
+ *   attribute in `x-xml` (`$ref` with `x-xml` beside it); extensions flattened; a repeating
+ *   element an array; nillable adds null; a choice is `oneOf` of complete objects, one per
+ *   combination of branches; a substitution group head is a choice of its members; simple
+ *   content is `$value`; `xs:any` is `$any`, XML text.
  *
  * Imports and includes are the WSDL side's: it gives every schema of the bundle as a source.
  * `xs:redefine` and `xs:override` are warned of and read without; identity constraints
- * (`xs:key`, `xs:unique`, `xs:keyref`) are ignored. See simple-types.ts, complex-types.ts,
- * particles.ts, attributes.ts and object-schema.ts for the mapping of each construct.
+ * (`xs:key`, `xs:unique`, `xs:keyref`) and `xs:anyAttribute` are ignored; `xsi:type`
+ * polymorphism is not modelled (an element holds its declared type).
  */
 export interface XsdSource {
   /** Bundle path of the document holding it, for locations in diagnostics (`types.xsd`, `service.wsdl`). */
