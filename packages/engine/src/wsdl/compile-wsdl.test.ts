@@ -33,7 +33,8 @@ const MESSAGES = `
   <wsdl:message name="RpcOut"><wsdl:part name="ok" type="xs:boolean"/></wsdl:message>`;
 
 const PORT_TYPE = `<wsdl:portType name="Things">
-  <wsdl:operation name="GetThing"><wsdl:documentation>Reads a thing.</wsdl:documentation><wsdl:input message="tns:GetThingIn"/><wsdl:output message="tns:GetThingOut"/>
+  <wsdl:operation name="GetThing"><wsdl:documentation>Reads a <b xmlns="http://www.w3.org/1999/xhtml">thing</b>.
+   </wsdl:documentation><wsdl:input message="tns:GetThingIn"/><wsdl:output message="tns:GetThingOut"/>
     <wsdl:fault name="NotFound" message="tns:NotFound"/><wsdl:fault name="Duplicate" message="tns:Duplicate"/><wsdl:fault name="Bad" message="tns:Bad"/><wsdl:fault name="Denied" message="tns:Denied"/><wsdl:fault name="Other" message="tns:Other"/></wsdl:operation>
   <wsdl:operation name="Bare"><wsdl:input message="tns:BareIn"/><wsdl:output message="tns:GetThingOut"/></wsdl:operation>
   <wsdl:operation name="Notify"><wsdl:input message="tns:BareIn"/></wsdl:operation>

@@ -1,5 +1,5 @@
 import type { Diagnostics } from '../diagnostics/diagnostics.js';
-import { attribute, childElement, childElements, resolveQName, textOf, type XmlElement, type XmlName } from '../xml/xml-tree.js';
+import { attribute, childElement, childElements, resolveQName, type XmlElement, type XmlName } from '../xml/xml-tree.js';
 import { locate } from './locate.js';
 import { NamedIndex } from './named-index.js';
 import { SOAP_BINDING_NS, type SoapVersion, WSDL_NS } from './namespaces.js';
@@ -75,7 +75,7 @@ class WsdlReader {
   #abstractOperation(path: string, node: XmlElement, portType: WsdlPortType): WsdlAbstractOperation {
     const name = attribute(node, 'name') ?? '';
     const documentation = childElement(node, WSDL_NS, 'documentation');
-    const text = documentation === undefined ? '' : textOf(documentation).trim().replace(/\s+/g, ' ');
+    const text = documentation === undefined ? '' : allText(documentation).trim().replace(/\s+/g, ' ');
     return {
       path,
       node,
@@ -118,6 +118,13 @@ class WsdlReader {
       faults: childElements(node, WSDL_NS, 'fault').map((fault) => ({ path, node: fault, name: attribute(fault, 'name') ?? '', use: useOf(childElement(fault, soap, 'fault')) })),
     };
   }
+}
+
+/** An element's text with its descendants' (documentation may hold XHTML markup). */
+function allText(element: XmlElement): string {
+  let text = '';
+  for (const child of element.children) text += typeof child === 'string' ? child : allText(child);
+  return text;
 }
 
 function useOf(node: XmlElement | undefined): SoapUse {
