@@ -298,5 +298,6 @@ describe('compileWsdl: bundles', () => {
     ]);
     expect(soap.documents.map((d) => d.path)).toEqual(['service.wsdl', 'xsd/ws_xsd1.xsd', 'xsd/more.xsd']);
     expect(soap.documents[0]!.text).toContain(`schemaLocation="${SOAP_ENDPOINT}?xsd=xsd%2Fws_xsd1.xsd"`);
+    expect(soap.documents[0]!.text).toContain(`<xs:import namespace="urn:more" schemaLocation="${SOAP_ENDPOINT}?xsd=xsd%2Fmore.xsd"/>`);
   });
 });
