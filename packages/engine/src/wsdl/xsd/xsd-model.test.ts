@@ -153,3 +153,23 @@ describe('XsdModel', () => {
   });
 
 });
+
+describe('warnings', () => {
+  it('name a substitution group head the bundle lacks, and XSD 1.1 constructs, with locations of at most 512 characters', () => {
+    const deep = (n: number, inner: string): string => (n === 0 ? inner : `<xs:element name="level${n}_with_a_long_enough_name"><xs:complexType><xs:sequence>${deep(n - 1, inner)}</xs:sequence></xs:complexType></xs:element>`);
+    const { model, diagnostics } = modelOf(
+      schemaText(`
+      <xs:element name="Member" substitutionGroup="tns:NoHead" type="xs:string"/>
+      <xs:element name="Root"><xs:complexType><xs:sequence>${deep(12, '<xs:element name="leaf" type="tns:Missing"/>')}</xs:sequence><xs:assert test="true()"/></xs:complexType></xs:element>`),
+    );
+    expect(model.elementInfo(tns('Member'))).toEqual({ nillable: false, abstract: false, substitutes: [] });
+    expect(model.elementInfo(tns('NoHead'))).toBeUndefined();
+    model.elementInfo(tns('Root'));
+    model.element(tns('Root'), {});
+    expect(diagnostics.warnings.map((w) => w.code)).toEqual(['wsdl_qname_unresolved', 'xsd_construct_unsupported', 'wsdl_qname_unresolved']);
+    expect(diagnostics.warnings[0]!.location).toBe("s0.xsd#/schema/element[@name='Member']");
+    const long = diagnostics.warnings[2]!.location;
+    expect(long.length).toBeLessThanOrEqual(512);
+    expect(long.endsWith("/element[@name='leaf']")).toBe(true);
+  });
+});

@@ -6,10 +6,11 @@ import { SOAP_ENCODING_NS } from './builtins.js';
 import { ComplexTypes } from './complex-types.js';
 import type { XsdContext } from './context.js';
 import { at } from './locations.js';
-import { ComponentNames } from './names.js';
+import { ComponentNames, nameComplexTypes } from './names.js';
 import { objectSchema } from './object-schema.js';
 import { MAX_DERIVATION, SimpleTypes } from './simple-types.js';
-import { isXsd, xsChild, xsChildren, XsdIndex, type Declaration } from './xsd-index.js';
+import { SubstitutionGroups } from './substitution-groups.js';
+import { isXsd, xsChild, XsdIndex, type Declaration } from './xsd-index.js';
 
 /**
  * XSD 1.0 as the artifact's JSON Schema 2020-12, annotated with `x-xml` (artifact/soap.ts) so
@@ -54,11 +55,11 @@ export class XsdModel {
   readonly #simple: SimpleTypes;
   readonly #complex: ComplexTypes;
   readonly #names = new ComponentNames();
-  /** Component name of each complex type node, given in document order up front so names never depend on what is asked first. */
-  readonly #componentNames = new Map<XmlElement, string>();
+  /** Component name of each complex type node, given up front (names.ts). */
+  readonly #componentNames: Map<XmlElement, string>;
+  readonly #groups: SubstitutionGroups;
   readonly #queued = new Set<XmlElement>();
   readonly #pending: XmlElement[] = [];
-  #members: Map<Declaration, Declaration[]> | null = null;
 
   constructor(
     sources: XsdSource[],
@@ -66,6 +67,8 @@ export class XsdModel {
   ) {
     this.#index = new XsdIndex(sources);
     this.#simple = new SimpleTypes(this.#index, diagnostics);
+    this.#groups = new SubstitutionGroups(this.#index, diagnostics);
+    this.#componentNames = nameComplexTypes(this.#index, this.#names);
     const context: XsdContext = {
       index: this.#index,
       simple: this.#simple,
@@ -73,13 +76,12 @@ export class XsdModel {
       typeContent: (name, issueAt) => this.#typeContent(name, issueAt),
       anonymous: (node) => this.#ref(node),
       elementContent: (declaration) => this.#elementContent(declaration, 0),
-      substitutes: (head) => this.#substitutes(head),
+      substitutes: (head) => this.#groups.members(head),
     };
     this.#complex = new ComplexTypes(context);
     for (const { doc, node } of this.#index.unsupported) {
       diagnostics.warn('xsd_construct_unsupported', at(this.#index, node), `xs:${node.local} is not read: the schema${attribute(node, 'schemaLocation') === undefined ? '' : ` ${attribute(node, 'schemaLocation')}`} is used as it is, without the ${node.local === 'redefine' ? 'redefinitions' : 'overrides'} of ${doc.path}.`);
     }
-    this.#nameComponents();
   }
 
   /** Whether a global element is declared. */
@@ -113,7 +115,7 @@ export class XsdModel {
     return {
       nillable: attribute(declaration.node, 'nillable') === 'true',
       abstract: attribute(declaration.node, 'abstract') === 'true',
-      substitutes: this.#substitutes(declaration).map((d) => ({ ...d.name })),
+      substitutes: this.#groups.members(declaration).map((d) => ({ ...d.name })),
     };
   }
 
@@ -140,7 +142,7 @@ export class XsdModel {
     const simple = xsChild(node, 'simpleType');
     if (simple !== undefined) return this.#simple.of(simple);
     // With neither, an element takes its substitution group head's type.
-    const head = this.#head(declaration);
+    const head = this.#groups.head(declaration);
     return head === undefined || depth > MAX_DERIVATION ? {} : this.#elementContent(head, depth + 1);
   }
 
@@ -168,72 +170,5 @@ export class XsdModel {
       this.#pending.push(node);
     }
     return { $ref: `#/schemas/${name}` };
-  }
-
-  /** Names every complex type, global ones first, then anonymous ones after their elements, in document order. */
-  #nameComponents(): void {
-    const owners: [XmlElement, string][] = [];
-    for (const doc of this.#index.docs) {
-      for (const child of xsChildren(doc.schema)) {
-        const name = attribute(child, 'name');
-        if (name === undefined) continue;
-        if (child.local === 'complexType') this.#componentNames.set(child, this.#names.claim(name));
-        const anonymous = child.local === 'element' ? xsChild(child, 'complexType') : undefined;
-        if (anonymous !== undefined) this.#componentNames.set(anonymous, this.#names.claim(name));
-        if (child.local === 'complexType' || child.local === 'element' || child.local === 'group') owners.push([anonymous ?? child, this.#componentNames.get(anonymous ?? child) ?? name]);
-      }
-    }
-    for (const [node, owner] of owners) this.#nameNested(node, owner, 0);
-  }
-
-  #nameNested(node: XmlElement, owner: string, depth: number): void {
-    for (const child of xsChildren(node)) {
-      if (child.local === 'element' && attribute(child, 'name') !== undefined) {
-        const anonymous = xsChild(child, 'complexType');
-        if (anonymous !== undefined) {
-          const name = this.#names.claim(`${owner}_${attribute(child, 'name')}`);
-          this.#componentNames.set(anonymous, name);
-          this.#nameNested(anonymous, name, depth + 1);
-          continue;
-        }
-      }
-      if (child.local !== 'annotation' && depth < 256) this.#nameNested(child, owner, depth + 1);
-    }
-  }
-
-  #head(declaration: Declaration): Declaration | undefined {
-    const group = attribute(declaration.node, 'substitutionGroup');
-    const name = group === undefined ? undefined : this.#index.resolve(declaration.node, group.trim().split(/\s+/)[0]!);
-    return name === undefined ? undefined : this.#index.lookup('element', name);
-  }
-
-  #substitutes(head: Declaration): Declaration[] {
-    if (this.#members === null) {
-      this.#members = new Map();
-      for (const element of this.#index.all('element')) {
-        const group = attribute(element.node, 'substitutionGroup');
-        if (group === undefined) continue;
-        for (const text of group.trim().split(/\s+/)) {
-          const name = this.#index.resolve(element.node, text);
-          const found = name === undefined ? undefined : this.#index.lookup('element', name);
-          if (found === undefined) continue;
-          const list = this.#members.get(found) ?? [];
-          list.push(element);
-          this.#members.set(found, list);
-        }
-      }
-    }
-    const out: Declaration[] = [];
-    const seen = new Set<Declaration>([head]);
-    const queue = [head];
-    for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
-      for (const member of this.#members.get(next) ?? []) {
-        if (seen.has(member)) continue;
-        seen.add(member);
-        queue.push(member);
-        if (attribute(member.node, 'abstract') !== 'true') out.push(member);
-      }
-    }
-    return out;
   }
 }
