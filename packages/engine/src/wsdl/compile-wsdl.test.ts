@@ -231,6 +231,18 @@ describe('compileWsdl: what it refuses and warns of', () => {
     expect(diagnostics.warnings).toEqual([]);
   });
 
+  it('finds the body inside a MIME multipart binding, the attachment parts left out', async () => {
+    const wsdl = definitions(`${TYPES}
+      <wsdl:message name="Upload"><wsdl:part name="body" element="t:GetThing"/><wsdl:part name="file" type="xs:base64Binary"/></wsdl:message>
+      <wsdl:portType name="P"><wsdl:operation name="Upload"><wsdl:input message="tns:Upload"/><wsdl:output message="tns:Upload"/></wsdl:operation></wsdl:portType>
+      <wsdl:binding name="B" type="tns:P" xmlns:mime="http://schemas.xmlsoap.org/wsdl/mime/"><soap:binding/><wsdl:operation name="Upload">
+        <wsdl:input><mime:multipartRelated><mime:part><soap:body parts="body" use="literal"/></mime:part><mime:part><mime:content part="file" type="application/octet-stream"/></mime:part></mime:multipartRelated></wsdl:input>
+        <wsdl:output><soap:body parts="body" use="literal"/></wsdl:output></wsdl:operation></wsdl:binding>`);
+    const { soap, diagnostics } = await compile(wsdl);
+    expect(soap.operations['Upload']!.input.element).toEqual({ ns: 'urn:types', local: 'GetThing' });
+    expect(diagnostics.warnings).toEqual([]);
+  });
+
   it('names operations that port types share after their port type', async () => {
     const portType = (name: string) => `<wsdl:portType name="${name}"><wsdl:operation name="Bare"><wsdl:input message="tns:BareIn"/></wsdl:operation></wsdl:portType>`;
     const binding = (name: string) => `<wsdl:binding name="B${name}" type="tns:${name}"><soap:binding/><wsdl:operation name="Bare"><wsdl:input><soap:body use="literal"/></wsdl:input></wsdl:operation></wsdl:binding>`;

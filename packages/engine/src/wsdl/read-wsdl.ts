@@ -2,7 +2,7 @@ import type { Diagnostics } from '../diagnostics/diagnostics.js';
 import { attribute, childElement, childElements, resolveQName, type XmlElement, type XmlName } from '../xml/xml-tree.js';
 import { locate } from './locate.js';
 import { NamedIndex } from './named-index.js';
-import { SOAP_BINDING_NS, type SoapVersion, WSDL_NS } from './namespaces.js';
+import { MIME_NS, SOAP_BINDING_NS, type SoapVersion, WSDL_NS } from './namespaces.js';
 import type { DocumentSet, ServiceDocument } from './read-documents.js';
 import type { SoapUse, WsdlAbstractOperation, WsdlBinding, WsdlBindingOperation, WsdlBodyBinding, WsdlDefinitions, WsdlMessage, WsdlMessageRef, WsdlPortType } from './wsdl-model.js';
 
@@ -96,7 +96,8 @@ class WsdlReader {
     const action = operation === undefined ? '' : (attribute(operation, 'soapAction') ?? '');
     const body = (message: XmlElement | undefined): WsdlBodyBinding | null => {
       if (message === undefined) return null;
-      const soapBody = childElement(message, soap, 'body');
+      const holder = soapPart(message, soap);
+      const soapBody = childElement(holder, soap, 'body');
       const parts = soapBody === undefined ? undefined : attribute(soapBody, 'parts');
       return {
         path,
@@ -104,7 +105,7 @@ class WsdlReader {
         use: useOf(soapBody),
         parts: parts === undefined ? null : parts.split(/\s+/).filter((p) => p !== ''),
         namespace: soapBody === undefined ? null : (attribute(soapBody, 'namespace') ?? null),
-        headers: childElements(message, soap, 'header').map((header) => ({ path, node: header, message: this.qname(path, header, 'message', name), part: attribute(header, 'part') ?? '', use: useOf(header) })),
+        headers: childElements(holder, soap, 'header').map((header) => ({ path, node: header, message: this.qname(path, header, 'message', name), part: attribute(header, 'part') ?? '', use: useOf(header) })),
       };
     };
     return {
@@ -125,6 +126,19 @@ function allText(element: XmlElement): string {
   let text = '';
   for (const child of element.children) text += typeof child === 'string' ? child : allText(child);
   return text;
+}
+
+/**
+ * Where a binding message's `soap:body` and `soap:header`s are: in it, or for SOAP with
+ * attachments in the `mime:part` of its `mime:multipartRelated` that holds them (the other
+ * MIME parts are attachments, not simulated).
+ */
+function soapPart(message: XmlElement, soap: string): XmlElement {
+  if (childElement(message, soap, 'body') !== undefined) return message;
+  for (const related of childElements(message, MIME_NS, 'multipartRelated')) {
+    for (const part of childElements(related, MIME_NS, 'part')) if (childElement(part, soap, 'body') !== undefined) return part;
+  }
+  return message;
 }
 
 function useOf(node: XmlElement | undefined): SoapUse {
