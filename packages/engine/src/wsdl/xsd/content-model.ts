@@ -13,10 +13,16 @@ export interface Member {
   required: boolean;
 }
 
-/** An `xs:choice` of elements: at most one of the members, or exactly one. */
-export interface Choice {
+/** One way through an `xs:choice`: the properties it may hold, and those it must. */
+export interface Branch {
   members: Member[];
-  exactlyOne: boolean;
+  required: Member[];
+}
+
+/** An `xs:choice`: the properties of one of its branches at most (exactly one unless `optional`). */
+export interface Choice {
+  branches: Branch[];
+  optional: boolean;
 }
 
 export interface ContentModel {

@@ -1,21 +1,23 @@
 import type { JsonSchema } from '../../artifact/artifact.js';
 import { attribute, clark, type XmlElement, type XmlName } from '../../xml/xml-tree.js';
-import type { ContentModel, Member } from './content-model.js';
+import type { Branch, ContentModel } from './content-model.js';
 import type { XsdContext } from './context.js';
 import { withValueConstraint } from './facets.js';
 import { at } from './locations.js';
 import { withNull, withXml } from './property-schema.js';
 import { MAX_DERIVATION } from './simple-types.js';
-import { xsChild, xsChildren, type Declaration } from './xsd-index.js';
+import { xsChild, xsChildren } from './xsd-index.js';
 
 /**
  * A content model's particles as properties. Sequences (and `xs:all`) are flattened into one
  * order; an element that may repeat (its own `maxOccurs`, or a repeating group around it) is
  * an array of its items, named on the array; an element that may be absent (its own
  * `minOccurs="0"`, or an optional group around it) is not required. A choice makes its
- * elements optional, and where it is a plain choice of elements (not repeated, not in another
- * choice) records that at most one, or exactly one, of them is present. A reference to the
- * head of a substitution group is a choice of the head (unless abstract) and every member.
+ * elements optional, and where it is met once (not repeated, not in another choice) records
+ * its branches: each child particle, with what it requires (a sequence's required elements),
+ * so that the properties of one branch only are present, and of exactly one unless the
+ * choice may be empty. A reference to the head of a substitution group is a choice of the
+ * head (unless abstract) and every member.
  * `xs:any` is one property `$any`, its content kept as XML text. An element met twice (the
  * same name in two branches of a choice) is one property. A `fixed` value is the element's one
  * allowed value, a `default` its JSON Schema `default` (an annotation: nothing is filled in).
@@ -42,6 +44,8 @@ function occursOf(node: XmlElement): Occurs {
 
 export class Particles {
   readonly #activeGroups = new Set<XmlElement>();
+  /** Elements met again and merged into the property made the first time, counted. */
+  #merges = 0;
 
   constructor(private readonly context: XsdContext) {}
 
@@ -55,42 +59,39 @@ export class Particles {
         for (const child of xsChildren(node)) this.collect(child, inner, model, depth);
         return;
       case 'choice':
-        return this.#choice(node, outer, { ...inner, optional: true, inChoice: true }, occurs, model, depth);
+        return this.#choice(node, outer, occurs, model, depth);
       case 'group':
         return this.#group(node, inner, model, depth);
       case 'element':
         this.#element(node, outer, occurs, model);
         return;
       case 'any':
-        if (!model.elements.some((m) => m.kind === 'any')) model.elements.push({ kind: 'any', xml: { ns: '', local: '$any' }, schema: { type: 'string', 'x-xml': { any: true } }, required: false });
+        if (model.elements.some((m) => m.kind === 'any')) this.#merges += 1;
+        else model.elements.push({ kind: 'any', xml: { ns: '', local: '$any' }, schema: { type: 'string', 'x-xml': { any: true } }, required: false });
         return;
       default:
         return;
     }
   }
 
-  #choice(node: XmlElement, outer: Context, inner: Context, occurs: Occurs, model: ContentModel, depth: number): void {
-    const children = xsChildren(node).filter((c) => c.local !== 'annotation');
-    const before = model.elements.length;
-    const added: Member[] = [];
-    let plain = !outer.inChoice && !inner.repeated;
-    for (const child of children) {
-      if (child.local !== 'element') plain = false;
+  #choice(node: XmlElement, outer: Context, occurs: Occurs, model: ContentModel, depth: number): void {
+    const repeated = outer.repeated || occurs.max > 1;
+    // Only a choice met once, outside another, is kept as a choice; any other makes its elements optional.
+    const kept = !outer.inChoice && !repeated;
+    const context: Context = { optional: !kept, repeated, inChoice: true };
+    const branches: Branch[] = [];
+    const merges = this.#merges;
+    for (const child of xsChildren(node)) {
+      if (child.local === 'annotation') continue;
       const count = model.elements.length;
-      this.collect(child, inner, model, depth);
-      // An element merged into one met before is not this choice's own: no constraint then.
-      if (child.local === 'element' && model.elements.length === count) plain = false;
-      added.push(...model.elements.slice(count));
+      this.collect(child, context, model, depth);
+      const members = model.elements.slice(count);
+      branches.push({ members, required: members.filter((m) => m.required) });
+      // What a branch requires is required of that branch only.
+      for (let i = count; i < model.elements.length; i += 1) if (model.elements[i]!.required) model.elements[i] = { ...model.elements[i]!, required: false };
     }
-    if (!plain || added.length < 2 || model.elements.length - before !== added.length) return;
-    const allRequired = children.every((c) => occursOf(c).min >= 1 && !this.#mayBeAbsent(c));
-    model.choices.push({ members: added, exactlyOne: !outer.optional && occurs.min >= 1 && allRequired });
-  }
-
-  /** An element reference whose head is abstract and has no member can be absent whatever its minOccurs. */
-  #mayBeAbsent(element: XmlElement): boolean {
-    const head = this.#referenced(element);
-    return head !== undefined && attribute(head.node, 'abstract') === 'true' && this.context.substitutes(head).length === 0;
+    // An element met before (in another branch, or outside) is not this choice's own: its branches cannot be told apart.
+    if (kept && this.#merges === merges && branches.length > 0) model.choices.push({ branches, optional: outer.optional || occurs.min === 0 });
   }
 
   #group(node: XmlElement, context: Context, model: ContentModel, depth: number): void {
@@ -108,12 +109,6 @@ export class Particles {
     this.#activeGroups.add(declaration.node);
     for (const child of xsChildren(declaration.node)) this.collect(child, { ...context, repeated: context.repeated }, model, depth + 1);
     this.#activeGroups.delete(declaration.node);
-  }
-
-  #referenced(node: XmlElement): Declaration | undefined {
-    const ref = attribute(node, 'ref');
-    const name = ref === undefined ? undefined : this.context.index.resolve(node, ref);
-    return name === undefined ? undefined : this.context.index.lookup('element', name);
   }
 
   #element(node: XmlElement, outer: Context, occurs: Occurs, model: ContentModel): void {
@@ -143,12 +138,13 @@ export class Particles {
       this.#add(model, head.name, valued(this.context.elementContent(head), node, head.node), attribute(head.node, 'nillable') === 'true', place);
       return;
     }
-    // A substitution group: one optional property per element that may stand here.
+    // A substitution group: one optional property per element that may stand here, one of them at most.
     const before = model.elements.length;
+    const merges = this.#merges;
     const optional = { ...place, required: false, min: 0 };
     for (const member of members) this.#add(model, member.name, this.context.elementContent(member), attribute(member.node, 'nillable') === 'true', optional);
     const added = model.elements.slice(before);
-    if (!outer.inChoice && !repeated && added.length >= 2 && added.length === members.length) model.choices.push({ members: added, exactlyOne: required });
+    if (!outer.inChoice && !repeated && this.#merges === merges && added.length > 0) model.choices.push({ branches: added.map((m) => ({ members: [m], required: [m] })), optional: !required });
   }
 
   #localContent(node: XmlElement): JsonSchema {
@@ -168,6 +164,7 @@ export class Particles {
   #add(model: ContentModel, xml: XmlName, content: JsonSchema, nillable: boolean, place: { required: boolean; repeated: boolean; min: number; max: number }): void {
     const known = model.elements.find((m) => m.kind === 'element' && m.xml.ns === xml.ns && m.xml.local === xml.local);
     if (known !== undefined) {
+      this.#merges += 1;
       if (!place.required && known.required) model.elements[model.elements.indexOf(known)] = { ...known, required: false };
       return;
     }

@@ -62,7 +62,7 @@ describe('XsdModel', () => {
     const schema = model.element(tns('Garage'), {});
     expect(model.schemas.Garage).toEqual({
       type: 'object',
-      oneOf: [
+      anyOf: [
         { type: 'object', properties: { Car: { $ref: '#/schemas/VehicleType', 'x-xml': { name: 'Car', ns: TNS } } }, required: ['Car'], additionalProperties: false },
         { type: 'object', properties: { Truck: { anyOf: [{ $ref: '#/schemas/Truck' }, { type: 'null' }], 'x-xml': { name: 'Truck', ns: TNS } } }, required: ['Truck'], additionalProperties: false },
       ],
