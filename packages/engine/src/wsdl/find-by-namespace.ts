@@ -1,6 +1,7 @@
-import { parseXml, XmlRefused } from '../xml/parse-xml.js';
+import { XmlRefused } from '../xml/parse-xml.js';
 import { attribute, type XmlElement } from '../xml/xml-tree.js';
 import type { Bundle } from './bundle/read-bundle.js';
+import type { ElementBudget } from './element-budget.js';
 import { XSD_NAMESPACES } from './namespaces.js';
 
 /**
@@ -8,14 +9,14 @@ import { XSD_NAMESPACES } from './namespaces.js';
  * `.xsd` file of the bundle (in archive order) whose targetNamespace it is, parsed. A file that
  * cannot be parsed is passed over here: nothing asked for it by name.
  */
-export function findByNamespace(bundle: Bundle, tried: ReadonlySet<string>, wanted: ReadonlySet<string>): Map<string, [string, XmlElement]> {
+export function findByNamespace(bundle: Bundle, tried: ReadonlySet<string>, wanted: ReadonlySet<string>, budget: ElementBudget): Map<string, [string, XmlElement]> {
   const found = new Map<string, [string, XmlElement]>();
   if (wanted.size === 0) return found;
   for (const [path, bytes] of bundle.files) {
     if (tried.has(path) || !/\.xsd$/i.test(path)) continue;
     let root: XmlElement;
     try {
-      root = parseXml(bytes);
+      root = budget.parse(bytes);
     } catch (error) {
       if (error instanceof XmlRefused) continue;
       throw error;

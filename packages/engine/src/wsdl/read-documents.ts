@@ -1,10 +1,11 @@
 import type { Diagnostics } from '../diagnostics/diagnostics.js';
 import { reject } from '../diagnostics/diagnostics.js';
-import { parseXml, XmlRefused } from '../xml/parse-xml.js';
+import { XmlRefused } from '../xml/parse-xml.js';
 import { attribute, childElements, clark, type XmlElement } from '../xml/xml-tree.js';
 import { BUNDLE_LIMITS } from './bundle/bundle-limits.js';
 import { isExternalLocation, resolveBundlePath } from './bundle/bundle-path.js';
 import type { Bundle } from './bundle/read-bundle.js';
+import { ElementBudget } from './element-budget.js';
 import { findByNamespace } from './find-by-namespace.js';
 import { locate } from './locate.js';
 import { WSDL2_NS, WSDL_NS, XSD_NAMESPACES } from './namespaces.js';
@@ -68,9 +69,9 @@ function references(document: ServiceDocument): DocumentReference[] {
 }
 
 /** Parses one document, turning the parser's refusal into a failure at `<path>:<line>`. */
-function parse(path: string, bytes: Uint8Array, diagnostics: Diagnostics, main: boolean): XmlElement | null {
+function parse(budget: ElementBudget, path: string, bytes: Uint8Array, diagnostics: Diagnostics, main: boolean): XmlElement | null {
   try {
-    return parseXml(bytes);
+    return budget.parse(bytes);
   } catch (error) {
     if (!(error instanceof XmlRefused)) throw error;
     const code = error.reason === 'malformed' || error.reason === 'encoding' || error.reason === 'empty' ? 'xml_invalid' : 'xml_refused';
@@ -140,11 +141,12 @@ export function readDocuments(bundle: Bundle, diagnostics: Diagnostics): Documen
   /** Paths already tried, read or not, so a bad document is reported once. */
   const tried = new Set<string>();
   const unresolved: Unresolved[] = [];
+  const budget = new ElementBudget();
 
   const read = (path: string, main: boolean, root: XmlElement | null = null): ServiceDocument | null => {
     tried.add(path);
     if (documents.length >= BUNDLE_LIMITS.maxDocuments) reject('bundle_unsafe', { location: path }, `The WSDL reaches more than ${BUNDLE_LIMITS.maxDocuments} documents through its imports.`);
-    root ??= parse(path, bundle.files.get(path)!, diagnostics, main);
+    root ??= parse(budget, path, bundle.files.get(path)!, diagnostics, main);
     if (root === null) return null;
     const kind = kindOf(path, root, diagnostics, main);
     if (kind === null) return null;
@@ -181,7 +183,7 @@ export function readDocuments(bundle: Bundle, diagnostics: Diagnostics): Documen
   follow();
   const declared = new Set(documents.flatMap((d) => documentSchemas(d).map((schema) => attribute(schema, 'targetNamespace') ?? '')));
   const wanted = new Set(unresolved.filter((u) => u.kind === 'import').map((u) => attribute(u.element, 'namespace')).filter((ns): ns is string => ns !== undefined && !declared.has(ns)));
-  const found = findByNamespace(bundle, tried, wanted);
+  const found = findByNamespace(bundle, tried, wanted, budget);
   for (const [path, root] of found.values()) if (!tried.has(path)) read(path, false, root);
   follow();
   for (const item of unresolved) {
