@@ -156,3 +156,12 @@ describe('defaults and mixed content', () => {
     });
   });
 });
+
+describe('a choice of one branch', () => {
+  it('is that branch, as a sequence', () => {
+    const { model } = modelOf(schemaText('<xs:complexType name="One"><xs:choice><xs:sequence><xs:element name="a" type="xs:string"/><xs:element name="b" type="xs:string" minOccurs="0"/></xs:sequence></xs:choice></xs:complexType>'));
+    model.type(tns('One'), {});
+    expect(model.schemas.One).toMatchObject({ type: 'object', required: ['a'], additionalProperties: false, 'x-xml': { order: ['a', 'b'] } });
+    expect(model.schemas.One).not.toHaveProperty('anyOf');
+  });
+});

@@ -91,7 +91,18 @@ export class Particles {
       for (let i = count; i < model.elements.length; i += 1) if (model.elements[i]!.required) model.elements[i] = { ...model.elements[i]!, required: false };
     }
     // An element met before (in another branch, or outside) is not this choice's own: its branches cannot be told apart.
-    if (kept && this.#merges === merges && branches.length > 0) model.choices.push({ branches, optional: outer.optional || occurs.min === 0 });
+    if (!kept || this.#merges !== merges || branches.length === 0) return;
+    const optional = outer.optional || occurs.min === 0;
+    if (branches.length > 1 || optional) {
+      model.choices.push({ branches, optional });
+      return;
+    }
+    // A choice of one required branch is that branch, as a sequence would be.
+    const wanted = new Set(branches[0]!.required.map((m) => `${m.xml.ns}\u0000${m.xml.local}`));
+    for (let i = 0; i < model.elements.length; i += 1) {
+      const m = model.elements[i]!;
+      if (wanted.has(`${m.xml.ns}\u0000${m.xml.local}`)) model.elements[i] = { ...m, required: true };
+    }
   }
 
   #group(node: XmlElement, context: Context, model: ContentModel, depth: number): void {
