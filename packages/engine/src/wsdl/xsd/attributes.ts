@@ -41,7 +41,8 @@ export class Attributes {
     const name = this.context.index.resolve(node, ref);
     const group = name === undefined ? undefined : this.context.index.lookup('attributeGroup', name);
     if (group === undefined) {
-      this.context.diagnostics.warn('wsdl_qname_unresolved', at(this.context.index, node), `The attribute group ${name === undefined ? JSON.stringify(ref) : clark(name)} is not declared in the bundle; its attributes are left out.`);
+      const printed = name === undefined ? JSON.stringify(ref) : clark(name);
+      this.context.unresolved.warn(node, `attributeGroup ${printed}`, `The attribute group ${printed} is not declared in the bundle; its attributes are left out.`);
       return;
     }
     if (this.#activeGroups.has(group.node) || depth > MAX_DERIVATION) {
@@ -63,7 +64,8 @@ export class Attributes {
       const global = name === undefined ? undefined : this.context.index.lookup('attribute', name);
       if (global !== undefined) declaration = global.node;
       else if (name?.ns !== XML_NS && name?.ns !== SOAP_ENCODING_NS) {
-        this.context.diagnostics.warn('wsdl_qname_unresolved', at(this.context.index, node), `The attribute ${name === undefined ? JSON.stringify(ref) : clark(name)} is not declared in the bundle; it is read as a string.`);
+        const printed = name === undefined ? JSON.stringify(ref) : clark(name);
+        this.context.unresolved.warn(node, `attribute ${printed}`, `The attribute ${printed} is not declared in the bundle; it is read as a string.`);
       }
       ns = name?.ns ?? '';
       local = name?.local ?? ref;

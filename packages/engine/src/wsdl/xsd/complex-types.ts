@@ -114,7 +114,8 @@ export class ComplexTypes {
     if (name !== undefined && ((isXsd(name.ns) && name.local === 'anyType') || name.ns === SOAP_ENCODING_NS)) return null;
     const base = name === undefined ? undefined : this.context.index.lookup('complexType', name);
     if (base !== undefined) return this.model(base.node, depth + 1);
-    this.context.diagnostics.warn('wsdl_qname_unresolved', at(this.context.index, derivation), `The base type ${name === undefined ? JSON.stringify(text) : clark(name)} is not a complex type declared in the bundle; the type is read without it.`);
+    const printed = name === undefined ? JSON.stringify(text) : clark(name);
+    this.context.unresolved.warn(derivation, `base ${printed}`, `The base type ${printed} is not a complex type declared in the bundle; types derived from it are read without it.`);
     return null;
   }
 

@@ -110,7 +110,8 @@ export class Particles {
     const name = ref === undefined ? undefined : this.context.index.resolve(node, ref);
     const declaration = name === undefined ? undefined : this.context.index.lookup('group', name);
     if (declaration === undefined) {
-      this.context.diagnostics.warn('wsdl_qname_unresolved', at(this.context.index, node), `The group ${name === undefined ? JSON.stringify(ref ?? '') : clark(name)} is not declared in the bundle; its elements are left out.`);
+      const printed = name === undefined ? JSON.stringify(ref ?? '') : clark(name);
+      this.context.unresolved.warn(node, `group ${printed}`, `The group ${printed} is not declared in the bundle; its elements are left out.`);
       return;
     }
     if (this.#activeGroups.has(declaration.node) || depth > MAX_DERIVATION) {
@@ -140,7 +141,8 @@ export class Particles {
     const name = this.context.index.resolve(node, ref);
     const head = name === undefined ? undefined : this.context.index.lookup('element', name);
     if (head === undefined) {
-      this.context.diagnostics.warn('wsdl_qname_unresolved', at(this.context.index, node), `The element ${name === undefined ? JSON.stringify(ref) : clark(name)} is not declared in the bundle; it is read as any content.`);
+      const printed = name === undefined ? JSON.stringify(ref) : clark(name);
+      this.context.unresolved.warn(node, `element ${printed}`, `The element ${printed} is not declared in the bundle; it is read as any content.`);
       this.#add(model, name ?? { ns: '', local: ref }, {}, false, place);
       return;
     }
@@ -163,7 +165,7 @@ export class Particles {
     if (type !== undefined) {
       const name = this.context.index.resolve(node, type);
       if (name !== undefined) return this.context.typeContent(name, node);
-      this.context.diagnostics.warn('wsdl_qname_unresolved', at(this.context.index, node), `The type ${JSON.stringify(type)} uses a prefix that is not declared; it is read as any content.`);
+      this.context.unresolved.warn(node, `type ${JSON.stringify(type)}`, `The type ${JSON.stringify(type)} uses a prefix that is not declared; it is read as any content.`);
       return {};
     }
     const complex = xsChild(node, 'complexType');

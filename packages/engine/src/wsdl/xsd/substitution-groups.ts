@@ -1,6 +1,5 @@
-import type { Diagnostics } from '../../diagnostics/diagnostics.js';
-import { attribute } from '../../xml/xml-tree.js';
-import { at } from './locations.js';
+import { attribute, clark } from '../../xml/xml-tree.js';
+import type { Unresolved } from './unresolved.js';
 import type { Declaration, XsdIndex } from './xsd-index.js';
 
 /**
@@ -14,7 +13,7 @@ export class SubstitutionGroups {
 
   constructor(
     private readonly index: XsdIndex,
-    private readonly diagnostics: Diagnostics,
+    private readonly unresolved: Unresolved,
   ) {}
 
   /** The element an element substitutes for (its first head), or undefined. */
@@ -52,7 +51,7 @@ export class SubstitutionGroups {
         const name = this.index.resolve(element.node, text);
         const head = name === undefined ? undefined : this.index.lookup('element', name);
         if (head === undefined) {
-          this.diagnostics.warn('wsdl_qname_unresolved', at(this.index, element.node), `The substitution group head ${JSON.stringify(text)} is not declared in the bundle; the element stands for nothing else.`);
+          this.unresolved.warn(element.node, `element ${name === undefined ? JSON.stringify(text) : clark(name)}`, `The substitution group head ${JSON.stringify(text)} is not declared in the bundle; the element stands for nothing else.`);
           continue;
         }
         const list = table.get(head);

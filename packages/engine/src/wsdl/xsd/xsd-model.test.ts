@@ -155,6 +155,20 @@ describe('XsdModel', () => {
 });
 
 describe('warnings', () => {
+  it('of a name the bundle lacks come once, at its first reference, but for the WSDL side\'s asks', () => {
+    const { model, diagnostics } = modelOf(schemaText('<xs:complexType name="A"><xs:sequence><xs:element name="p" type="tns:Price"/><xs:element name="q" type="tns:Price"/></xs:sequence></xs:complexType><xs:complexType name="B"><xs:sequence><xs:element name="r" type="tns:Price"/></xs:sequence></xs:complexType>'));
+    model.type(tns('A'), {});
+    model.type(tns('B'), {});
+    model.type(tns('Price'), { operation: 'one' });
+    model.type(tns('Price'), { operation: 'two' });
+    expect(diagnostics.warnings.map((w) => [w.operation, w.location])).toEqual([
+      ['', "s0.xsd#/schema/complexType[@name='A']/sequence/element[@name='p']"],
+      ['one', ''],
+      ['two', ''],
+    ]);
+    expect(diagnostics.warnings[0]!.message).toContain('not reported again');
+  });
+
   it('name a substitution group head the bundle lacks, and XSD 1.1 constructs, with locations of at most 512 characters', () => {
     const deep = (n: number, inner: string): string => (n === 0 ? inner : `<xs:element name="level${n}_with_a_long_enough_name"><xs:complexType><xs:sequence>${deep(n - 1, inner)}</xs:sequence></xs:complexType></xs:element>`);
     const { model, diagnostics } = modelOf(

@@ -10,6 +10,7 @@ import { ComponentNames, nameComplexTypes } from './names.js';
 import { objectSchema } from './object-schema.js';
 import { MAX_DERIVATION, SimpleTypes } from './simple-types.js';
 import { SubstitutionGroups } from './substitution-groups.js';
+import { Unresolved } from './unresolved.js';
 import { isXsd, xsChild, XsdIndex, type Declaration } from './xsd-index.js';
 
 /**
@@ -58,6 +59,7 @@ export class XsdModel {
   /** Component name of each complex type node, given up front (names.ts). */
   readonly #componentNames: Map<XmlElement, string>;
   readonly #groups: SubstitutionGroups;
+  readonly #unresolved: Unresolved;
   readonly #queued = new Set<XmlElement>();
   readonly #pending: XmlElement[] = [];
 
@@ -66,13 +68,15 @@ export class XsdModel {
     private readonly diagnostics: Diagnostics,
   ) {
     this.#index = new XsdIndex(sources);
-    this.#simple = new SimpleTypes(this.#index, diagnostics);
-    this.#groups = new SubstitutionGroups(this.#index, diagnostics);
+    this.#unresolved = new Unresolved(this.#index, diagnostics);
+    this.#simple = new SimpleTypes(this.#index, diagnostics, this.#unresolved);
+    this.#groups = new SubstitutionGroups(this.#index, this.#unresolved);
     this.#componentNames = nameComplexTypes(this.#index, this.#names);
     const context: XsdContext = {
       index: this.#index,
       simple: this.#simple,
       diagnostics,
+      unresolved: this.#unresolved,
       typeContent: (name, issueAt) => this.#typeContent(name, issueAt),
       anonymous: (node) => this.#ref(node),
       elementContent: (declaration) => this.#elementContent(declaration, 0),
@@ -134,7 +138,7 @@ export class XsdModel {
     if (type !== undefined) {
       const name = this.#index.resolve(node, type);
       if (name !== undefined) return this.#typeContent(name, node);
-      this.diagnostics.warn('wsdl_qname_unresolved', at(this.#index, node), `The type ${JSON.stringify(type)} uses a prefix that is not declared; it is read as any content.`);
+      this.#unresolved.warn(node, `type ${JSON.stringify(type)}`, `The type ${JSON.stringify(type)} uses a prefix that is not declared; it is read as any content.`);
       return {};
     }
     const complex = xsChild(node, 'complexType');
@@ -152,9 +156,10 @@ export class XsdModel {
     if (simple !== undefined) return simple;
     const complex = this.#index.lookup('complexType', name);
     if (complex !== undefined) return this.#ref(complex.node);
-    // Locations are worked out only for warnings: most types resolve.
-    const issueAt = 'children' in where ? at(this.#index, where) : where;
-    this.diagnostics.warn('wsdl_qname_unresolved', issueAt, `The type ${clark(name)} is not declared in any schema of the bundle; it is read as any content.`);
+    const message = `The type ${clark(name)} is not declared in any schema of the bundle; it is read as any content.`;
+    // A reference inside the schemas is warned of once per name; the WSDL side's asks each time, at its own place.
+    if ('children' in where) this.#unresolved.warn(where, `type ${clark(name)}`, message);
+    else this.diagnostics.warn('wsdl_qname_unresolved', where, message);
     return {};
   }
 
