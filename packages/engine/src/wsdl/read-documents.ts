@@ -43,7 +43,7 @@ export interface DocumentSet {
 const SCHEMA_REFERENCES: Record<string, DocumentReference['kind']> = { import: 'import', include: 'include', redefine: 'redefine', override: 'redefine' };
 
 /** The references a schema makes, in document order. */
-export function schemaReferences(schema: XmlElement): DocumentReference[] {
+function schemaReferences(schema: XmlElement): DocumentReference[] {
   const out: DocumentReference[] = [];
   for (const child of childElements(schema)) {
     if (!XSD_NAMESPACES.has(child.ns)) continue;
