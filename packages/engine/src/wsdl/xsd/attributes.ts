@@ -24,19 +24,19 @@ export class Attributes {
 
   /** The attributes a node (complexType, extension, restriction, attributeGroup) declares, merged over `inherited` by name. */
   collect(node: XmlElement, inherited: Member[], depth = 0): Member[] {
-    const out = [...inherited];
+    const out = new Map<string, Member>(inherited.map((m) => [`${m.xml.ns}\u0000${m.xml.local}`, m]));
     this.#into(node, out, depth);
-    return out;
+    return [...out.values()];
   }
 
-  #into(node: XmlElement, out: Member[], depth: number): void {
+  #into(node: XmlElement, out: Map<string, Member>, depth: number): void {
     for (const child of xsChildren(node)) {
       if (child.local === 'attribute') this.#attribute(child, out);
       else if (child.local === 'attributeGroup') this.#group(child, out, depth);
     }
   }
 
-  #group(node: XmlElement, out: Member[], depth: number): void {
+  #group(node: XmlElement, out: Map<string, Member>, depth: number): void {
     const ref = attribute(node, 'ref') ?? '';
     const name = this.context.index.resolve(node, ref);
     const group = name === undefined ? undefined : this.context.index.lookup('attributeGroup', name);
@@ -54,7 +54,7 @@ export class Attributes {
     this.#activeGroups.delete(group.node);
   }
 
-  #attribute(node: XmlElement, out: Member[]): void {
+  #attribute(node: XmlElement, out: Map<string, Member>): void {
     const ref = attribute(node, 'ref');
     let declaration = node;
     let ns = '';
@@ -74,14 +74,13 @@ export class Attributes {
       const form = attribute(node, 'form');
       if (form === undefined ? doc.attributeQualified : form === 'qualified') ns = doc.targetNamespace;
     }
-    const index = out.findIndex((m) => m.xml.ns === ns && m.xml.local === local);
+    const key = `${ns}\u0000${local}`;
     if (attribute(node, 'use') === 'prohibited') {
-      if (index >= 0) out.splice(index, 1);
+      out.delete(key);
       return;
     }
     const member: Member = { kind: 'attribute', xml: { ns, local }, schema: withXml(withValueConstraint(this.#type(declaration), [node, declaration]), { name: local, ns, attribute: true }), required: attribute(node, 'use') === 'required' };
-    if (index >= 0) out[index] = member;
-    else out.push(member);
+    out.set(key, member);
   }
 
   #type(node: XmlElement): JsonObject {

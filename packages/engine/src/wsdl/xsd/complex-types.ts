@@ -91,6 +91,7 @@ export class ComplexTypes {
     if (complexBase !== undefined) {
       model = copyModel(this.model(complexBase.node, depth + 1));
       model.elements = [];
+      model.positions = new Map();
       model.choices = [];
       model.text ??= {};
     } else {

@@ -1,6 +1,6 @@
 import type { JsonSchema } from '../../artifact/artifact.js';
 import { attribute, clark, type XmlElement, type XmlName } from '../../xml/xml-tree.js';
-import type { Branch, ContentModel } from './content-model.js';
+import { addElement, memberKey, type Branch, type ContentModel } from './content-model.js';
 import type { XsdContext } from './context.js';
 import { withValueConstraint } from './facets.js';
 import { at } from './locations.js';
@@ -66,8 +66,7 @@ export class Particles {
         this.#element(node, outer, occurs, model);
         return;
       case 'any':
-        if (model.elements.some((m) => m.kind === 'any')) this.#merges += 1;
-        else model.elements.push({ kind: 'any', xml: { ns: '', local: '$any' }, schema: { type: 'string', 'x-xml': { any: true } }, required: false });
+        if (addElement(model, { kind: 'any', xml: { ns: '', local: '$any' }, schema: { type: 'string', 'x-xml': { any: true } }, required: false }) !== undefined) this.#merges += 1;
         return;
       default:
         return;
@@ -98,10 +97,9 @@ export class Particles {
       return;
     }
     // A choice of one required branch is that branch, as a sequence would be.
-    const wanted = new Set(branches[0]!.required.map((m) => `${m.xml.ns}\u0000${m.xml.local}`));
-    for (let i = 0; i < model.elements.length; i += 1) {
-      const m = model.elements[i]!;
-      if (wanted.has(`${m.xml.ns}\u0000${m.xml.local}`)) model.elements[i] = { ...m, required: true };
+    for (const member of branches[0]!.required) {
+      const i = model.positions.get(memberKey(member))!;
+      model.elements[i] = { ...model.elements[i]!, required: true };
     }
   }
 
@@ -175,10 +173,11 @@ export class Particles {
   }
 
   #add(model: ContentModel, xml: XmlName, content: JsonSchema, nillable: boolean, place: { required: boolean; repeated: boolean; min: number; max: number }): void {
-    const known = model.elements.find((m) => m.kind === 'element' && m.xml.ns === xml.ns && m.xml.local === xml.local);
-    if (known !== undefined) {
+    const position = model.positions.get(memberKey({ kind: 'element', xml }));
+    if (position !== undefined) {
       this.#merges += 1;
-      if (!place.required && known.required) model.elements[model.elements.indexOf(known)] = { ...known, required: false };
+      const known = model.elements[position]!;
+      if (!place.required && known.required) model.elements[position] = { ...known, required: false };
       return;
     }
     const note = { name: xml.local, ns: xml.ns };
@@ -192,6 +191,6 @@ export class Particles {
     } else {
       schema = withXml(item, note);
     }
-    model.elements.push({ kind: 'element', xml, schema, required: place.required });
+    addElement(model, { kind: 'element', xml, schema, required: place.required });
   }
 }

@@ -10,6 +10,8 @@ import type { Declaration, XsdIndex } from './xsd-index.js';
  */
 export class SubstitutionGroups {
   #members: Map<Declaration, Declaration[]> | null = null;
+  /** Each head's members, worked out once: many references may name one head. */
+  readonly #closed = new Map<Declaration, Declaration[]>();
 
   constructor(
     private readonly index: XsdIndex,
@@ -25,6 +27,8 @@ export class SubstitutionGroups {
 
   /** The elements that may stand for a head, in document order of discovery, abstract ones left out. */
   members(head: Declaration): Declaration[] {
+    const closed = this.#closed.get(head);
+    if (closed !== undefined) return closed;
     const table = (this.#members ??= this.#build());
     const out: Declaration[] = [];
     const seen = new Set<Declaration>([head]);
@@ -37,6 +41,7 @@ export class SubstitutionGroups {
         if (attribute(member.node, 'abstract') !== 'true') out.push(member);
       }
     }
+    this.#closed.set(head, out);
     return out;
   }
 
