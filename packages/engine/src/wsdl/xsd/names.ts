@@ -8,11 +8,15 @@ import { xsChild, xsChildren, type XsdIndex } from './xsd-index.js';
  */
 export class ComponentNames {
   readonly #taken = new Set<string>();
+  /** The next suffix to try for each name, so that a thousand `Item`s do not each try every suffix before theirs. */
+  readonly #next = new Map<string, number>();
 
   claim(wanted: string): string {
     const base = sanitize(wanted);
     let name = base;
-    for (let n = 2; this.#taken.has(name); n += 1) name = `${base}_${n}`;
+    let n = this.#next.get(base) ?? 2;
+    for (; this.#taken.has(name); n += 1) name = `${base}_${n}`;
+    this.#next.set(base, n);
     this.#taken.add(name);
     return name;
   }
