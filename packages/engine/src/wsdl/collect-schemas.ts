@@ -1,6 +1,6 @@
 import { attribute, childElements, type XmlElement } from '../xml/xml-tree.js';
 import type { DocumentSet, ServiceDocument } from './read-documents.js';
-import { documentSchemas, schemaReferences } from './read-documents.js';
+import { documentSchemas } from './read-documents.js';
 import { WSDL_NS } from './namespaces.js';
 import type { XsdSource } from './xsd/xsd-model.js';
 
@@ -36,11 +36,12 @@ export function collectSchemas(set: DocumentSet): XsdSource[] {
     const { document, schema, chameleon } = queue[next]!;
     sources.push(chameleon === undefined ? { path: document.path, schema } : { path: document.path, schema, targetNamespace: chameleon });
     const namespace = chameleon ?? attribute(schema, 'targetNamespace') ?? '';
-    for (const reference of schemaReferences(schema)) {
-      const target = set.byPath.get(set.resolved.get(reference.element) ?? '');
+    // Every import or include that found a document, by its location or (an import) by its namespace.
+    for (const reference of childElements(schema)) {
+      const target = set.byPath.get(set.resolved.get(reference) ?? '');
       if (target === undefined || target.kind !== 'xsd') continue;
       const own = attribute(target.root, 'targetNamespace');
-      const takesIncluder = reference.kind !== 'import' && (own === undefined || own === '') && namespace !== '';
+      const takesIncluder = reference.local !== 'import' && (own === undefined || own === '') && namespace !== '';
       add(target, target.root, takesIncluder ? namespace : undefined);
     }
   }

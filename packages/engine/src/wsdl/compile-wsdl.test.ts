@@ -33,7 +33,8 @@ const MESSAGES = `
   <wsdl:message name="RpcOut"><wsdl:part name="ok" type="xs:boolean"/></wsdl:message>`;
 
 const PORT_TYPE = `<wsdl:portType name="Things">
-  <wsdl:operation name="GetThing"><wsdl:documentation>Reads a thing.</wsdl:documentation><wsdl:input message="tns:GetThingIn"/><wsdl:output message="tns:GetThingOut"/>
+  <wsdl:operation name="GetThing"><wsdl:documentation>Reads a <b xmlns="http://www.w3.org/1999/xhtml">thing</b>.
+   </wsdl:documentation><wsdl:input message="tns:GetThingIn"/><wsdl:output message="tns:GetThingOut"/>
     <wsdl:fault name="NotFound" message="tns:NotFound"/><wsdl:fault name="Duplicate" message="tns:Duplicate"/><wsdl:fault name="Bad" message="tns:Bad"/><wsdl:fault name="Denied" message="tns:Denied"/><wsdl:fault name="Other" message="tns:Other"/></wsdl:operation>
   <wsdl:operation name="Bare"><wsdl:input message="tns:BareIn"/><wsdl:output message="tns:GetThingOut"/></wsdl:operation>
   <wsdl:operation name="Notify"><wsdl:input message="tns:BareIn"/></wsdl:operation>
@@ -218,6 +219,30 @@ describe('compileWsdl: what it refuses and warns of', () => {
     expect(soap.operations['Op']!.input).toMatchObject({ element: { ns: '', local: 'x' }, schema: {} });
   });
 
+  it('finds messages and port types named without a prefix where the WSDL namespace is the default', async () => {
+    const wsdl = `<definitions xmlns="http://schemas.xmlsoap.org/wsdl/" xmlns:soap="http://schemas.xmlsoap.org/wsdl/soap/" xmlns:xs="http://www.w3.org/2001/XMLSchema" targetNamespace="urn:svc">
+      <types><xs:schema targetNamespace="urn:svc" xmlns:s="urn:svc"><xs:element name="Ping" type="xs:string"/></xs:schema></types>
+      <message name="In"><part name="p" element="s:Ping" xmlns:s="urn:svc"/></message>
+      <portType name="P"><operation name="Ping"><input message="In"/></operation></portType>
+      <binding name="B" type="P"><soap:binding/><operation name="Ping"><input><soap:body use="literal"/></input></operation></binding>
+    </definitions>`;
+    const { soap, diagnostics } = await compile(wsdl);
+    expect(soap.operations['Ping']!.input.element).toEqual({ ns: 'urn:svc', local: 'Ping' });
+    expect(diagnostics.warnings).toEqual([]);
+  });
+
+  it('finds the body inside a MIME multipart binding, the attachment parts left out', async () => {
+    const wsdl = definitions(`${TYPES}
+      <wsdl:message name="Upload"><wsdl:part name="body" element="t:GetThing"/><wsdl:part name="file" type="xs:base64Binary"/></wsdl:message>
+      <wsdl:portType name="P"><wsdl:operation name="Upload"><wsdl:input message="tns:Upload"/><wsdl:output message="tns:Upload"/></wsdl:operation></wsdl:portType>
+      <wsdl:binding name="B" type="tns:P" xmlns:mime="http://schemas.xmlsoap.org/wsdl/mime/"><soap:binding/><wsdl:operation name="Upload">
+        <wsdl:input><mime:multipartRelated><mime:part><soap:body parts="body" use="literal"/></mime:part><mime:part><mime:content part="file" type="application/octet-stream"/></mime:part></mime:multipartRelated></wsdl:input>
+        <wsdl:output><soap:body parts="body" use="literal"/></wsdl:output></wsdl:operation></wsdl:binding>`);
+    const { soap, diagnostics } = await compile(wsdl);
+    expect(soap.operations['Upload']!.input.element).toEqual({ ns: 'urn:types', local: 'GetThing' });
+    expect(diagnostics.warnings).toEqual([]);
+  });
+
   it('names operations that port types share after their port type', async () => {
     const portType = (name: string) => `<wsdl:portType name="${name}"><wsdl:operation name="Bare"><wsdl:input message="tns:BareIn"/></wsdl:operation></wsdl:portType>`;
     const binding = (name: string) => `<wsdl:binding name="B${name}" type="tns:${name}"><soap:binding/><wsdl:operation name="Bare"><wsdl:input><soap:body use="literal"/></wsdl:input></wsdl:operation></wsdl:binding>`;
@@ -264,5 +289,27 @@ describe('compileWsdl: bundles', () => {
     const evil = '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">&e;</xs:schema>';
     const issues = await rejection(zipSync({ 'wsdl/service.wsdl': strToU8(service), 'wsdl/parts/messages.wsdl': strToU8(messages), 'xsd/types.xsd': strToU8(evil) }));
     expect(issues.map((i) => [i.code, i.location])).toEqual([['xml_refused', 'xsd/types.xsd:1']]);
+  });
+
+  it('reads an import that points back at a server, or gives no location, from the bundle file declaring its namespace', async () => {
+    const wsdl = definitions(`<wsdl:types><xs:schema targetNamespace="urn:svc"><xs:import namespace="urn:types" schemaLocation="http://server.example.test/ws?xsd=1"/><xs:import namespace="urn:more"/></xs:schema></wsdl:types>
+      <wsdl:message name="In"><wsdl:part name="id" element="t:ThingId"/></wsdl:message><wsdl:message name="Out"><wsdl:part name="m" element="m:More" xmlns:m="urn:more"/></wsdl:message>
+      <wsdl:portType name="P"><wsdl:operation name="Op"><wsdl:input message="tns:In"/><wsdl:output message="tns:Out"/></wsdl:operation></wsdl:portType>
+      <wsdl:binding name="B" type="tns:P"><soap:binding/><wsdl:operation name="Op"><wsdl:input><soap:body use="literal"/></wsdl:input><wsdl:output><soap:body use="literal"/></wsdl:output></wsdl:operation></wsdl:binding>`);
+    const spec = zipSync({
+      'service.wsdl': strToU8(wsdl),
+      'broken.xsd': strToU8('<xs:schema'),
+      'xsd/ws_xsd1.xsd': strToU8('<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" targetNamespace="urn:types"><xs:element name="ThingId" type="xs:string"/></xs:schema>'),
+      'xsd/more.xsd': strToU8('<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" targetNamespace="urn:more"><xs:element name="More" type="xs:int"/></xs:schema>'),
+    });
+    const { soap, diagnostics } = await compile(spec);
+    expect(soap.operations['Op']!.input.schema).toEqual({ type: 'string' });
+    expect(soap.operations['Op']!.output!.schema).toMatchObject({ type: 'integer' });
+    expect(diagnostics.warnings.map((w) => [w.code, w.message])).toEqual([
+      ['wsdl_import_external', 'service.wsdl imports http://server.example.test/ws?xsd=1, which is not fetched; its namespace is read from xsd/ws_xsd1.xsd in the bundle instead.'],
+    ]);
+    expect(soap.documents.map((d) => d.path)).toEqual(['service.wsdl', 'xsd/ws_xsd1.xsd', 'xsd/more.xsd']);
+    expect(soap.documents[0]!.text).toContain(`schemaLocation="${SOAP_ENDPOINT}?xsd=xsd%2Fws_xsd1.xsd"`);
+    expect(soap.documents[0]!.text).toContain(`<xs:import namespace="urn:more" schemaLocation="${SOAP_ENDPOINT}?xsd=xsd%2Fmore.xsd"/>`);
   });
 });

@@ -3,6 +3,8 @@ export const WSDL_NS = 'http://schemas.xmlsoap.org/wsdl/';
 export const WSDL2_NS = 'http://www.w3.org/ns/wsdl';
 export const SOAP11_NS = 'http://schemas.xmlsoap.org/wsdl/soap/';
 export const SOAP12_NS = 'http://schemas.xmlsoap.org/wsdl/soap12/';
+/** SOAP with attachments: `mime:multipartRelated` around a binding message's `soap:body`. */
+export const MIME_NS = 'http://schemas.xmlsoap.org/wsdl/mime/';
 export const XSD_NS = 'http://www.w3.org/2001/XMLSchema';
 /** The 2001 namespace and the pre-recommendation ones some old WSDLs still write. */
 export const XSD_NAMESPACES: ReadonlySet<string> = new Set([XSD_NS, 'http://www.w3.org/2000/10/XMLSchema', 'http://www.w3.org/1999/XMLSchema']);

@@ -85,6 +85,14 @@ describe('readDocuments', () => {
     });
   }
 
+  it('refuses a chain of more than 500 documents', () => {
+    const files: Record<string, string> = { 'service.wsdl': wsdlImporting('x0.xsd') };
+    for (let i = 0; i < 520; i++) files[`x${i}.xsd`] = `<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema"><xs:include schemaLocation="x${i + 1}.xsd"/></xs:schema>`;
+    const issues = rejected(() => readDocuments(bundle(files), new Diagnostics()));
+    expect(issues[0]!.code).toBe('bundle_unsafe');
+    expect(issues[0]!.message).toContain('500 documents');
+  });
+
   it('says where a malformed document breaks', () => {
     const issues = rejected(() => readDocuments(bundle({ 'api/service.wsdl': '<wsdl:definitions xmlns:wsdl="http://schemas.xmlsoap.org/wsdl/">\n\n<a></b></wsdl:definitions>' }), new Diagnostics()));
     expect(issues[0]!.location).toBe('api/service.wsdl:3');

@@ -1,10 +1,12 @@
 import type { Diagnostics } from '../diagnostics/diagnostics.js';
 import { reject } from '../diagnostics/diagnostics.js';
-import { parseXml, XmlRefused } from '../xml/parse-xml.js';
+import { XmlRefused } from '../xml/parse-xml.js';
 import { attribute, childElements, clark, type XmlElement } from '../xml/xml-tree.js';
 import { BUNDLE_LIMITS } from './bundle/bundle-limits.js';
 import { isExternalLocation, resolveBundlePath } from './bundle/bundle-path.js';
 import type { Bundle } from './bundle/read-bundle.js';
+import { ElementBudget } from './element-budget.js';
+import { findByNamespace } from './find-by-namespace.js';
 import { locate } from './locate.js';
 import { WSDL2_NS, WSDL_NS, XSD_NAMESPACES } from './namespaces.js';
 
@@ -41,7 +43,7 @@ export interface DocumentSet {
 const SCHEMA_REFERENCES: Record<string, DocumentReference['kind']> = { import: 'import', include: 'include', redefine: 'redefine', override: 'redefine' };
 
 /** The references a schema makes, in document order. */
-export function schemaReferences(schema: XmlElement): DocumentReference[] {
+function schemaReferences(schema: XmlElement): DocumentReference[] {
   const out: DocumentReference[] = [];
   for (const child of childElements(schema)) {
     if (!XSD_NAMESPACES.has(child.ns)) continue;
@@ -67,9 +69,9 @@ function references(document: ServiceDocument): DocumentReference[] {
 }
 
 /** Parses one document, turning the parser's refusal into a failure at `<path>:<line>`. */
-function parse(path: string, bytes: Uint8Array, diagnostics: Diagnostics, main: boolean): XmlElement | null {
+function parse(budget: ElementBudget, path: string, bytes: Uint8Array, diagnostics: Diagnostics, main: boolean): XmlElement | null {
   try {
-    return parseXml(bytes);
+    return budget.parse(bytes);
   } catch (error) {
     if (!(error instanceof XmlRefused)) throw error;
     const code = error.reason === 'malformed' || error.reason === 'encoding' || error.reason === 'empty' ? 'xml_invalid' : 'xml_refused';
@@ -96,18 +98,55 @@ function kindOf(path: string, root: XmlElement, diagnostics: Diagnostics, main: 
   return null;
 }
 
-/** Reads the bundle's WSDL and everything it imports, transitively. */
+/** An import whose location found nothing in the bundle: reported once the bundle was searched for its namespace. */
+interface Unresolved {
+  from: ServiceDocument;
+  element: XmlElement;
+  location: string;
+  kind: DocumentReference['kind'];
+  /** Why the location found nothing; null for an `xs:import` that gives no location at all. */
+  why: 'external' | 'outside' | 'absent' | null;
+  path: string | null;
+}
+
+/** `xs:import`s that name a namespace and no location, which a bundle may still hold. */
+function locationlessImports(document: ServiceDocument): XmlElement[] {
+  return documentSchemas(document).flatMap((schema) =>
+    childElements(schema).filter((child) => XSD_NAMESPACES.has(child.ns) && child.local === 'import' && attribute(child, 'schemaLocation') === undefined && attribute(child, 'namespace') !== undefined),
+  );
+}
+
+function report(diagnostics: Diagnostics, item: Unresolved, foundAt: string | undefined): void {
+  if (item.why === null) return;
+  const at = { location: locate(item.from.path, item.element) };
+  const instead = foundAt === undefined ? 'what it declares is simulated as any content' : `its namespace is read from ${foundAt} in the bundle instead`;
+  if (item.why === 'external') {
+    diagnostics.warn('wsdl_import_external', at, `${item.from.path} ${item.kind}s ${item.location}, which is not fetched; ${instead}.`);
+  } else {
+    const where = item.why === 'outside' ? 'a path outside the bundle' : `${item.path || item.location}, which the bundle does not hold`;
+    diagnostics.warn('wsdl_import_missing', at, `${item.from.path} ${item.kind}s ${JSON.stringify(item.location)}: ${where}; ${instead}.`);
+  }
+}
+
+/**
+ * Reads the bundle's WSDL and everything it imports, transitively. An `xs:import` whose
+ * location finds nothing (an absolute URL, a file the zip lacks, or no location at all) is
+ * then looked for by its namespace among the bundle's other `.xsd` files, as WSDLs downloaded
+ * from a server often point their imports back at it.
+ */
 export function readDocuments(bundle: Bundle, diagnostics: Diagnostics): DocumentSet {
   const byPath = new Map<string, ServiceDocument>();
   const documents: ServiceDocument[] = [];
   const resolved = new Map<XmlElement, string>();
   /** Paths already tried, read or not, so a bad document is reported once. */
   const tried = new Set<string>();
+  const unresolved: Unresolved[] = [];
+  const budget = new ElementBudget();
 
-  const read = (path: string, main: boolean): ServiceDocument | null => {
+  const read = (path: string, main: boolean, root: XmlElement | null = null): ServiceDocument | null => {
     tried.add(path);
-    if (tried.size > BUNDLE_LIMITS.maxDocuments) reject('bundle_unsafe', { location: path }, `The WSDL reaches more than ${BUNDLE_LIMITS.maxDocuments} documents through its imports.`);
-    const root = parse(path, bundle.files.get(path)!, diagnostics, main);
+    if (documents.length >= BUNDLE_LIMITS.maxDocuments) reject('bundle_unsafe', { location: path }, `The WSDL reaches more than ${BUNDLE_LIMITS.maxDocuments} documents through its imports.`);
+    root ??= parse(budget, path, bundle.files.get(path)!, diagnostics, main);
     if (root === null) return null;
     const kind = kindOf(path, root, diagnostics, main);
     if (kind === null) return null;
@@ -117,25 +156,41 @@ export function readDocuments(bundle: Bundle, diagnostics: Diagnostics): Documen
     return document;
   };
 
-  read(bundle.main, true);
-  for (let next = 0; next < documents.length; next++) {
-    const from = documents[next]!;
-    for (const reference of references(from)) {
-      const location = attribute(reference.element, reference.attribute)!;
-      const at = { location: locate(from.path, reference.element) };
-      if (isExternalLocation(location)) {
-        diagnostics.warn('wsdl_import_external', at, `${from.path} ${reference.kind}s ${location}, which is not fetched; what it declares is simulated as any content.`);
-        continue;
+  let next = 0;
+  const follow = (): void => {
+    for (; next < documents.length; next++) {
+      const from = documents[next]!;
+      for (const element of locationlessImports(from)) unresolved.push({ from, element, location: '', kind: 'import', why: null, path: null });
+      for (const reference of references(from)) {
+        const location = attribute(reference.element, reference.attribute)!;
+        const item = { from, element: reference.element, location, kind: reference.kind };
+        if (isExternalLocation(location)) {
+          unresolved.push({ ...item, why: 'external', path: null });
+          continue;
+        }
+        const path = resolveBundlePath(from.path, location);
+        if (path === null || path === '' || !bundle.files.has(path)) {
+          unresolved.push({ ...item, why: path === null ? 'outside' : 'absent', path });
+          continue;
+        }
+        if (!tried.has(path)) read(path, false);
+        if (byPath.has(path)) resolved.set(reference.element, path);
       }
-      const path = resolveBundlePath(from.path, location);
-      if (path === null || path === '' || !bundle.files.has(path)) {
-        const where = path === null ? 'a path outside the bundle' : `${path || location}, which the bundle does not hold`;
-        diagnostics.warn('wsdl_import_missing', at, `${from.path} ${reference.kind}s ${JSON.stringify(location)}: ${where}; what it declares is simulated as any content.`);
-        continue;
-      }
-      if (!tried.has(path)) read(path, false);
-      if (byPath.has(path)) resolved.set(reference.element, path);
     }
+  };
+
+  read(bundle.main, true);
+  follow();
+  const declared = new Set(documents.flatMap((d) => documentSchemas(d).map((schema) => attribute(schema, 'targetNamespace') ?? '')));
+  const wanted = new Set(unresolved.filter((u) => u.kind === 'import').map((u) => attribute(u.element, 'namespace')).filter((ns): ns is string => ns !== undefined && !declared.has(ns)));
+  const found = findByNamespace(bundle, tried, wanted, budget);
+  for (const [path, root] of found.values()) if (!tried.has(path)) read(path, false, root);
+  follow();
+  for (const item of unresolved) {
+    const namespace = attribute(item.element, 'namespace');
+    const path = item.kind === 'import' && namespace !== undefined ? found.get(namespace)?.[0] : undefined;
+    if (path !== undefined && byPath.has(path)) resolved.set(item.element, path);
+    report(diagnostics, item, path);
   }
   return { documents, byPath, resolved };
 }

@@ -1,7 +1,8 @@
 import type { Diagnostics } from '../diagnostics/diagnostics.js';
-import { attribute, childElement, childElements, clark, resolveQName, textOf, type XmlElement, type XmlName } from '../xml/xml-tree.js';
+import { attribute, childElement, childElements, resolveQName, type XmlElement, type XmlName } from '../xml/xml-tree.js';
 import { locate } from './locate.js';
-import { SOAP_BINDING_NS, type SoapVersion, WSDL_NS } from './namespaces.js';
+import { NamedIndex } from './named-index.js';
+import { MIME_NS, SOAP_BINDING_NS, type SoapVersion, WSDL_NS } from './namespaces.js';
 import type { DocumentSet, ServiceDocument } from './read-documents.js';
 import type { SoapUse, WsdlAbstractOperation, WsdlBinding, WsdlBindingOperation, WsdlBodyBinding, WsdlDefinitions, WsdlMessage, WsdlMessageRef, WsdlPortType } from './wsdl-model.js';
 
@@ -12,10 +13,10 @@ import type { SoapUse, WsdlAbstractOperation, WsdlBinding, WsdlBindingOperation,
  * endpoint, and served documents have their addresses rewritten (served-documents.ts).
  */
 class WsdlReader {
-  readonly messages = new Map<string, WsdlMessage>();
+  readonly messages = new NamedIndex<WsdlMessage>();
   readonly portTypes: WsdlPortType[] = [];
   readonly bindings: WsdlBinding[] = [];
-  readonly #portTypesByName = new Map<string, WsdlPortType>();
+  readonly #portTypesByName = new NamedIndex<WsdlPortType>();
   readonly #pendingBindings: { binding: WsdlBinding; type: XmlName | null }[] = [];
 
   constructor(private readonly diagnostics: Diagnostics) {}
@@ -35,13 +36,13 @@ class WsdlReader {
     for (const node of childElements(root, WSDL_NS, 'message')) {
       const name = { ns: namespace, local: attribute(node, 'name') ?? '' };
       const parts = childElements(node, WSDL_NS, 'part').map((part) => ({ path, node: part, name: attribute(part, 'name') ?? '', element: this.qname(path, part, 'element'), type: this.qname(path, part, 'type') }));
-      if (!this.messages.has(clark(name))) this.messages.set(clark(name), { path, node, name, parts });
+      this.messages.add(name, { path, node, name, parts });
     }
     for (const node of childElements(root, WSDL_NS, 'portType')) {
       const portType: WsdlPortType = { path, node, name: { ns: namespace, local: attribute(node, 'name') ?? '' }, operations: [] };
       portType.operations = childElements(node, WSDL_NS, 'operation').map((op) => this.#abstractOperation(path, op, portType));
       this.portTypes.push(portType);
-      if (!this.#portTypesByName.has(clark(portType.name))) this.#portTypesByName.set(clark(portType.name), portType);
+      this.#portTypesByName.add(portType.name, portType);
     }
     for (const node of childElements(root, WSDL_NS, 'binding')) {
       const version = (['1.1', '1.2'] as const).find((v) => childElement(node, SOAP_BINDING_NS[v], 'binding') !== undefined);
@@ -57,7 +58,7 @@ class WsdlReader {
   /** Joins bindings to their port types once every document is read (a binding may come before the port type it names). */
   finish(title: string | null): WsdlDefinitions {
     for (const { binding, type } of this.#pendingBindings) {
-      binding.portType = type === null ? null : (this.#portTypesByName.get(clark(type)) ?? null);
+      binding.portType = type === null ? null : (this.#portTypesByName.get(type) ?? null);
       if (binding.portType === null) {
         const named = attribute(binding.node, 'type');
         this.diagnostics.warn('wsdl_binding_unusable', { location: locate(binding.path, binding.node) }, `The binding ${binding.name.local} names ${named === undefined ? 'no port type' : `the port type ${named}, which is not declared`}; it is left out.`);
@@ -74,7 +75,7 @@ class WsdlReader {
   #abstractOperation(path: string, node: XmlElement, portType: WsdlPortType): WsdlAbstractOperation {
     const name = attribute(node, 'name') ?? '';
     const documentation = childElement(node, WSDL_NS, 'documentation');
-    const text = documentation === undefined ? '' : textOf(documentation).trim().replace(/\s+/g, ' ');
+    const text = documentation === undefined ? '' : allText(documentation).trim().replace(/\s+/g, ' ');
     return {
       path,
       node,
@@ -95,7 +96,8 @@ class WsdlReader {
     const action = operation === undefined ? '' : (attribute(operation, 'soapAction') ?? '');
     const body = (message: XmlElement | undefined): WsdlBodyBinding | null => {
       if (message === undefined) return null;
-      const soapBody = childElement(message, soap, 'body');
+      const holder = soapPart(message, soap);
+      const soapBody = childElement(holder, soap, 'body');
       const parts = soapBody === undefined ? undefined : attribute(soapBody, 'parts');
       return {
         path,
@@ -103,7 +105,7 @@ class WsdlReader {
         use: useOf(soapBody),
         parts: parts === undefined ? null : parts.split(/\s+/).filter((p) => p !== ''),
         namespace: soapBody === undefined ? null : (attribute(soapBody, 'namespace') ?? null),
-        headers: childElements(message, soap, 'header').map((header) => ({ path, node: header, message: this.qname(path, header, 'message', name), part: attribute(header, 'part') ?? '', use: useOf(header) })),
+        headers: childElements(holder, soap, 'header').map((header) => ({ path, node: header, message: this.qname(path, header, 'message', name), part: attribute(header, 'part') ?? '', use: useOf(header) })),
       };
     };
     return {
@@ -117,6 +119,26 @@ class WsdlReader {
       faults: childElements(node, WSDL_NS, 'fault').map((fault) => ({ path, node: fault, name: attribute(fault, 'name') ?? '', use: useOf(childElement(fault, soap, 'fault')) })),
     };
   }
+}
+
+/** An element's text with its descendants' (documentation may hold XHTML markup). */
+function allText(element: XmlElement): string {
+  let text = '';
+  for (const child of element.children) text += typeof child === 'string' ? child : allText(child);
+  return text;
+}
+
+/**
+ * Where a binding message's `soap:body` and `soap:header`s are: in it, or for SOAP with
+ * attachments in the `mime:part` of its `mime:multipartRelated` that holds them (the other
+ * MIME parts are attachments, not simulated).
+ */
+function soapPart(message: XmlElement, soap: string): XmlElement {
+  if (childElement(message, soap, 'body') !== undefined) return message;
+  for (const related of childElements(message, MIME_NS, 'multipartRelated')) {
+    for (const part of childElements(related, MIME_NS, 'part')) if (childElement(part, soap, 'body') !== undefined) return part;
+  }
+  return message;
 }
 
 function useOf(node: XmlElement | undefined): SoapUse {

@@ -25,7 +25,7 @@ export interface MessageContext {
 /** The message a reference names, or null (reported) when none is declared by that name. */
 function lookup(context: MessageContext, ref: WsdlMessageRef): WsdlMessage | null {
   if (ref.message === null) return null;
-  const message = context.definitions.messages.get(clark(ref.message));
+  const message = context.definitions.messages.get(ref.message);
   if (message === undefined) {
     context.diagnostics.warn('wsdl_qname_unresolved', { operation: context.operation, location: locate(ref.path, ref.node) }, `The message ${clark(ref.message)} is not declared; the ${ref.node.local} is simulated as empty.`);
   }

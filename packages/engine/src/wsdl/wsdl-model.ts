@@ -1,4 +1,5 @@
 import type { XmlElement, XmlName } from '../xml/xml-tree.js';
+import type { NamedIndex } from './named-index.js';
 import type { SoapVersion } from './namespaces.js';
 
 /**
@@ -86,8 +87,7 @@ export interface WsdlBinding extends Written {
 export interface WsdlDefinitions {
   /** The main WSDL's `definitions name`, else its first service's name, else null. */
   title: string | null;
-  /** By `clark()` of the QName. */
-  messages: Map<string, WsdlMessage>;
+  messages: NamedIndex<WsdlMessage>;
   /** In document order. */
   portTypes: WsdlPortType[];
   /** SOAP 1.1 and 1.2 bindings only, in document order. */

@@ -12,4 +12,6 @@ export const BUNDLE_LIMITS = {
   ratioFreeBytes: 1024 * 1024,
   /** Documents read by following imports: far above any real service, far below a quadratic blow-up. */
   maxDocuments: 500,
+  /** Elements of all documents read together (element-budget.ts): about half a gigabyte parsed at most. */
+  maxElements: 1_000_000,
 } as const;

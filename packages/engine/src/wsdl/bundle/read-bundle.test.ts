@@ -99,6 +99,13 @@ describe('readBundle', () => {
     expect(refusal(() => readBundle(zip({ 'service.wsdl': WSDL, 'C:\\evil.xsd': XSD }))).code).toBe('bundle_unsafe');
   });
 
+  it('refuses a symbolic link', () => {
+    const bytes = zipSync({ 'service.wsdl': WSDL, 'link.xsd': [strToU8('/etc/passwd'), { os: 3, attrs: 0o120777 << 16 }] });
+    const refused = refusal(() => readBundle(bytes));
+    expect(refused.code).toBe('bundle_unsafe');
+    expect(refused.message).toContain('link.xsd');
+  });
+
   it('refuses two entries with one path', () => {
     const bytes = zip({ 'service.wsdl': WSDL, 'a/types.xsd': XSD, 'a\\types.xsd': XSD });
     expect(refusal(() => readBundle(bytes)).code).toBe('bundle_unsafe');

@@ -20,7 +20,7 @@ const isWsdlName = (path: string): boolean => /\.wsdl$/i.test(path);
 
 /**
  * Whether the bytes look like XML whose root is a `definitions` element (any prefix): a WSDL
- * saved as `.xml`. Only the head is read, past the declaration and comments.
+ * saved as `.xml` or with no extension. Only the head is read, past the declaration and comments.
  */
 function hasDefinitionsRoot(bytes: Uint8Array): boolean {
   const head = Buffer.from(bytes.subarray(0, 8192)).toString('utf8').replace(/^\uFEFF/, '');
@@ -31,7 +31,7 @@ function hasDefinitionsRoot(bytes: Uint8Array): boolean {
 function chooseMain(files: ZipFile[]): string {
   const first = files[0];
   if (first === undefined) return reject('bundle_no_wsdl', { location: 'spec' }, 'The zip holds no files.');
-  if (isWsdlName(first.path) || (/\.xml$/i.test(first.path) && hasDefinitionsRoot(first.bytes))) return first.path;
+  if (isWsdlName(first.path) || hasDefinitionsRoot(first.bytes)) return first.path;
   const wsdls = files.filter((file) => isWsdlName(file.path)).map((file) => file.path);
   if (wsdls.length === 1) return wsdls[0]!;
   if (wsdls.length === 0) return reject('bundle_no_wsdl', { location: 'spec' }, `The zip holds no .wsdl file (its first entry is ${first.path}).`);

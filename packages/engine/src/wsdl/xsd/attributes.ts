@@ -1,8 +1,9 @@
 import type { JsonObject } from '../../json.js';
 import { attribute, clark, XML_NS, type XmlElement } from '../../xml/xml-tree.js';
+import { SOAP_ENCODING_NS } from './builtins.js';
 import type { Member } from './content-model.js';
 import type { XsdContext } from './context.js';
-import { withFixed } from './facets.js';
+import { withValueConstraint } from './facets.js';
 import { at } from './locations.js';
 import { withXml } from './property-schema.js';
 import { MAX_DERIVATION } from './simple-types.js';
@@ -12,7 +13,8 @@ import { xsChild, xsChildren } from './xsd-index.js';
  * A complex type's attributes as properties marked `"attribute": true`: local ones (qualified
  * per `form` or attributeFormDefault), references to global ones (their namespace), and
  * attribute groups expanded. `use="required"` makes the property required; an untyped
- * attribute is a string; a `fixed` value is its one allowed value. `use="prohibited"` in a restriction removes an inherited attribute.
+ * attribute is a string; a `fixed` value is its one allowed value, a `default` its `default`.
+ * `use="prohibited"` in a restriction removes an inherited attribute.
  * `xs:anyAttribute` is ignored: other attributes are not kept.
  */
 export class Attributes {
@@ -22,24 +24,25 @@ export class Attributes {
 
   /** The attributes a node (complexType, extension, restriction, attributeGroup) declares, merged over `inherited` by name. */
   collect(node: XmlElement, inherited: Member[], depth = 0): Member[] {
-    const out = [...inherited];
+    const out = new Map<string, Member>(inherited.map((m) => [`${m.xml.ns}\u0000${m.xml.local}`, m]));
     this.#into(node, out, depth);
-    return out;
+    return [...out.values()];
   }
 
-  #into(node: XmlElement, out: Member[], depth: number): void {
+  #into(node: XmlElement, out: Map<string, Member>, depth: number): void {
     for (const child of xsChildren(node)) {
       if (child.local === 'attribute') this.#attribute(child, out);
       else if (child.local === 'attributeGroup') this.#group(child, out, depth);
     }
   }
 
-  #group(node: XmlElement, out: Member[], depth: number): void {
+  #group(node: XmlElement, out: Map<string, Member>, depth: number): void {
     const ref = attribute(node, 'ref') ?? '';
     const name = this.context.index.resolve(node, ref);
     const group = name === undefined ? undefined : this.context.index.lookup('attributeGroup', name);
     if (group === undefined) {
-      this.context.diagnostics.warn('wsdl_qname_unresolved', at(this.context.index, node), `The attribute group ${name === undefined ? JSON.stringify(ref) : clark(name)} is not declared in the bundle; its attributes are left out.`);
+      const printed = name === undefined ? JSON.stringify(ref) : clark(name);
+      this.context.unresolved.warn(node, `attributeGroup ${printed}`, `The attribute group ${printed} is not declared in the bundle; its attributes are left out.`);
       return;
     }
     if (this.#activeGroups.has(group.node) || depth > MAX_DERIVATION) {
@@ -51,7 +54,7 @@ export class Attributes {
     this.#activeGroups.delete(group.node);
   }
 
-  #attribute(node: XmlElement, out: Member[]): void {
+  #attribute(node: XmlElement, out: Map<string, Member>): void {
     const ref = attribute(node, 'ref');
     let declaration = node;
     let ns = '';
@@ -60,8 +63,9 @@ export class Attributes {
       const name = this.context.index.resolve(node, ref);
       const global = name === undefined ? undefined : this.context.index.lookup('attribute', name);
       if (global !== undefined) declaration = global.node;
-      else if (name?.ns !== XML_NS) {
-        this.context.diagnostics.warn('wsdl_qname_unresolved', at(this.context.index, node), `The attribute ${name === undefined ? JSON.stringify(ref) : clark(name)} is not declared in the bundle; it is read as a string.`);
+      else if (name?.ns !== XML_NS && name?.ns !== SOAP_ENCODING_NS) {
+        const printed = name === undefined ? JSON.stringify(ref) : clark(name);
+        this.context.unresolved.warn(node, `attribute ${printed}`, `The attribute ${printed} is not declared in the bundle; it is read as a string.`);
       }
       ns = name?.ns ?? '';
       local = name?.local ?? ref;
@@ -70,14 +74,13 @@ export class Attributes {
       const form = attribute(node, 'form');
       if (form === undefined ? doc.attributeQualified : form === 'qualified') ns = doc.targetNamespace;
     }
-    const index = out.findIndex((m) => m.xml.ns === ns && m.xml.local === local);
+    const key = `${ns}\u0000${local}`;
     if (attribute(node, 'use') === 'prohibited') {
-      if (index >= 0) out.splice(index, 1);
+      out.delete(key);
       return;
     }
-    const member: Member = { kind: 'attribute', xml: { ns, local }, schema: withXml(withFixed(this.#type(declaration), attribute(node, 'fixed') ?? attribute(declaration, 'fixed')), { name: local, ns, attribute: true }), required: attribute(node, 'use') === 'required' };
-    if (index >= 0) out[index] = member;
-    else out.push(member);
+    const member: Member = { kind: 'attribute', xml: { ns, local }, schema: withXml(withValueConstraint(this.#type(declaration), [node, declaration]), { name: local, ns, attribute: true }), required: attribute(node, 'use') === 'required' };
+    out.set(key, member);
   }
 
   #type(node: XmlElement): JsonObject {

@@ -1,5 +1,6 @@
 import { attribute, clark, type XmlElement } from '../../xml/xml-tree.js';
 import { Attributes } from './attributes.js';
+import { SOAP_ENCODING_NS } from './builtins.js';
 import { copyModel, emptyModel, type ContentModel } from './content-model.js';
 import type { XsdContext } from './context.js';
 import { at } from './locations.js';
@@ -15,8 +16,9 @@ const PARTICLES = new Set(['sequence', 'choice', 'all', 'group']);
  * `xs:restriction` of a complex type is the restricting content, with the base's attributes
  * (changed or prohibited by its own). `xs:simpleContent` is the text (`$value`) plus
  * attributes: an extension's text is its base's (a simple type, or a simple-content type's
- * text), a restriction's text its base's text with the restriction's facets. `mixed` text and
- * `xs:anyAttribute` are not kept; `xs:assert` is warned of and ignored. Each type's model is
+ * text), a restriction's text its base's text with the restriction's facets. A `mixed` type
+ * without elements is its text (`$value`, a string); text between elements, and
+ * `xs:anyAttribute`, are not kept; `xs:assert` is warned of and ignored. Each type's model is
  * worked out once; a derivation that loops or runs deeper than MAX_DERIVATION is cut with a
  * warning.
  */
@@ -51,8 +53,11 @@ export class ComplexTypes {
     const simple = xsChild(node, 'simpleContent');
     if (simple !== undefined) return this.#simpleContent(simple, depth);
     const complex = xsChild(node, 'complexContent');
-    if (complex !== undefined) return this.#complexContent(complex, depth);
-    return this.#own(node, emptyModel(), depth);
+    const model = complex !== undefined ? this.#complexContent(complex, depth) : this.#own(node, emptyModel(), depth);
+    // Mixed content without elements is text: kept as `$value`. Text between elements is not kept.
+    const mixed = attribute(node, 'mixed') === 'true' || (complex !== undefined && attribute(complex, 'mixed') === 'true');
+    if (mixed && model.elements.length === 0 && model.text === null) model.text = { type: 'string' };
+    return model;
   }
 
   /** A node's own particles and attributes added to a model. */
@@ -86,6 +91,7 @@ export class ComplexTypes {
     if (complexBase !== undefined) {
       model = copyModel(this.model(complexBase.node, depth + 1));
       model.elements = [];
+      model.positions = new Map();
       model.choices = [];
       model.text ??= {};
     } else {
@@ -105,10 +111,12 @@ export class ComplexTypes {
   #base(derivation: XmlElement, depth: number): ContentModel | null {
     const text = attribute(derivation, 'base') ?? '';
     const name = this.context.index.resolve(derivation, text);
-    if (name !== undefined && isXsd(name.ns) && name.local === 'anyType') return null;
+    // SOAP encoding's Array and Struct (rpc/encoded types, whose operations are left out) add nothing.
+    if (name !== undefined && ((isXsd(name.ns) && name.local === 'anyType') || name.ns === SOAP_ENCODING_NS)) return null;
     const base = name === undefined ? undefined : this.context.index.lookup('complexType', name);
     if (base !== undefined) return this.model(base.node, depth + 1);
-    this.context.diagnostics.warn('wsdl_qname_unresolved', at(this.context.index, derivation), `The base type ${name === undefined ? JSON.stringify(text) : clark(name)} is not a complex type declared in the bundle; the type is read without it.`);
+    const printed = name === undefined ? JSON.stringify(text) : clark(name);
+    this.context.unresolved.warn(derivation, `base ${printed}`, `The base type ${printed} is not a complex type declared in the bundle; types derived from it are read without it.`);
     return null;
   }
 

@@ -2,6 +2,7 @@ import type { JsonSchema } from '../../artifact/artifact.js';
 import type { Diagnostics, IssueAt } from '../../diagnostics/diagnostics.js';
 import type { XmlElement, XmlName } from '../../xml/xml-tree.js';
 import type { SimpleTypes } from './simple-types.js';
+import type { Unresolved } from './unresolved.js';
 import type { Declaration, XsdIndex } from './xsd-index.js';
 
 /**
@@ -13,6 +14,8 @@ export interface XsdContext {
   readonly index: XsdIndex;
   readonly simple: SimpleTypes;
   readonly diagnostics: Diagnostics;
+  /** Warnings of undeclared names, one per name. */
+  readonly unresolved: Unresolved;
   /** A named type's content schema; an unknown name warns at `at` (a schema node, or a place the caller names) and allows anything. */
   typeContent(name: XmlName, at: IssueAt | XmlElement): JsonSchema;
   /** The `$ref` of an anonymous complex type's component. */

@@ -71,13 +71,23 @@ export function applyFacets(base: JsonObject, restriction: XmlElement, refuse: (
 }
 
 /**
- * A schema narrowed to an XSD `fixed` value (an element's or attribute's), typed as the schema
- * says; the schema as it is where the value cannot be said (a list, a reference).
+ * A schema narrowed to its declaration's `fixed` value (the one value allowed), or annotated
+ * with its `default` (what a reader assumes when the element or attribute is absent or empty),
+ * typed as the schema says. A value that cannot be said (a list's, a reference's) is left out.
  */
-export function withFixed(schema: JsonObject, fixed: string | undefined): JsonObject {
-  if (fixed === undefined || schema.$ref !== undefined) return schema;
-  const values = enumValues(schema, kindOf(schema), [fixed]);
-  return values === null ? schema : { ...schema, enum: values };
+export function withValueConstraint(schema: JsonObject, declarations: (XmlElement | undefined)[]): JsonObject {
+  if (schema.$ref !== undefined) return schema;
+  for (const declaration of declarations) {
+    if (declaration === undefined) continue;
+    for (const key of ['fixed', 'default'] as const) {
+      const text = attribute(declaration, key);
+      if (text === undefined) continue;
+      const values = enumValues(schema, kindOf(schema), [text]);
+      if (values === null) return schema;
+      return key === 'fixed' ? { ...schema, enum: values } : { ...schema, default: values[0]! };
+    }
+  }
+  return schema;
 }
 
 type Kind = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'union' | 'any';

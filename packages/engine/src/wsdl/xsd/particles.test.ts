@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { generated, modelOf, schemaText, TNS, validator } from './test-helpers.js';
 
 const tns = (local: string) => ({ ns: TNS, local });
-type Obj = { properties: Record<string, unknown>; required?: string[]; oneOf?: Obj[]; 'x-xml': unknown };
+type Obj = { properties: Record<string, unknown>; required?: string[]; anyOf?: Obj[]; 'x-xml': unknown };
 
 describe('particles', () => {
   const { model, diagnostics } = modelOf(
@@ -60,8 +60,8 @@ describe('particles', () => {
     const schema = model.type(tns('Many'), {});
     const many = model.schemas.Many as Obj;
     // 3 x 3 = 9 combinations; the third choice would make 18, so it is not enforced.
-    expect(many.oneOf).toHaveLength(9);
-    expect(Object.keys(many.oneOf![0]!.properties)).toEqual(['a1', 'b1', 'c1', 'c2']);
+    expect(many.anyOf).toHaveLength(9);
+    expect(Object.keys(many.anyOf![0]!.properties)).toEqual(['a1', 'b1', 'c1', 'c2']);
     const valid = validator(model, schema);
     expect(valid({ a1: 'x', b2: 'y' })).toBe(true);
     expect(valid({ a1: 'x', b2: 'y', c1: 'z', c2: 'w' })).toBe(true);
@@ -70,15 +70,22 @@ describe('particles', () => {
     expect(generated(model, schema).filter((r) => !r.ok)).toEqual([]);
   });
 
-  it('makes every member of a choice of groups optional, without a constraint', () => {
+  it('reads a choice of a sequence, an element and a choice as three branches', () => {
     const schema = model.type(tns('Nested'), {});
-    expect(model.schemas.Nested).toEqual({
-      type: 'object',
-      properties: Object.fromEntries(['first', 'last', 'full', 'x', 'y'].map((n) => [n, { type: 'string', 'x-xml': { name: n, ns: TNS } }])),
-      additionalProperties: false,
-      'x-xml': { order: ['first', 'last', 'full', 'x', 'y'] },
-    });
-    expect(validator(model, schema)({ full: 'a' })).toBe(true);
+    const nested = model.schemas.Nested as Obj;
+    expect(nested['x-xml']).toEqual({ order: ['first', 'last', 'full', 'x', 'y'] });
+    expect(nested.anyOf!.map((b) => [Object.keys(b.properties).join(','), b.required ?? []])).toEqual([
+      ['first,last', ['first', 'last']],
+      ['full', ['full']],
+      ['x,y', []],
+    ]);
+    const valid = validator(model, schema);
+    expect(valid({ first: 'a', last: 'b' })).toBe(true);
+    expect(valid({ full: 'a' })).toBe(true);
+    expect(valid({ x: 'a' })).toBe(true);
+    expect(valid({ first: 'a' })).toBe(false);
+    expect(valid({ first: 'a', last: 'b', full: 'c' })).toBe(false);
+    expect(generated(model, schema).filter((r) => !r.ok)).toEqual([]);
   });
 
   it('reads a repeated choice as arrays of each member', () => {
@@ -111,5 +118,50 @@ describe('particles', () => {
 
   it('warns of nothing here', () => {
     expect(diagnostics.warnings).toEqual([]);
+  });
+});
+
+describe('names that JavaScript objects treat specially', () => {
+  it('are plain properties', () => {
+    const { model } = modelOf(schemaText('<xs:element name="__proto__"><xs:complexType><xs:sequence><xs:element name="__proto__" type="xs:string"/><xs:element name="constructor" type="xs:int"/></xs:sequence><xs:attribute name="__proto__" type="xs:string"/></xs:complexType></xs:element>'));
+    expect(model.element(tns('__proto__'), {})).toEqual({ $ref: '#/schemas/__proto__' });
+    const schema = model.schemas['__proto__'] as { properties: object };
+    expect(Object.keys(schema.properties)).toEqual(['__proto__', 'constructor', '@__proto__']);
+    expect(Object.getPrototypeOf(schema.properties)).toBe(Object.prototype);
+    expect(Object.getPrototypeOf(model.schemas)).toBe(Object.prototype);
+  });
+});
+
+describe('defaults and mixed content', () => {
+  it('annotates defaults, typed, and reads mixed text without elements as $value', () => {
+    const { model } = modelOf(
+      schemaText(`
+      <xs:element name="Query">
+        <xs:complexType>
+          <xs:sequence><xs:element name="limit" type="xs:int" default="20" minOccurs="0"/><xs:element name="note" minOccurs="0"><xs:complexType mixed="true"><xs:attribute name="lang" type="xs:language" default="en"/></xs:complexType></xs:element></xs:sequence>
+          <xs:attribute name="units" default="metric"><xs:simpleType><xs:restriction base="xs:string"><xs:enumeration value="metric"/><xs:enumeration value="imperial"/></xs:restriction></xs:simpleType></xs:attribute>
+        </xs:complexType>
+      </xs:element>`),
+    );
+    model.element(tns('Query'), {});
+    const query = model.schemas.Query as Obj;
+    expect(query.properties.limit).toEqual({ type: 'integer', minimum: -2147483648, maximum: 2147483647, default: 20, 'x-xml': { name: 'limit', ns: TNS } });
+    expect(query.properties.units).toEqual({ type: 'string', enum: ['metric', 'imperial'], default: 'metric', 'x-xml': { name: 'units', ns: '', attribute: true } });
+    expect(model.schemas.Query_note).toEqual({
+      type: 'object',
+      properties: { $value: { type: 'string', 'x-xml': { text: true } }, lang: { type: 'string', default: 'en', 'x-xml': { name: 'lang', ns: '', attribute: true } } },
+      required: ['$value'],
+      additionalProperties: false,
+      'x-xml': { order: [] },
+    });
+  });
+});
+
+describe('a choice of one branch', () => {
+  it('is that branch, as a sequence', () => {
+    const { model } = modelOf(schemaText('<xs:complexType name="One"><xs:choice><xs:sequence><xs:element name="a" type="xs:string"/><xs:element name="b" type="xs:string" minOccurs="0"/></xs:sequence></xs:choice></xs:complexType>'));
+    model.type(tns('One'), {});
+    expect(model.schemas.One).toMatchObject({ type: 'object', required: ['a'], additionalProperties: false, 'x-xml': { order: ['a', 'b'] } });
+    expect(model.schemas.One).not.toHaveProperty('anyOf');
   });
 });

@@ -1,24 +1,26 @@
 import type { JsonSchema } from '../../artifact/artifact.js';
 import { attribute, clark, type XmlElement, type XmlName } from '../../xml/xml-tree.js';
-import type { ContentModel, Member } from './content-model.js';
+import { addElement, memberKey, type Branch, type ContentModel } from './content-model.js';
 import type { XsdContext } from './context.js';
-import { withFixed } from './facets.js';
+import { withValueConstraint } from './facets.js';
 import { at } from './locations.js';
 import { withNull, withXml } from './property-schema.js';
 import { MAX_DERIVATION } from './simple-types.js';
-import { xsChild, xsChildren, type Declaration } from './xsd-index.js';
+import { xsChild, xsChildren } from './xsd-index.js';
 
 /**
  * A content model's particles as properties. Sequences (and `xs:all`) are flattened into one
  * order; an element that may repeat (its own `maxOccurs`, or a repeating group around it) is
  * an array of its items, named on the array; an element that may be absent (its own
  * `minOccurs="0"`, or an optional group around it) is not required. A choice makes its
- * elements optional, and where it is a plain choice of elements (not repeated, not in another
- * choice) records that at most one, or exactly one, of them is present. A reference to the
- * head of a substitution group is a choice of the head (unless abstract) and every member.
+ * elements optional, and where it is met once (not repeated, not in another choice) records
+ * its branches: each child particle, with what it requires (a sequence's required elements),
+ * so that the properties of one branch only are present, and of exactly one unless the
+ * choice may be empty. A reference to the head of a substitution group is a choice of the
+ * head (unless abstract) and every member.
  * `xs:any` is one property `$any`, its content kept as XML text. An element met twice (the
  * same name in two branches of a choice) is one property. A `fixed` value is the element's one
- * allowed value; `default` is not kept (the protocol does not fill in absent elements).
+ * allowed value, a `default` its JSON Schema `default` (an annotation: nothing is filled in).
  */
 export interface Context {
   optional: boolean;
@@ -31,7 +33,7 @@ interface Occurs {
   max: number;
 }
 
-const fixed = (schema: JsonSchema, value: string | undefined): JsonSchema => (typeof schema === 'object' ? withFixed(schema, value) : schema);
+const valued = (schema: JsonSchema, ...declarations: XmlElement[]): JsonSchema => (typeof schema === 'object' ? withValueConstraint(schema, declarations) : schema);
 
 function occursOf(node: XmlElement): Occurs {
   const min = Number(attribute(node, 'minOccurs') ?? '1');
@@ -42,6 +44,8 @@ function occursOf(node: XmlElement): Occurs {
 
 export class Particles {
   readonly #activeGroups = new Set<XmlElement>();
+  /** Elements met again and merged into the property made the first time, counted. */
+  #merges = 0;
 
   constructor(private readonly context: XsdContext) {}
 
@@ -55,42 +59,48 @@ export class Particles {
         for (const child of xsChildren(node)) this.collect(child, inner, model, depth);
         return;
       case 'choice':
-        return this.#choice(node, outer, { ...inner, optional: true, inChoice: true }, occurs, model, depth);
+        return this.#choice(node, outer, occurs, model, depth);
       case 'group':
         return this.#group(node, inner, model, depth);
       case 'element':
         this.#element(node, outer, occurs, model);
         return;
       case 'any':
-        if (!model.elements.some((m) => m.kind === 'any')) model.elements.push({ kind: 'any', xml: { ns: '', local: '$any' }, schema: { type: 'string', 'x-xml': { any: true } }, required: false });
+        if (addElement(model, { kind: 'any', xml: { ns: '', local: '$any' }, schema: { type: 'string', 'x-xml': { any: true } }, required: false }) !== undefined) this.#merges += 1;
         return;
       default:
         return;
     }
   }
 
-  #choice(node: XmlElement, outer: Context, inner: Context, occurs: Occurs, model: ContentModel, depth: number): void {
-    const children = xsChildren(node).filter((c) => c.local !== 'annotation');
-    const before = model.elements.length;
-    const added: Member[] = [];
-    let plain = !outer.inChoice && !inner.repeated;
-    for (const child of children) {
-      if (child.local !== 'element') plain = false;
+  #choice(node: XmlElement, outer: Context, occurs: Occurs, model: ContentModel, depth: number): void {
+    const repeated = outer.repeated || occurs.max > 1;
+    // Only a choice met once, outside another, is kept as a choice; any other makes its elements optional.
+    const kept = !outer.inChoice && !repeated;
+    const context: Context = { optional: !kept, repeated, inChoice: true };
+    const branches: Branch[] = [];
+    const merges = this.#merges;
+    for (const child of xsChildren(node)) {
+      if (child.local === 'annotation') continue;
       const count = model.elements.length;
-      this.collect(child, inner, model, depth);
-      // An element merged into one met before is not this choice's own: no constraint then.
-      if (child.local === 'element' && model.elements.length === count) plain = false;
-      added.push(...model.elements.slice(count));
+      this.collect(child, context, model, depth);
+      const members = model.elements.slice(count);
+      branches.push({ members, required: members.filter((m) => m.required) });
+      // What a branch requires is required of that branch only.
+      for (let i = count; i < model.elements.length; i += 1) if (model.elements[i]!.required) model.elements[i] = { ...model.elements[i]!, required: false };
     }
-    if (!plain || added.length < 2 || model.elements.length - before !== added.length) return;
-    const allRequired = children.every((c) => occursOf(c).min >= 1 && !this.#mayBeAbsent(c));
-    model.choices.push({ members: added, exactlyOne: !outer.optional && occurs.min >= 1 && allRequired });
-  }
-
-  /** An element reference whose head is abstract and has no member can be absent whatever its minOccurs. */
-  #mayBeAbsent(element: XmlElement): boolean {
-    const head = this.#referenced(element);
-    return head !== undefined && attribute(head.node, 'abstract') === 'true' && this.context.substitutes(head).length === 0;
+    // An element met before (in another branch, or outside) is not this choice's own: its branches cannot be told apart.
+    if (!kept || this.#merges !== merges || branches.length === 0) return;
+    const optional = outer.optional || occurs.min === 0;
+    if (branches.length > 1 || optional) {
+      model.choices.push({ branches, optional });
+      return;
+    }
+    // A choice of one required branch is that branch, as a sequence would be.
+    for (const member of branches[0]!.required) {
+      const i = model.positions.get(memberKey(member))!;
+      model.elements[i] = { ...model.elements[i]!, required: true };
+    }
   }
 
   #group(node: XmlElement, context: Context, model: ContentModel, depth: number): void {
@@ -98,7 +108,8 @@ export class Particles {
     const name = ref === undefined ? undefined : this.context.index.resolve(node, ref);
     const declaration = name === undefined ? undefined : this.context.index.lookup('group', name);
     if (declaration === undefined) {
-      this.context.diagnostics.warn('wsdl_qname_unresolved', at(this.context.index, node), `The group ${name === undefined ? JSON.stringify(ref ?? '') : clark(name)} is not declared in the bundle; its elements are left out.`);
+      const printed = name === undefined ? JSON.stringify(ref ?? '') : clark(name);
+      this.context.unresolved.warn(node, `group ${printed}`, `The group ${printed} is not declared in the bundle; its elements are left out.`);
       return;
     }
     if (this.#activeGroups.has(declaration.node) || depth > MAX_DERIVATION) {
@@ -108,12 +119,6 @@ export class Particles {
     this.#activeGroups.add(declaration.node);
     for (const child of xsChildren(declaration.node)) this.collect(child, { ...context, repeated: context.repeated }, model, depth + 1);
     this.#activeGroups.delete(declaration.node);
-  }
-
-  #referenced(node: XmlElement): Declaration | undefined {
-    const ref = attribute(node, 'ref');
-    const name = ref === undefined ? undefined : this.context.index.resolve(node, ref);
-    return name === undefined ? undefined : this.context.index.lookup('element', name);
   }
 
   #element(node: XmlElement, outer: Context, occurs: Occurs, model: ContentModel): void {
@@ -128,27 +133,29 @@ export class Particles {
       const form = attribute(node, 'form');
       const qualified = form === undefined ? doc.elementQualified : form === 'qualified';
       const xml = { ns: qualified ? doc.targetNamespace : '', local };
-      this.#add(model, xml, fixed(this.#localContent(node), attribute(node, 'fixed')), attribute(node, 'nillable') === 'true', place);
+      this.#add(model, xml, valued(this.#localContent(node), node), attribute(node, 'nillable') === 'true', place);
       return;
     }
     const name = this.context.index.resolve(node, ref);
     const head = name === undefined ? undefined : this.context.index.lookup('element', name);
     if (head === undefined) {
-      this.context.diagnostics.warn('wsdl_qname_unresolved', at(this.context.index, node), `The element ${name === undefined ? JSON.stringify(ref) : clark(name)} is not declared in the bundle; it is read as any content.`);
+      const printed = name === undefined ? JSON.stringify(ref) : clark(name);
+      this.context.unresolved.warn(node, `element ${printed}`, `The element ${printed} is not declared in the bundle; it is read as any content.`);
       this.#add(model, name ?? { ns: '', local: ref }, {}, false, place);
       return;
     }
     const members = [...(attribute(head.node, 'abstract') === 'true' ? [] : [head]), ...this.context.substitutes(head)];
     if (members.length === 1 && members[0] === head) {
-      this.#add(model, head.name, fixed(this.context.elementContent(head), attribute(node, 'fixed') ?? attribute(head.node, 'fixed')), attribute(head.node, 'nillable') === 'true', place);
+      this.#add(model, head.name, valued(this.context.elementContent(head), node, head.node), attribute(head.node, 'nillable') === 'true', place);
       return;
     }
-    // A substitution group: one optional property per element that may stand here.
+    // A substitution group: one optional property per element that may stand here, one of them at most.
     const before = model.elements.length;
+    const merges = this.#merges;
     const optional = { ...place, required: false, min: 0 };
     for (const member of members) this.#add(model, member.name, this.context.elementContent(member), attribute(member.node, 'nillable') === 'true', optional);
     const added = model.elements.slice(before);
-    if (!outer.inChoice && !repeated && added.length >= 2 && added.length === members.length) model.choices.push({ members: added, exactlyOne: required });
+    if (!outer.inChoice && !repeated && this.#merges === merges && added.length > 0) model.choices.push({ branches: added.map((m) => ({ members: [m], required: [m] })), optional: !required });
   }
 
   #localContent(node: XmlElement): JsonSchema {
@@ -156,7 +163,7 @@ export class Particles {
     if (type !== undefined) {
       const name = this.context.index.resolve(node, type);
       if (name !== undefined) return this.context.typeContent(name, node);
-      this.context.diagnostics.warn('wsdl_qname_unresolved', at(this.context.index, node), `The type ${JSON.stringify(type)} uses a prefix that is not declared; it is read as any content.`);
+      this.context.unresolved.warn(node, `type ${JSON.stringify(type)}`, `The type ${JSON.stringify(type)} uses a prefix that is not declared; it is read as any content.`);
       return {};
     }
     const complex = xsChild(node, 'complexType');
@@ -166,9 +173,11 @@ export class Particles {
   }
 
   #add(model: ContentModel, xml: XmlName, content: JsonSchema, nillable: boolean, place: { required: boolean; repeated: boolean; min: number; max: number }): void {
-    const known = model.elements.find((m) => m.kind === 'element' && m.xml.ns === xml.ns && m.xml.local === xml.local);
-    if (known !== undefined) {
-      if (!place.required && known.required) model.elements[model.elements.indexOf(known)] = { ...known, required: false };
+    const position = model.positions.get(memberKey({ kind: 'element', xml }));
+    if (position !== undefined) {
+      this.#merges += 1;
+      const known = model.elements[position]!;
+      if (!place.required && known.required) model.elements[position] = { ...known, required: false };
       return;
     }
     const note = { name: xml.local, ns: xml.ns };
@@ -182,6 +191,6 @@ export class Particles {
     } else {
       schema = withXml(item, note);
     }
-    model.elements.push({ kind: 'element', xml, schema, required: place.required });
+    addElement(model, { kind: 'element', xml, schema, required: place.required });
   }
 }

@@ -228,9 +228,15 @@ function complement(ranges: Ranges): Ranges {
   return out;
 }
 
+/** The ranges less those of `minus`: both sorted, so one walk along each (a class may list thousands). */
 function subtract(ranges: Ranges, minus: Ranges): Ranges {
   const keep = complement(minus);
+  const left = normalise(ranges);
   const out: Ranges = [];
-  for (const [a, b] of ranges) for (const [c, d] of keep) if (Math.max(a, c) <= Math.min(b, d)) out.push([Math.max(a, c), Math.min(b, d)]);
-  return normalise(out);
+  let j = 0;
+  for (const [a, b] of left) {
+    while (j < keep.length && keep[j]![1] < a) j += 1;
+    for (let k = j; k < keep.length && keep[k]![0] <= b; k += 1) out.push([Math.max(a, keep[k]![0]), Math.min(b, keep[k]![1])]);
+  }
+  return out;
 }

@@ -99,3 +99,16 @@ describe('derived simple types', () => {
     expect(d.warnings).toEqual([expect.objectContaining({ code: 'wsdl_qname_unresolved', operation: 'op', location: 'service.wsdl#/message' })]);
   });
 });
+
+describe('SOAP encoding types', () => {
+  it('reads its simple types as XSD\'s, and its Array without a warning', () => {
+    const enc = 'http://schemas.xmlsoap.org/soap/encoding/';
+    const { model, diagnostics } = modelOf(
+      schemaText(`<xs:complexType name="Items" xmlns:soapenc="${enc}"><xs:complexContent><xs:restriction base="soapenc:Array"/></xs:complexContent></xs:complexType>`),
+    );
+    expect(model.type({ ns: enc, local: 'string' }, {})).toEqual({ type: 'string' });
+    expect(model.type({ ns: enc, local: 'Array' }, {})).toEqual({});
+    expect(model.type(tns('Items'), {})).toEqual({ $ref: '#/schemas/Items' });
+    expect(diagnostics.warnings).toEqual([]);
+  });
+});

@@ -4,6 +4,7 @@ import { attribute, clark, type XmlElement, type XmlName } from '../../xml/xml-t
 import { builtinSchema, SOAP_ENCODING_NS } from './builtins.js';
 import { applyFacets } from './facets.js';
 import { at } from './locations.js';
+import type { Unresolved } from './unresolved.js';
 import { isXsd, xsChild, type XsdIndex } from './xsd-index.js';
 
 /** Derivation steps followed before a chain is taken to loop (a cycle, or a schema built to exhaust us). */
@@ -24,6 +25,7 @@ export class SimpleTypes {
   constructor(
     private readonly index: XsdIndex,
     private readonly diagnostics: Diagnostics,
+    private readonly unresolved: Unresolved,
   ) {}
 
   /** Whether a name is a built-in or declared simple type. */
@@ -96,7 +98,8 @@ export class SimpleTypes {
     if (schema !== undefined) return schema;
     // A complex type here (a simpleContent restriction's base names one) is handled by the caller.
     if (name !== undefined && this.index.lookup('complexType', name) !== undefined) return {};
-    this.diagnostics.warn('wsdl_qname_unresolved', at(this.index, node), `The simple type ${name === undefined ? JSON.stringify(text) : clark(name)} is not declared in the bundle; it is read as any simple value.`);
+    const printed = name === undefined ? JSON.stringify(text) : clark(name);
+    this.unresolved.warn(node, `type ${printed}`, `The simple type ${printed} is not declared in the bundle; it is read as any simple value.`);
     return {};
   }
 

@@ -12,7 +12,7 @@ export const XSD_NS = 'http://www.w3.org/2001/XMLSchema';
 const XSD_NAMESPACES = new Set([XSD_NS, 'http://www.w3.org/2000/10/XMLSchema', 'http://www.w3.org/1999/XMLSchema']);
 
 export function isXsd(ns: string): boolean {
-  return XSD_NAMESPACES.has(ns);
+  return ns === XSD_NS || XSD_NAMESPACES.has(ns);
 }
 
 /** The XSD child elements of a schema node, optionally only those with a local name. */

@@ -1,7 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { Diagnostics } from '../../diagnostics/diagnostics.js';
-import { parseXml } from '../../xml/parse-xml.js';
-import { XsdModel } from './xsd-model.js';
 import { generated, modelOf, schemaText, TNS, validator } from './test-helpers.js';
 
 const tns = (local: string) => ({ ns: TNS, local });
@@ -65,7 +62,7 @@ describe('XsdModel', () => {
     const schema = model.element(tns('Garage'), {});
     expect(model.schemas.Garage).toEqual({
       type: 'object',
-      oneOf: [
+      anyOf: [
         { type: 'object', properties: { Car: { $ref: '#/schemas/VehicleType', 'x-xml': { name: 'Car', ns: TNS } } }, required: ['Car'], additionalProperties: false },
         { type: 'object', properties: { Truck: { anyOf: [{ $ref: '#/schemas/Truck' }, { type: 'null' }], 'x-xml': { name: 'Truck', ns: TNS } } }, required: ['Truck'], additionalProperties: false },
       ],
@@ -155,28 +152,38 @@ describe('XsdModel', () => {
     expect(Object.keys((model.schemas.T0 as { properties: object }).properties).length).toBeGreaterThan(10);
   });
 
-  it('converts a 4 MB bundle of 40 files in time linear in its size', () => {
-    // 40 files of 4 MB in all, shaped as published bundles are: shallow derivation, shared simple types, references across files.
-    const files = Array.from({ length: 40 }, (_, f) => {
-      const types = Array.from({ length: 250 }, (_, t) => {
-        const base = t % 4 === 0 ? 'tns:Base' : `tns:T${f}_${t - 1}`;
-        const other = `tns:T${(f + 1) % 40}_${t}`;
-        return `<xs:complexType name="T${f}_${t}"><xs:complexContent><xs:extension base="${base}"><xs:sequence><xs:element name="a${t}" type="xs:string" minOccurs="0"/><xs:element name="b${t}" type="tns:Code"/><xs:element name="c${t}" type="${other}" minOccurs="0" maxOccurs="unbounded"/><xs:element name="d${t}"><xs:complexType><xs:sequence><xs:element name="e" type="xs:dateTime"/></xs:sequence></xs:complexType></xs:element></xs:sequence><xs:attribute name="x${t}" type="xs:int"/></xs:extension></xs:complexContent></xs:complexType><xs:element name="E${f}_${t}" type="tns:T${f}_${t}"/>`;
-      }).join('\n');
-      return { path: `f${f}.xsd`, schema: parseXml(schemaText(`${f === 0 ? '<xs:complexType name="Base"><xs:sequence><xs:element name="id" type="xs:string"/></xs:sequence></xs:complexType><xs:simpleType name="Code"><xs:restriction base="xs:string"><xs:pattern value="[A-Z]{3}"/></xs:restriction></xs:simpleType>' : ''}${types}`)), text: '' };
-    });
-    const convert = (count: number) => {
-      const started = performance.now();
-      const model = new XsdModel(files.slice(0, count), new Diagnostics());
-      for (let f = 0; f < count; f += 1) for (let t = 0; t < 250; t += 1) model.element(tns(`E${f}_${t}`), {});
-      return { elapsed: performance.now() - started, components: Object.keys(model.schemas).length };
-    };
-    convert(4);
-    // The quickest of three: test machines run other suites at once.
-    const tenth = Math.min(...[0, 1, 2].map(() => convert(4).elapsed));
-    const all = convert(40);
-    expect(all.components).toBe(20_000);
-    // Linear: ten times the schemas take about ten times as long (not a hundred).
-    expect(all.elapsed).toBeLessThan(Math.max(tenth, 20) * 30);
+});
+
+describe('warnings', () => {
+  it('of a name the bundle lacks come once, at its first reference, but for the WSDL side\'s asks', () => {
+    const { model, diagnostics } = modelOf(schemaText('<xs:complexType name="A"><xs:sequence><xs:element name="p" type="tns:Price"/><xs:element name="q" type="tns:Price"/></xs:sequence></xs:complexType><xs:complexType name="B"><xs:sequence><xs:element name="r" type="tns:Price"/></xs:sequence></xs:complexType>'));
+    model.type(tns('A'), {});
+    model.type(tns('B'), {});
+    model.type(tns('Price'), { operation: 'one' });
+    model.type(tns('Price'), { operation: 'two' });
+    expect(diagnostics.warnings.map((w) => [w.operation, w.location])).toEqual([
+      ['', "s0.xsd#/schema/complexType[@name='A']/sequence/element[@name='p']"],
+      ['one', ''],
+      ['two', ''],
+    ]);
+    expect(diagnostics.warnings[0]!.message).toContain('not reported again');
+  });
+
+  it('name a substitution group head the bundle lacks, and XSD 1.1 constructs, with locations of at most 512 characters', () => {
+    const deep = (n: number, inner: string): string => (n === 0 ? inner : `<xs:element name="level${n}_with_a_long_enough_name"><xs:complexType><xs:sequence>${deep(n - 1, inner)}</xs:sequence></xs:complexType></xs:element>`);
+    const { model, diagnostics } = modelOf(
+      schemaText(`
+      <xs:element name="Member" substitutionGroup="tns:NoHead" type="xs:string"/>
+      <xs:element name="Root"><xs:complexType><xs:sequence>${deep(12, '<xs:element name="leaf" type="tns:Missing"/>')}</xs:sequence><xs:assert test="true()"/></xs:complexType></xs:element>`),
+    );
+    expect(model.elementInfo(tns('Member'))).toEqual({ nillable: false, abstract: false, substitutes: [] });
+    expect(model.elementInfo(tns('NoHead'))).toBeUndefined();
+    model.elementInfo(tns('Root'));
+    model.element(tns('Root'), {});
+    expect(diagnostics.warnings.map((w) => w.code)).toEqual(['wsdl_qname_unresolved', 'xsd_construct_unsupported', 'wsdl_qname_unresolved']);
+    expect(diagnostics.warnings[0]!.location).toBe("s0.xsd#/schema/element[@name='Member']");
+    const long = diagnostics.warnings[2]!.location;
+    expect(long.length).toBeLessThanOrEqual(512);
+    expect(long.endsWith("/element[@name='leaf']")).toBe(true);
   });
 });

@@ -2,26 +2,43 @@ import type { JsonSchema } from '../../artifact/artifact.js';
 import type { Diagnostics, IssueAt } from '../../diagnostics/diagnostics.js';
 import { setOwn } from '../../json.js';
 import { attribute, clark, type XmlElement, type XmlName } from '../../xml/xml-tree.js';
+import { SOAP_ENCODING_NS } from './builtins.js';
 import { ComplexTypes } from './complex-types.js';
 import type { XsdContext } from './context.js';
 import { at } from './locations.js';
-import { ComponentNames } from './names.js';
+import { ComponentNames, nameComplexTypes } from './names.js';
 import { objectSchema } from './object-schema.js';
 import { MAX_DERIVATION, SimpleTypes } from './simple-types.js';
-import { isXsd, xsChild, xsChildren, XsdIndex, type Declaration } from './xsd-index.js';
+import { SubstitutionGroups } from './substitution-groups.js';
+import { Unresolved } from './unresolved.js';
+import { isXsd, xsChild, XsdIndex, type Declaration } from './xsd-index.js';
 
 /**
  * XSD 1.0 as the artifact's JSON Schema 2020-12, annotated with `x-xml` (artifact/soap.ts) so
  * the SOAP protocol can read XML into JSON and write it back. Complex types become component
  * schemas in `schemas` (named types by their names, anonymous ones after their element:
- * `CreateCustomerRequest`, nested `Customer_Address`), referred to as `#/schemas/<Name>`, so
- * recursive types stay finite; simple types are inline. Only what is asked for, and what it
- * refers to, is converted, each component once: the work is linear in the schemas' size.
+ * `CreateCustomerRequest`, nested `Customer_Address`; `_2`... where names meet), referred to as
+ * `#/schemas/<Name>`, so recursive types stay finite; simple types are inline. Only what is
+ * asked for, and what it refers to, is converted, each component once: the work is linear in
+ * the schemas' size, and the same bundle gives the same names and schemas.
+ *
+ * In short (each file says more):
+ * - built-ins (builtins.ts): strings, `integer` with its range, `number`, `boolean`, `format`
+ *   for dates, times and durations, `contentEncoding: base64`, anyType as `{}`;
+ * - simple types (simple-types.ts, facets.ts, patterns.ts): a restriction is its base plus the
+ *   facets; a pattern is anchored and translated, or dropped with a warning; a list is an array
+ *   marked `x-xml.list`; a union is `anyOf`;
+ * - complex types (complex-types.ts, particles.ts, attributes.ts, object-schema.ts): an object
+ *   with `additionalProperties: false` and `x-xml.order`; each property names its element or
+ *   attribute in `x-xml` (`$ref` with `x-xml` beside it); extensions flattened; a repeating
+ *   element an array; nillable adds null; a choice is `oneOf` of complete objects, one per
+ *   combination of branches; a substitution group head is a choice of its members; simple
+ *   content is `$value`; `xs:any` is `$any`, XML text.
  *
  * Imports and includes are the WSDL side's: it gives every schema of the bundle as a source.
  * `xs:redefine` and `xs:override` are warned of and read without; identity constraints
- * (`xs:key`, `xs:unique`, `xs:keyref`) are ignored. See simple-types.ts, complex-types.ts,
- * particles.ts, attributes.ts and object-schema.ts for the mapping of each construct.
+ * (`xs:key`, `xs:unique`, `xs:keyref`) and `xs:anyAttribute` are ignored; `xsi:type`
+ * polymorphism is not modelled (an element holds its declared type).
  */
 export interface XsdSource {
   /** Bundle path of the document holding it, for locations in diagnostics (`types.xsd`, `service.wsdl`). */
@@ -39,32 +56,36 @@ export class XsdModel {
   readonly #simple: SimpleTypes;
   readonly #complex: ComplexTypes;
   readonly #names = new ComponentNames();
-  /** Component name of each complex type node, given in document order up front so names never depend on what is asked first. */
-  readonly #componentNames = new Map<XmlElement, string>();
+  /** Component name of each complex type node, given up front (names.ts). */
+  readonly #componentNames: Map<XmlElement, string>;
+  readonly #groups: SubstitutionGroups;
+  readonly #unresolved: Unresolved;
   readonly #queued = new Set<XmlElement>();
   readonly #pending: XmlElement[] = [];
-  #members: Map<Declaration, Declaration[]> | null = null;
 
   constructor(
     sources: XsdSource[],
     private readonly diagnostics: Diagnostics,
   ) {
     this.#index = new XsdIndex(sources);
-    this.#simple = new SimpleTypes(this.#index, diagnostics);
+    this.#unresolved = new Unresolved(this.#index, diagnostics);
+    this.#simple = new SimpleTypes(this.#index, diagnostics, this.#unresolved);
+    this.#groups = new SubstitutionGroups(this.#index, this.#unresolved);
+    this.#componentNames = nameComplexTypes(this.#index, this.#names);
     const context: XsdContext = {
       index: this.#index,
       simple: this.#simple,
       diagnostics,
+      unresolved: this.#unresolved,
       typeContent: (name, issueAt) => this.#typeContent(name, issueAt),
       anonymous: (node) => this.#ref(node),
       elementContent: (declaration) => this.#elementContent(declaration, 0),
-      substitutes: (head) => this.#substitutes(head),
+      substitutes: (head) => this.#groups.members(head),
     };
     this.#complex = new ComplexTypes(context);
     for (const { doc, node } of this.#index.unsupported) {
       diagnostics.warn('xsd_construct_unsupported', at(this.#index, node), `xs:${node.local} is not read: the schema${attribute(node, 'schemaLocation') === undefined ? '' : ` ${attribute(node, 'schemaLocation')}`} is used as it is, without the ${node.local === 'redefine' ? 'redefinitions' : 'overrides'} of ${doc.path}.`);
     }
-    this.#nameComponents();
   }
 
   /** Whether a global element is declared. */
@@ -98,7 +119,7 @@ export class XsdModel {
     return {
       nillable: attribute(declaration.node, 'nillable') === 'true',
       abstract: attribute(declaration.node, 'abstract') === 'true',
-      substitutes: this.#substitutes(declaration).map((d) => ({ ...d.name })),
+      substitutes: this.#groups.members(declaration).map((d) => ({ ...d.name })),
     };
   }
 
@@ -117,7 +138,7 @@ export class XsdModel {
     if (type !== undefined) {
       const name = this.#index.resolve(node, type);
       if (name !== undefined) return this.#typeContent(name, node);
-      this.diagnostics.warn('wsdl_qname_unresolved', at(this.#index, node), `The type ${JSON.stringify(type)} uses a prefix that is not declared; it is read as any content.`);
+      this.#unresolved.warn(node, `type ${JSON.stringify(type)}`, `The type ${JSON.stringify(type)} uses a prefix that is not declared; it is read as any content.`);
       return {};
     }
     const complex = xsChild(node, 'complexType');
@@ -125,19 +146,20 @@ export class XsdModel {
     const simple = xsChild(node, 'simpleType');
     if (simple !== undefined) return this.#simple.of(simple);
     // With neither, an element takes its substitution group head's type.
-    const head = this.#head(declaration);
+    const head = this.#groups.head(declaration);
     return head === undefined || depth > MAX_DERIVATION ? {} : this.#elementContent(head, depth + 1);
   }
 
   #typeContent(name: XmlName, where: IssueAt | XmlElement): JsonSchema {
-    if (isXsd(name.ns) && name.local === 'anyType') return {};
+    if ((isXsd(name.ns) && name.local === 'anyType') || name.ns === SOAP_ENCODING_NS) return this.#simple.named(name) ?? {};
     const simple = this.#simple.named(name);
     if (simple !== undefined) return simple;
     const complex = this.#index.lookup('complexType', name);
     if (complex !== undefined) return this.#ref(complex.node);
-    // Locations are worked out only for warnings: most types resolve.
-    const issueAt = 'children' in where ? at(this.#index, where) : where;
-    this.diagnostics.warn('wsdl_qname_unresolved', issueAt, `The type ${clark(name)} is not declared in any schema of the bundle; it is read as any content.`);
+    const message = `The type ${clark(name)} is not declared in any schema of the bundle; it is read as any content.`;
+    // A reference inside the schemas is warned of once per name; the WSDL side's asks each time, at its own place.
+    if ('children' in where) this.#unresolved.warn(where, `type ${clark(name)}`, message);
+    else this.diagnostics.warn('wsdl_qname_unresolved', where, message);
     return {};
   }
 
@@ -153,72 +175,5 @@ export class XsdModel {
       this.#pending.push(node);
     }
     return { $ref: `#/schemas/${name}` };
-  }
-
-  /** Names every complex type, global ones first, then anonymous ones after their elements, in document order. */
-  #nameComponents(): void {
-    const owners: [XmlElement, string][] = [];
-    for (const doc of this.#index.docs) {
-      for (const child of xsChildren(doc.schema)) {
-        const name = attribute(child, 'name');
-        if (name === undefined) continue;
-        if (child.local === 'complexType') this.#componentNames.set(child, this.#names.claim(name));
-        const anonymous = child.local === 'element' ? xsChild(child, 'complexType') : undefined;
-        if (anonymous !== undefined) this.#componentNames.set(anonymous, this.#names.claim(name));
-        if (child.local === 'complexType' || child.local === 'element' || child.local === 'group') owners.push([anonymous ?? child, this.#componentNames.get(anonymous ?? child) ?? name]);
-      }
-    }
-    for (const [node, owner] of owners) this.#nameNested(node, owner, 0);
-  }
-
-  #nameNested(node: XmlElement, owner: string, depth: number): void {
-    for (const child of xsChildren(node)) {
-      if (child.local === 'element' && attribute(child, 'name') !== undefined) {
-        const anonymous = xsChild(child, 'complexType');
-        if (anonymous !== undefined) {
-          const name = this.#names.claim(`${owner}_${attribute(child, 'name')}`);
-          this.#componentNames.set(anonymous, name);
-          this.#nameNested(anonymous, name, depth + 1);
-          continue;
-        }
-      }
-      if (child.local !== 'annotation' && depth < 256) this.#nameNested(child, owner, depth + 1);
-    }
-  }
-
-  #head(declaration: Declaration): Declaration | undefined {
-    const group = attribute(declaration.node, 'substitutionGroup');
-    const name = group === undefined ? undefined : this.#index.resolve(declaration.node, group.trim().split(/\s+/)[0]!);
-    return name === undefined ? undefined : this.#index.lookup('element', name);
-  }
-
-  #substitutes(head: Declaration): Declaration[] {
-    if (this.#members === null) {
-      this.#members = new Map();
-      for (const element of this.#index.all('element')) {
-        const group = attribute(element.node, 'substitutionGroup');
-        if (group === undefined) continue;
-        for (const text of group.trim().split(/\s+/)) {
-          const name = this.#index.resolve(element.node, text);
-          const found = name === undefined ? undefined : this.#index.lookup('element', name);
-          if (found === undefined) continue;
-          const list = this.#members.get(found) ?? [];
-          list.push(element);
-          this.#members.set(found, list);
-        }
-      }
-    }
-    const out: Declaration[] = [];
-    const seen = new Set<Declaration>([head]);
-    const queue = [head];
-    for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
-      for (const member of this.#members.get(next) ?? []) {
-        if (seen.has(member)) continue;
-        seen.add(member);
-        queue.push(member);
-        if (attribute(member.node, 'abstract') !== 'true') out.push(member);
-      }
-    }
-    return out;
   }
 }
