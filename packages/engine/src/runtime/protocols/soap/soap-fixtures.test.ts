@@ -633,6 +633,41 @@ describe('the action and the body name different operations', () => {
   }
 });
 
+describe('header blocks', () => {
+  for (const version of ['1.1', '1.2'] as const) {
+    it(`SOAP ${version}: a header block it must understand but does not answers a MustUnderstand Fault, and the call is not made`, async () => {
+      const sim = await open('crm-customers.wsdl', 'must-understand', 1);
+      const listed = success(sim, 'ListCustomers', send(sim, 'ListCustomers', {}, version), version);
+      const id = valuesAt(listed, 'customerId')[0]!;
+      const del = sim.ops.DeleteCustomer!;
+      const payload = writeElement(del.input.element, { customerId: id }, del.input.schema, sim.artifact.schemas);
+      const must = version === '1.1' ? '1' : 'true';
+      const body = `<env:Envelope xmlns:env="${envNs(version)}"><env:Header><tx:Transaction xmlns:tx="urn:example:tx" env:mustUnderstand="${must}">42</tx:Transaction></env:Header><env:Body>${payload}</env:Body></env:Envelope>`;
+      const answer = sim.client.call({ method: 'POST', path: '/', headers: soapHeaders(version, del.bindings.find((b) => b.version === version)!.action), body });
+      expect(faultOf(answer, version).code, answer.text).toBe('MustUnderstand');
+      success(sim, 'GetCustomer', send(sim, 'GetCustomer', { customerId: id }, version), version);
+    });
+
+    it(`SOAP ${version}: a header block it need not understand is ignored`, async () => {
+      const sim = await open('crm-customers.wsdl', 'optional-header', 1);
+      const list = sim.ops.ListCustomers!;
+      const body = `<env:Envelope xmlns:env="${envNs(version)}"><env:Header><tx:Trace xmlns:tx="urn:example:tx" env:mustUnderstand="${version === '1.1' ? '0' : 'false'}">abc</tx:Trace><tx:Other xmlns:tx="urn:example:tx"/></env:Header><env:Body>${writeElement(list.input.element, {}, list.input.schema, sim.artifact.schemas)}</env:Body></env:Envelope>`;
+      const answer = sim.client.call({ method: 'POST', path: '/', headers: soapHeaders(version, list.bindings.find((b) => b.version === version)!.action), body });
+      success(sim, 'ListCustomers', answer, version);
+    });
+  }
+
+  it('an action that names an operation with a body element no operation takes is refused, not read as that operation', async () => {
+    const sim = await open('crm-customers.wsdl', 'unknown-element', 1);
+    const body = requestEnvelope('1.1', '<x:Nope xmlns:x="urn:nowhere"><x:customerId>CUS-00000001</x:customerId></x:Nope>');
+    const answer = sim.client.call({ method: 'POST', path: '/', headers: soapHeaders('1.1', sim.ops.GetCustomer!.action), body });
+    const fault = faultOf(answer, '1.1');
+    expect(fault.code).toBe('Client');
+    // Not the read's "not found": the call was not understood as a GetCustomer.
+    expect(fault.detail, answer.text).toBeNull();
+  });
+});
+
 describe('a delete answers what it did', () => {
   for (const name of ['crm-customers.wsdl', 'catalog']) {
     it(`${name}: a delete that removed the record answers its lone boolean (deleted) true`, async () => {
