@@ -657,6 +657,14 @@ describe('header blocks', () => {
     });
   }
 
+  it('a WS-Security header marked mustUnderstand is understood: clients that sign in with it are answered', async () => {
+    const sim = await open('crm-customers.wsdl', 'ws-security', 1);
+    const list = sim.ops.ListCustomers!;
+    const security = '<wsse:Security xmlns:wsse="http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-secext-1.0.xsd" env:mustUnderstand="1"><wsse:UsernameToken><wsse:Username>u</wsse:Username><wsse:Password>p</wsse:Password></wsse:UsernameToken></wsse:Security>';
+    const body = `<env:Envelope xmlns:env="${SOAP11}"><env:Header>${security}</env:Header><env:Body>${writeElement(list.input.element, {}, list.input.schema, sim.artifact.schemas)}</env:Body></env:Envelope>`;
+    success(sim, 'ListCustomers', sim.client.call({ method: 'POST', path: '/', headers: soapHeaders('1.1', list.action), body }), '1.1');
+  });
+
   it('an action that names an operation with a body element no operation takes is refused, not read as that operation', async () => {
     const sim = await open('crm-customers.wsdl', 'unknown-element', 1);
     const body = requestEnvelope('1.1', '<x:Nope xmlns:x="urn:nowhere"><x:customerId>CUS-00000001</x:customerId></x:Nope>');
