@@ -448,6 +448,18 @@ describe('WSDL fixtures built into Simulators', () => {
         expect(inferred).toEqual(fixture.operations);
       });
 
+      it('classifies each envelope by the operation its body names: read-only exactly where the operation is', async () => {
+        const sim = await open(name, 'classify');
+        for (const version of fixture.versions) {
+          for (const [id, op] of Object.entries(sim.ops)) {
+            const action = op.bindings.find((b) => b.version === version)?.action ?? op.action;
+            const body = new TextEncoder().encode(requestEnvelope(version, writeElement(op.input.element, generated(sim, op.input.schema, id), op.input.schema, sim.artifact.schemas)));
+            const verdict = sim.client.simulator.classify('POST', '/', { query: '', headers: soapHeaders(version, action), body });
+            expect(verdict.readOnly, `${id} SOAP ${version}`).toBe(fixture.operations[id]![2]);
+          }
+        }
+      });
+
       if (fixture.entity !== null) {
         const { resource, id } = fixture.entity;
         it(`keys the ${resource} entity by ${id}, the id element the README names`, async () => {
