@@ -915,11 +915,13 @@ describe('determinism', () => {
         }
       }
     }
+    // And the state the sequence left.
+    out.push(sim.client.state.snapshot());
     return out;
   }
 
   for (const name of ['crm-customers.wsdl', 'catalog', 'bank-accounts-rpc.wsdl', 'bundle-travel', 'carrier-shipping-soap12.wsdl', 'weather-bare.wsdl']) {
-    it(`${name}: the same seed and requests give byte-identical answers; another seed differs`, async () => {
+    it(`${name}: the same seed and requests give byte-identical answers and state; another seed differs`, async () => {
       const first = await transcript(name, 'alpha');
       expect(first.filter((line) => line.startsWith('200 ')).length).toBeGreaterThan(first.length / 3);
       expect(await transcript(name, 'alpha')).toEqual(first);
