@@ -156,6 +156,7 @@ describe('property: random valid SOAP requests over every fixture', () => {
   it.each(NAMES)('%s: every answer is a valid output envelope or a Fault of the version, never a throw', async (name) => {
     const b = built.get(name)!;
     let successes = 0;
+    let requests = 0;
     await fc.assert(
       fc.asyncProperty(fc.array(command, { minLength: 6, maxLength: 12 }), fc.string({ maxLength: 6 }), async (commands, seed) => {
         const client = await SimClient.open(b.artifact, { seed, sampleRecords: 2, start: NOW, runtime: b.runtime });
@@ -169,6 +170,7 @@ describe('property: random valid SOAP requests over every fixture', () => {
           const action = op.bindings.find((x) => x.version === version)?.action ?? null;
           const body = new TextEncoder().encode(wrap(version, writeElement(op.input.element, value, op.input.schema, b.artifact.schemas)));
           const response = handle(client, step + 1, headersFor(version, action), body);
+          requests += 1;
           const context = `${name} ${id} SOAP ${version} ${JSON.stringify(value)}`;
           if (response.status >= 200 && response.status < 300) {
             successes += 1;
@@ -190,7 +192,7 @@ describe('property: random valid SOAP requests over every fixture', () => {
       { numRuns: 5 },
     );
     // Valid requests mostly succeed: a run of nothing but Faults would prove nothing.
-    expect(successes).toBeGreaterThan(0);
+    expect(successes).toBeGreaterThan(requests / 4);
   }, 30_000);
 });
 
