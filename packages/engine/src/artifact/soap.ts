@@ -87,6 +87,13 @@ export interface SoapMessage {
   schema: JsonSchema;
   /** SOAP header blocks the binding declares for the message. */
   headers: SoapHeader[];
+  /**
+   * For an output whose element holds one child that carries the answer, as .NET services write
+   * `<GetEmployeeResponse><GetEmployeeResult>` and JAX-WS `<getEmployeeResponse><return>`: that
+   * child's property. The operation's 200 answer schema is then its content, which behaviours
+   * fill; the protocol puts the value back inside it on the wire. Absent otherwise.
+   */
+  result?: string;
 }
 
 export interface SoapHeader {

@@ -6,6 +6,7 @@ import { inferModel } from '../infer/infer-model.js';
 import { SchemaLookup } from '../infer/schema-lookup.js';
 import { lifecycleListing } from '../lifecycle/listing.js';
 import { compileWsdl } from '../wsdl/compile-wsdl.js';
+import { unwrapResults } from '../wsdl/result-wrappers.js';
 import type { Checkpoints } from './checkpoint.js';
 import type { PatternTest } from '../safe-pattern.js';
 import { selectOperations } from './filters.js';
@@ -18,8 +19,9 @@ import { selectOperations } from './filters.js';
  */
 export async function compileWsdlBuild(spec: Uint8Array, filters: PatternTest[], diagnostics: Diagnostics, checkpoints: Checkpoints): Promise<BuildOutcome> {
   await checkpoints.stage('validating');
-  const read = await compileWsdl(spec, diagnostics);
+  const compiled = await compileWsdl(spec, diagnostics);
   diagnostics.rejectIfErrors();
+  const read = { ...compiled, document: unwrapResults(compiled.document, compiled.soap) };
   const selected = selectOperations(read.document.operations, filters);
   if (selected.length === 0) {
     const all = read.document.operations.length;

@@ -199,7 +199,7 @@ export function inferModel(operations: NormalisedOperation[], lookup: SchemaLook
     // The plain operation names the resource's read (create, ...); a query variant only when it is the only one.
     const plainFirst = [...mine.filter((u) => !queryVariants.has(u.op.id)), ...mine.filter((u) => queryVariants.has(u.op.id))];
     for (const { op, how } of plainFirst) if (how.behaviour !== 'action' && how.behaviour !== 'static') crud[how.behaviour as Crud] ??= op.id;
-    const keyField = keyFieldOf(shape, mine, recordField, word, lookup);
+    const keyField = keyFieldOf(shape, mine, recordField, word, lookup, itemSchema);
     const read = mine.find((u) => u.how.behaviour === 'read')?.op;
     if (keyField.keyField !== undefined && read !== undefined) readFields.set(shape.name, requiredFields(read, lookup));
     resources.push({
@@ -269,7 +269,7 @@ function unconstrainedId(shape: ResourceShape, itemSchema: JsonSchema | null, lo
  * its read (else of its other calls on one record) named as the record's wrapper (Slack's
  * `channel`), `<resource>_id`, `<resource>Id`, `id` or the resource's word.
  */
-function keyFieldOf(shape: ResourceShape, ops: { op: NormalisedOperation; how: Understanding }[], recordField: string | null, word: string, lookup: SchemaLookup): { keyField?: string } {
+function keyFieldOf(shape: ResourceShape, ops: { op: NormalisedOperation; how: Understanding }[], recordField: string | null, word: string, lookup: SchemaLookup, itemSchema: JsonSchema | null): { keyField?: string } {
   if (!shape.key.startsWith('rpc:')) return {};
   const one = singular(words(word).at(-1) ?? word);
   // AWS names a record by the resource's whole word: `UserPoolId`, `TableName`, `StreamArn`.
@@ -277,12 +277,36 @@ function keyFieldOf(shape: ResourceShape, ops: { op: NormalisedOperation; how: U
   const wanted = [recordField ?? '', `${one}_id`, `${one}id`, `${whole}id`, 'id', `${whole}name`, one, `${whole}arn`].filter((name) => name !== '').map(squash);
   const onOne = ['read', 'update', 'delete', 'action'];
   const calls = ops.filter((o) => onOne.includes(o.how.behaviour)).sort((a, b) => onOne.indexOf(a.how.behaviour) - onOne.indexOf(b.how.behaviour));
+  if (calls.some(({ op }) => op.path.includes('#SOAP='))) return soapKeyField(calls, wanted.slice(recordField === null ? 0 : 1), itemSchema, lookup);
   for (const { op } of calls) {
     const names = [...op.parameters.filter((p) => p.in === 'query').map((p) => p.name), ...lookup.properties(requestSchema(op)).keys()];
     for (const candidate of wanted) {
       const found = names.find((name) => squash(name) === candidate);
       if (found !== undefined) return { keyField: found };
     }
+  }
+  return {};
+}
+
+/** Names that say a field identifies a record: `customerId`, `EmployeeID`, `accountNumber`, `trackingNumber`, `bookingReference`, `applicationNumber`, `orderNo`, `caseKey`. */
+const IDENTIFYING = /(?:id|number|num|no|nr|reference|ref|code|key|identifier)$/;
+
+/**
+ * A SOAP entity's key: for each call on one record, the read first, a field named for the
+ * entity's id (`customerId`, `id`), else the first identifying field the call requires that
+ * the record has too (`GetAccount` takes `accountNumber`, `RetrieveBooking` takes
+ * `bookingReference`). The element wrapping the record in a write (`<customer>`) is never the key.
+ */
+function soapKeyField(calls: { op: NormalisedOperation; how: Understanding }[], wanted: string[], itemSchema: JsonSchema | null, lookup: SchemaLookup): { keyField?: string } {
+  const recordFields = new Set([...lookup.properties(itemSchema).keys()].map(squash));
+  for (const { op } of calls) {
+    const names = [...lookup.properties(requestSchema(op)).keys()];
+    for (const candidate of wanted) {
+      const found = names.find((name) => squash(name) === candidate);
+      if (found !== undefined) return { keyField: found };
+    }
+    const found = requiredFields(op, lookup).find((name) => IDENTIFYING.test(squash(name)) && recordFields.has(squash(name)));
+    if (found !== undefined) return { keyField: found };
   }
   return {};
 }

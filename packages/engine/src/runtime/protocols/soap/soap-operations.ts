@@ -47,6 +47,13 @@ function indexOf(model: RuntimeModel, soap: SoapModel): Index {
   return index;
 }
 
+/** Whether a body element is the operation's input: by namespace and name, or by name alone (a client that got the namespace wrong); an empty body for an operation without input. */
+function takes(operation: SoapOperation, payload: XmlElement | null): boolean {
+  const element = operation.input.element;
+  if (payload === null) return element.local === '';
+  return payload.local === element.local;
+}
+
 /** The SOAP operation an artifact operation answers, once its model has been indexed (every call decodes first). */
 export function soapOperationOf(operation: ArtifactOperation): { operation: SoapOperation; schemas: Record<string, JsonSchema> } | null {
   return described.get(operation) ?? null;
@@ -68,7 +75,16 @@ export function findOperation(
   const byElement = payload === null ? [] : (index.byElement.get(`{${payload.ns}}${payload.local}`) ?? []);
   const byAction = action === null ? [] : (index.byAction.get(action) ?? []);
   let candidates = byAction.length > 0 ? byAction : byElement;
-  if (byAction.length > 1 && byElement.length > 0) candidates = byAction.filter((op) => byElement.includes(op));
+  if (byAction.length > 0) {
+    // The action names the operation; its body must be that operation's input, as a server
+    // dispatching by action reads it (a client never means another call than it names).
+    candidates = byAction.filter((op) => takes(described.get(op)!.operation, payload));
+    if (candidates.length === 0) {
+      const expected = described.get(byAction[0]!)!.operation;
+      const wanted = expected.input.element.local === '' ? 'an empty body' : `<${expected.input.element.local}>`;
+      return { refusal: { status: 400, code: 'operation_mismatch', message: `the action ${action} names ${expected.name}, which takes ${wanted}, not ${payload === null ? 'an empty body' : `<${payload.name}>`}` } };
+    }
+  }
   if (candidates.length === 0 && payload !== null) candidates = index.byLocal.get(payload.local) ?? [];
   const bound = candidates.filter((op) => versionsOf(described.get(op)!.operation).includes(version));
   const chosen = bound[0] ?? candidates[0];

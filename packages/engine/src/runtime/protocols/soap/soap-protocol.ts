@@ -12,6 +12,7 @@ import { actionOf, readEnvelope, soapVersionOfContentType } from './read-envelop
 import { findOperation, soapOperationOf, versionsOf, type SoapVersion } from './soap-operations.js';
 import { servedDocument } from './served-documents.js';
 import { readElement } from './xml-to-json.js';
+import { notUnderstood } from './must-understand.js';
 
 const SOAP_PATH = /^\/#SOAP=/;
 
@@ -45,7 +46,9 @@ export const soapProtocol: Protocol = {
     const version = dialectOf(soap, ctx);
     const output = soap.operation.output;
     if (output === null) return { status: 202, headers: {}, body: null };
-    const body = writeElement(output.element, answer.value, output.schema, soap.schemas);
+    // An answer understood by its one wrapped child (`<GetEmployeeResult>`) goes back inside it.
+    const value = output.result === undefined ? answer.value : { [output.result]: answer.value };
+    const body = writeElement(output.element, value, output.schema, soap.schemas);
     return { status: 200, headers: { ...answer.headers, 'content-type': contentTypeFor(version) }, body: Buffer.from(envelope(version, body)) };
   },
   refuse: (model, operation, refusal, ctx) => {
@@ -84,6 +87,10 @@ function decodeEnvelope(model: RuntimeModel, soap: SoapModel, request: SimReques
   if ('refusal' in found) return refused(model, null, found.refusal, read.version);
   const { operation, soapOperation } = found;
   const label = `SOAP ${soapOperation.name}`;
+  const header = notUnderstood(read.version, read.headers, soapOperation);
+  if (header !== null) {
+    return { kind: 'refused', refusal: { status: 500, code: 'must_understand', message: `the header block ${header.name} must be understood, and ${soapOperation.name} does not take it` }, operation, protocol: soapProtocol, dialect: read.version };
+  }
   if (read.payload === null) return { kind: 'refused', refusal: { status: 400, code: 'invalid_body', message: 'the SOAP Body is empty' }, operation, protocol: soapProtocol, dialect: read.version };
   const input = readElement(read.payload, soapOperation.input.schema, model.artifact.schemas);
   if ('problem' in input) {
@@ -103,7 +110,7 @@ function faultAnswer(model: RuntimeModel, operation: SoapOperation | null, refus
   const meaning = meaningOf(refusal);
   const declared = operation?.faults.find((fault) => fault.meaning !== null && fault.meaning === meaning && fault.element !== null && fault.schema !== null);
   const detail = declared?.element && declared.schema ? writeElement(declared.element, generateValue(declared.schema, ctx), declared.schema, model.artifact.schemas) : undefined;
-  const code = refusal.code === 'version_mismatch' ? 'version_mismatch' : sender ? 'client' : 'server';
+  const code = refusal.code === 'version_mismatch' ? 'version_mismatch' : refusal.code === 'must_understand' ? 'must_understand' : sender ? 'client' : 'server';
   const body = envelope(version, faultXml(version, { code, reason: refusal.message, ...(detail === undefined ? {} : { detail }) }));
   const status = version === '1.2' && sender && code === 'client' ? 400 : 500;
   const headers: Record<string, string> = { 'content-type': contentTypeFor(version) };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseXml } from '../../../xml/parse-xml.js';
 import type { XmlElement } from '../../../xml/xml-tree.js';
 import type { JsonSchema } from '../../../artifact/artifact.js';
-import { readElement } from './xml-to-json.js';
+import { coerce, readElement } from './xml-to-json.js';
 import { NS, OTHER_NS, ref, schemas } from './test-schemas.js';
 
 const read = (xml: string, schema = ref('Customer')) => readElement(parseXml(xml), schema, schemas);
@@ -75,5 +75,19 @@ describe('readElement over odd schemas', () => {
     };
     expect(readElement(parseXml('<x><a>1</a></x>'), { $ref: '#/schemas/Cycle' }, odd)).toEqual({ value: { a: 1 } });
     expect(readElement(parseXml('<x><b> 1 </b><c> 2 </c></x>'), { $ref: '#/schemas/Broken' }, odd)).toEqual({ value: { b: ' 1 ', c: 2 } });
+  });
+});
+
+describe('lexical forms', () => {
+  const read = (text: string, schema: Record<string, unknown>) => coerce(text, schema as JsonSchema, {});
+  it('reads dates and times without a zone as UTC, a dated zone as its day, and enumeration tokens trimmed', () => {
+    expect(read('2024-01-01T10:00:00', { type: 'string', format: 'date-time' })).toBe('2024-01-01T10:00:00Z');
+    expect(read(' 2024-01-01T10:00:00.5+02:00 ', { type: 'string', format: 'date-time' })).toBe('2024-01-01T10:00:00.5+02:00');
+    expect(read('10:00:00', { type: 'string', format: 'time' })).toBe('10:00:00Z');
+    expect(read('2024-01-01Z', { type: 'string', format: 'date' })).toBe('2024-01-01');
+    expect(read('2024-01-01-05:00', { type: 'string', format: 'date' })).toBe('2024-01-01');
+    expect(read(' open ', { type: 'string', enum: ['open', 'closed'] })).toBe('open');
+    expect(read(' ajar ', { type: 'string', enum: ['open', 'closed'] })).toBe(' ajar ');
+    expect(read(' kept as sent ', { type: 'string' })).toBe(' kept as sent ');
   });
 });

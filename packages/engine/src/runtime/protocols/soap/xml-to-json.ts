@@ -8,7 +8,7 @@
 import type { JsonSchema } from '../../../artifact/artifact.js';
 import { isObject, setOwn, type Json, type JsonObject } from '../../../json.js';
 import { attribute, textOf, XML_NS, XSI_NS, type XmlElement } from '../../../xml/xml-tree.js';
-import { isObjectSchema, itemsOf, shapeOf, typesOf, type Schemas, type XmlPlace, type XmlShape } from './xml-schema.js';
+import { isObjectSchema, itemsOf, resolve, shapeOf, typesOf, type Schemas, type XmlPlace, type XmlShape } from './xml-schema.js';
 import { serialiseElement } from './xml-text.js';
 
 export type ReadResult = { value: Json } | { problem: string; path: string };
@@ -148,5 +148,24 @@ export function coerce(text: string, schema: JsonSchema, schemas: Schemas): Json
     if (trimmed === 'true' || trimmed === '1') return true;
     if (trimmed === 'false' || trimmed === '0') return false;
   }
-  return types.has('string') ? text : trimmed;
+  if (types.has('string')) {
+    const resolved = resolve(schema, schemas);
+    if (typeof resolved !== 'object') return text;
+    // An enumeration's values are tokens: XSD collapses the whitespace around them.
+    if (Array.isArray(resolved['enum']) && trimmed !== text && resolved['enum'].includes(trimmed)) return trimmed;
+    return typeof resolved['format'] === 'string' ? asJsonFormat(trimmed, resolved['format']) : text;
+  }
+  return trimmed;
+}
+
+/**
+ * XSD's lexical forms of dates and times as JSON Schema's formats read them: a `dateTime` or
+ * `time` without a zone (as .NET and Java clients send them) is taken as UTC, a `date` with a
+ * zone (`2024-01-01Z`, `2024-01-01+02:00`) as its day, and surrounding whitespace dropped.
+ */
+function asJsonFormat(text: string, format: string): string {
+  if (format === 'date-time' && /^-?\d{4,}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?$/.test(text)) return `${text}Z`;
+  if (format === 'time' && /^\d{2}:\d{2}:\d{2}(?:\.\d+)?$/.test(text)) return `${text}Z`;
+  if (format === 'date') return /^(-?\d{4,}-\d{2}-\d{2})(?:Z|[+-]\d{2}:\d{2})$/.exec(text)?.[1] ?? text;
+  return text;
 }
