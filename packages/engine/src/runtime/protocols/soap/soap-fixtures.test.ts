@@ -770,6 +770,54 @@ describe('declared faults', () => {
   }
 });
 
+describe('hand-written requests to the bare weather service', () => {
+  const W = 'http://data.meteo-nordwest.example/forecast/1.5';
+  const ACTION = `${W}#`;
+  const call = (sim: Sim, version: Version, operation: string, payload: string) =>
+    sim.client.call({ method: 'POST', path: '/', headers: soapHeaders(version, ACTION + operation), body: requestEnvelope(version, payload) });
+
+  for (const version of ['1.1', '1.2'] as const) {
+    it(`SOAP ${version}: each branch of the Location choice, a sequence among them, is answered; a mix of branches, half a sequence or a bad facet is the sender's Fault`, async () => {
+      const sim = await open('weather-bare.wsdl', 'weather');
+      const good = [
+        `<w:Location xmlns:w="${W}"><w:stationCode>EDDH</w:stationCode></w:Location>`,
+        `<w:Location xmlns:w="${W}"><w:postalCode>20095</w:postalCode></w:Location>`,
+        `<w:Location xmlns:w="${W}"><w:latitude>53.550000</w:latitude><w:longitude>9.993333</w:longitude></w:Location>`,
+      ];
+      for (const payload of good) {
+        const conditions = success(sim, 'GetCurrentConditions', call(sim, version, 'GetCurrentConditions', payload), version);
+        expect(isObject(conditions), payload).toBe(true);
+      }
+      const bad = [
+        `<w:Location xmlns:w="${W}"><w:stationCode>EDDH</w:stationCode><w:postalCode>20095</w:postalCode></w:Location>`,
+        `<w:Location xmlns:w="${W}"><w:latitude>53.55</w:latitude></w:Location>`,
+        `<w:Location xmlns:w="${W}"><w:stationCode>eddh</w:stationCode></w:Location>`,
+        `<w:Location xmlns:w="${W}"><w:latitude>91</w:latitude><w:longitude>9.99</w:longitude></w:Location>`,
+        `<w:Location xmlns:w="${W}"/>`,
+      ];
+      for (const payload of bad) {
+        const answer = call(sim, version, 'GetCurrentConditions', payload);
+        expect(faultOf(answer, version).code, `${payload}\n${answer.text}`).toBe(senderCode(version));
+      }
+    });
+
+    it(`SOAP ${version}: a forecast for a number of days within its range, or none (the default), and not 15`, async () => {
+      const sim = await open('weather-bare.wsdl', 'forecast');
+      const request = (days: string) => `<w:ForecastRequest xmlns:w="${W}"><w:location><w:stationCode>EDDH</w:stationCode></w:location>${days}</w:ForecastRequest>`;
+      success(sim, 'GetForecast', call(sim, version, 'GetForecast', request('')), version);
+      success(sim, 'GetForecast', call(sim, version, 'GetForecast', request('<w:days>14</w:days>')), version);
+      expect(faultOf(call(sim, version, 'GetForecast', request('<w:days>15</w:days>')), version).code).toBe(senderCode(version));
+      expect(faultOf(call(sim, version, 'GetForecast', request('<w:days>two</w:days>')), version).code).toBe(senderCode(version));
+    });
+
+    it(`SOAP ${version}: a bare xs:string Ping answers a bare PingReply string`, async () => {
+      const sim = await open('weather-bare.wsdl', 'ping');
+      const reply = success(sim, 'Ping', call(sim, version, 'Ping', `<w:PingText xmlns:w="${W}">hello &amp; welcome</w:PingText>`), version);
+      expect(typeof reply).toBe('string');
+    });
+  }
+});
+
 describe('values survive a create → read round trip', () => {
   it('bank (rpc): enums, simpleContent with an attribute, arrays of complex items', async () => {
     const sim = await open('bank-accounts-rpc.wsdl', 'values');
