@@ -818,6 +818,35 @@ describe('hand-written requests to the bare weather service', () => {
   }
 });
 
+describe('hand-written rpc/literal requests to the bank', () => {
+  const B = 'http://ws.firstharbour-bank.example/core/AccountManagement/v3';
+  const call = (sim: Sim, payload: string) => sim.client.call({ method: 'POST', path: '/', headers: soapHeaders('1.1', null), body: requestEnvelope('1.1', payload) });
+
+  it('takes the parts as unqualified children of the operation wrapper and answers both output parts in order', async () => {
+    const sim = await open('bank-accounts-rpc.wsdl', 'rpc-hand');
+    const answer = call(sim, `<b:ValidateIban xmlns:b="${B}"><iban>DE89370400440532013000</iban></b:ValidateIban>`);
+    const value = success(sim, 'ValidateIban', answer, '1.1') as Record<string, Json>;
+    expect(typeof value.valid).toBe('boolean');
+    const payload = bodyOf(answer, '1.1')!;
+    expect(childElements(payload).map((c) => [c.ns, c.local])).toEqual([['', 'valid'], ['', 'bankCode']].filter(([, local]) => Object.hasOwn(value, local!)));
+  });
+
+  it('reads a part a client qualified wrongly by its name (lenient in), and refuses a part it does not declare', async () => {
+    const sim = await open('bank-accounts-rpc.wsdl', 'rpc-hand');
+    success(sim, 'ValidateIban', call(sim, `<b:ValidateIban xmlns:b="${B}"><b:iban>DE89370400440532013000</b:iban></b:ValidateIban>`), '1.1');
+    const answer = call(sim, `<b:ValidateIban xmlns:b="${B}"><iban>DE89370400440532013000</iban><bic>X</bic></b:ValidateIban>`);
+    expect(faultOf(answer, '1.1').code, answer.text).toBe('Client');
+  });
+
+  it('an unknown account answers the declared AccountNotFoundFault', async () => {
+    const sim = await open('bank-accounts-rpc.wsdl', 'rpc-hand', 0);
+    const answer = call(sim, `<b:GetAccount xmlns:b="${B}"><accountNumber>0000000000</accountNumber></b:GetAccount>`);
+    const fault = faultOf(answer, '1.1');
+    expect(fault.code).toBe('Client');
+    expect(fault.detail?.local, answer.text).toBe('AccountNotFoundFault');
+  });
+});
+
 describe('values survive a create → read round trip', () => {
   it('bank (rpc): enums, simpleContent with an attribute, arrays of complex items', async () => {
     const sim = await open('bank-accounts-rpc.wsdl', 'values');
