@@ -94,6 +94,12 @@ export interface SoapMessage {
    * fill; the protocol puts the value back inside it on the wire. Absent otherwise.
    */
   result?: string;
+  /**
+   * For an input whose element holds a simple value (a bare `<TrackingNumber>1Z...</TrackingNumber>`):
+   * the field behaviours read it under, the element's local name, as the one field of an object
+   * (the operation's request schema). Absent otherwise.
+   */
+  field?: string;
 }
 
 export interface SoapHeader {

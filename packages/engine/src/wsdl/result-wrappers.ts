@@ -10,7 +10,8 @@ function carriesResult(property: string, operation: string): boolean {
 }
 
 /**
- * Answers whose element only wraps the value in one more element (`<GetEmployeeResponse>
+ * How the SOAP messages of a WSDL are presented to behaviours, as REST bodies are: answers whose
+ * element only wraps the value in one more element (`<GetEmployeeResponse>
  * <GetEmployeeResult>...`) are understood by what that element holds: the operation's answer
  * schema becomes the child's, so the record a read answers is the record a create stored, and
  * the SOAP model remembers the child (`SoapMessage.result`) to put the value back on the wire.
@@ -18,7 +19,7 @@ function carriesResult(property: string, operation: string): boolean {
  */
 export function unwrapResults(document: NormalisedDocument, soap: SoapModel): NormalisedDocument {
   const lookup = new SchemaLookup(document.schemas);
-  const operations = document.operations.map((op): NormalisedOperation => {
+  const operations = document.operations.map((op) => fieldForSimpleInput(op, soap, lookup)).map((op): NormalisedOperation => {
     const output = soap.operations[op.id]?.output;
     if (output === undefined || output === null) return op;
     const content = lookup.deref(output.schema);
@@ -46,4 +47,23 @@ function withoutXml(schema: JsonSchema): JsonSchema {
   if (typeof schema === 'boolean') return schema;
   const { 'x-xml': _place, ...rest } = schema;
   return rest;
+}
+
+/**
+ * A bare input holding a simple value (`<TrackingNumber>1Z...</TrackingNumber>`) is read by
+ * behaviours as an object with that one field, named after the element, so an entity keyed by
+ * `trackingNumber` finds its record by it; the SOAP model remembers the field (`SoapMessage.field`).
+ */
+function fieldForSimpleInput(op: NormalisedOperation, soap: SoapModel, lookup: SchemaLookup): NormalisedOperation {
+  const input = soap.operations[op.id]?.input;
+  if (input === undefined || input.element.local === '' || op.requestBody === null) return op;
+  const content = lookup.deref(input.schema);
+  const type = content?.['type'];
+  if (content === null || content['properties'] !== undefined || type === 'object' || (Array.isArray(type) && type.includes('object')) || content['anyOf'] !== undefined || content['oneOf'] !== undefined) return op;
+  if (type === undefined && content['enum'] === undefined && content['$ref'] === undefined) return op;
+  const field = input.element.local;
+  input.field = field;
+  const schema: JsonSchema = { type: 'object', properties: { [field]: input.schema }, required: [field], additionalProperties: false };
+  const requestBody = { ...op.requestBody, content: Object.fromEntries(Object.entries(op.requestBody.content).map(([media, entry]) => [media, { ...entry, schema }])) };
+  return { ...op, requestBody };
 }

@@ -96,7 +96,9 @@ function decodeEnvelope(model: RuntimeModel, soap: SoapModel, request: SimReques
   if ('problem' in input) {
     return { kind: 'refused', refusal: { status: 400, code: 'validation_failed', message: `the request is not valid: ${input.path === '' ? '' : `${input.path}: `}${input.problem}` }, operation, protocol: soapProtocol, dialect: read.version };
   }
-  return { kind: 'call', operation, params: {}, request, body: input.value, dialect: read.version, label };
+  // A simple-valued input is the one field of the object behaviours read.
+  const body = soapOperation.input.field === undefined ? input.value : { [soapOperation.input.field]: input.value };
+  return { kind: 'call', operation, params: {}, request, body, dialect: read.version, label };
 }
 
 /**
