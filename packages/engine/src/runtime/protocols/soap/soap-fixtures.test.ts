@@ -16,6 +16,9 @@ import { randomFor } from '../../values/random.js';
 import { writeElement } from './json-to-xml.js';
 import { readElement } from './xml-to-json.js';
 
+// @ts-expect-error: a plain JavaScript generator beside the fixtures, without types.
+import { largeWsdlBundle } from '../../../../test-fixtures/wsdl/generate-large-bundle.mjs';
+
 /**
  * Every realistic WSDL fixture built into a Simulator and driven over raw envelopes: the
  * operations it infers, each entity's create → read → update → list → delete → read-gone, the
@@ -28,6 +31,8 @@ import { readElement } from './xml-to-json.js';
  */
 
 const DIR = new URL('../../../../test-fixtures/wsdl/', import.meta.url);
+/** The README's generated bundle (generate-large-bundle.mjs), made small: four schema parts, one entity each. */
+const GENERATED = 'generated-hub';
 const CATALOG = new URL('../../../../../composition/catalog/customers.wsdl', import.meta.url);
 const SOAP11 = 'http://schemas.xmlsoap.org/soap/envelope/';
 const SOAP12 = 'http://www.w3.org/2003/05/soap-envelope';
@@ -204,6 +209,10 @@ const FIXTURES: Record<string, FixtureExpectation> = {
 /** Each upload: a lone WSDL as it is, a bundle folder zipped (its WSDL at the top first), the catalog's WSDL. */
 function upload(name: string): Uint8Array {
   if (name === 'catalog') return readFileSync(CATALOG);
+  if (name === GENERATED) {
+    const { files } = largeWsdlBundle({ schemas: 4, targetBytes: 0 }) as { files: Map<string, string> };
+    return zipSync(Object.fromEntries([...files].map(([path, text]) => [path, new TextEncoder().encode(text)])));
+  }
   if (!name.startsWith('bundle-')) return readFileSync(new URL(name, DIR));
   const root = fileURLToPath(new URL(`${name}/`, DIR));
   const files = readdirSync(root, { recursive: true, withFileTypes: true })
@@ -426,6 +435,78 @@ function recordPart(input: Json, record: Record<string, Json>, idName: string): 
   return best === undefined || score(best) === 0 ? null : best;
 }
 
+/** Fields the service keeps itself, whatever a request says: when a record was made or last changed. */
+const SERVER_OWNED = /^(created|updated|modified|lastModified)/i;
+
+/** An entity's create → read → update → list → delete → read-gone over raw envelopes of one SOAP version. */
+async function driveCrud(name: string, entity: EntityExpectation, version: Version): Promise<void> {
+  const sim = await open(name);
+  const ops = sim.ops;
+  // create
+  const createInput = generated(sim, ops[entity.create]!.input.schema, `create ${version}`);
+  const created = success(sim, entity.create, send(sim, entity.create, createInput, version), version);
+  const ids = valuesAt(created, entity.id);
+  expect(ids.length, `${entity.create} answers the new ${entity.id}: ${JSON.stringify(created)}`).toBeGreaterThan(0);
+  const id = ids[0]!;
+  // read it back by its id
+  const readInput = withId(sim, ops[entity.read]!.input.schema, generated(sim, ops[entity.read]!.input.schema, 'read'), entity.id, id);
+  const read = success(sim, entity.read, send(sim, entity.read, readInput, version), version);
+  const readRecord = recordWith(read, entity.id, id);
+  expect(readRecord, `${entity.read} of ${JSON.stringify(id)}: ${JSON.stringify(read)}`).not.toBeNull();
+  // what was sent is what is kept
+  const sent = recordPart(createInput, readRecord!, entity.id);
+  expect(sent, `the create request's record: ${JSON.stringify(createInput)}`).not.toBeNull();
+  let compared = 0;
+  for (const [key, value] of Object.entries(sent!)) {
+    if (key === entity.id || SERVER_OWNED.test(key) || !Object.hasOwn(readRecord!, key)) continue;
+    expect(readRecord![key], `${key} read back`).toEqual(value);
+    compared += 1;
+  }
+  expect(compared, `fields of ${JSON.stringify(sent)} read back`).toBeGreaterThan(0);
+  // update
+  const updateSchema = ops[entity.update]!.input.schema;
+  const updateInput = withId(sim, updateSchema, generated(sim, updateSchema, `update ${version}`), entity.id, id);
+  const updated = success(sim, entity.update, send(sim, entity.update, updateInput, version), version);
+  const updatedRecord = recordWith(updated, entity.id, id);
+  expect(updatedRecord, `${entity.update} answers the record: ${JSON.stringify(updated)}`).not.toBeNull();
+  const changed = recordPart(updateInput, updatedRecord!, entity.id);
+  const reread = recordWith(success(sim, entity.read, send(sim, entity.read, readInput, version), version), entity.id, id);
+  expect(reread).toEqual(updatedRecord);
+  compared = 0;
+  for (const [key, value] of Object.entries(changed ?? {})) {
+    if (key === entity.id || SERVER_OWNED.test(key) || !Object.hasOwn(updatedRecord!, key)) continue;
+    // An object sent may be merged into the one kept: what was sent is in it.
+    if (isObject(value)) expect(reread![key], `${key} after the update`).toMatchObject(value);
+    else expect(reread![key], `${key} after the update`).toEqual(value);
+    compared += 1;
+  }
+  expect(compared, `fields of the update ${JSON.stringify(updateInput)} read back`).toBeGreaterThan(0);
+  // list: the record is there
+  if (entity.list !== null) {
+    const listed = success(sim, entity.list, send(sim, entity.list, listInput(sim, entity.list), version), version);
+    expect(valuesAt(listed, entity.id), JSON.stringify(listed)).toContainEqual(id);
+  }
+  // delete, then the read answers the declared not-found fault
+  let gone: Json = otherId(id);
+  if (entity.delete !== null) {
+    const deleteSchema = ops[entity.delete]!.input.schema;
+    const deleteInput = withId(sim, deleteSchema, generated(sim, deleteSchema, 'delete'), entity.id, id);
+    success(sim, entity.delete, send(sim, entity.delete, deleteInput, version), version);
+    gone = id;
+  }
+  const missing = send(sim, entity.read, withId(sim, ops[entity.read]!.input.schema, readInput, entity.id, gone), version);
+  const fault = faultOf(missing, version);
+  expect(fault.code).toBe(senderCode(version));
+  const declared = ops[entity.read]!.faults.find((f) => f.element?.local === entity.notFound);
+  expect(declared, `${entity.read} declares ${entity.notFound}`).toBeDefined();
+  expect(fault.detail && { ns: fault.detail.ns, local: fault.detail.local }, missing.text).toEqual(declared!.element);
+  // and the list no longer has it
+  if (entity.list !== null && entity.delete !== null) {
+    const listed = success(sim, entity.list, send(sim, entity.list, listInput(sim, entity.list), version), version);
+    expect(valuesAt(listed, entity.id)).not.toContainEqual(id);
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 
 describe('WSDL fixtures built into Simulators', () => {
@@ -477,71 +558,7 @@ describe('WSDL fixtures built into Simulators', () => {
         const entity = fixture.entity;
         for (const version of fixture.versions) {
           it(`drives ${entity.resource}'s create, read, update, list, delete and read-gone over SOAP ${version} envelopes`, async () => {
-            const sim = await open(name);
-            const ops = sim.ops;
-            // create
-            const createInput = generated(sim, ops[entity.create]!.input.schema, `create ${version}`);
-            const created = success(sim, entity.create, send(sim, entity.create, createInput, version), version);
-            const ids = valuesAt(created, entity.id);
-            expect(ids.length, `${entity.create} answers the new ${entity.id}: ${JSON.stringify(created)}`).toBeGreaterThan(0);
-            const id = ids[0]!;
-            // read it back by its id
-            const readInput = withId(sim, ops[entity.read]!.input.schema, generated(sim, ops[entity.read]!.input.schema, 'read'), entity.id, id);
-            const read = success(sim, entity.read, send(sim, entity.read, readInput, version), version);
-            const readRecord = recordWith(read, entity.id, id);
-            expect(readRecord, `${entity.read} of ${JSON.stringify(id)}: ${JSON.stringify(read)}`).not.toBeNull();
-            // what was sent is what is kept
-            const sent = recordPart(createInput, readRecord!, entity.id);
-            expect(sent, `the create request's record: ${JSON.stringify(createInput)}`).not.toBeNull();
-            let compared = 0;
-            for (const [key, value] of Object.entries(sent!)) {
-              if (key === entity.id || !Object.hasOwn(readRecord!, key)) continue;
-              expect(readRecord![key], `${key} read back`).toEqual(value);
-              compared += 1;
-            }
-            expect(compared, `fields of ${JSON.stringify(sent)} read back`).toBeGreaterThan(0);
-            // update
-            const updateSchema = ops[entity.update]!.input.schema;
-            const updateInput = withId(sim, updateSchema, generated(sim, updateSchema, `update ${version}`), entity.id, id);
-            const updated = success(sim, entity.update, send(sim, entity.update, updateInput, version), version);
-            const updatedRecord = recordWith(updated, entity.id, id);
-            expect(updatedRecord, `${entity.update} answers the record: ${JSON.stringify(updated)}`).not.toBeNull();
-            const changed = recordPart(updateInput, updatedRecord!, entity.id);
-            const reread = recordWith(success(sim, entity.read, send(sim, entity.read, readInput, version), version), entity.id, id);
-            expect(reread).toEqual(updatedRecord);
-            compared = 0;
-            for (const [key, value] of Object.entries(changed ?? {})) {
-              if (key === entity.id || !Object.hasOwn(updatedRecord!, key)) continue;
-              // An object sent may be merged into the one kept: what was sent is in it.
-              if (isObject(value)) expect(reread![key], `${key} after the update`).toMatchObject(value);
-              else expect(reread![key], `${key} after the update`).toEqual(value);
-              compared += 1;
-            }
-            expect(compared, `fields of the update ${JSON.stringify(updateInput)} read back`).toBeGreaterThan(0);
-            // list: the record is there
-            if (entity.list !== null) {
-              const listed = success(sim, entity.list, send(sim, entity.list, listInput(sim, entity.list), version), version);
-              expect(valuesAt(listed, entity.id), JSON.stringify(listed)).toContainEqual(id);
-            }
-            // delete, then the read answers the declared not-found fault
-            let gone: Json = otherId(id);
-            if (entity.delete !== null) {
-              const deleteSchema = ops[entity.delete]!.input.schema;
-              const deleteInput = withId(sim, deleteSchema, generated(sim, deleteSchema, 'delete'), entity.id, id);
-              success(sim, entity.delete, send(sim, entity.delete, deleteInput, version), version);
-              gone = id;
-            }
-            const missing = send(sim, entity.read, withId(sim, ops[entity.read]!.input.schema, readInput, entity.id, gone), version);
-            const fault = faultOf(missing, version);
-            expect(fault.code).toBe(senderCode(version));
-            const declared = ops[entity.read]!.faults.find((f) => f.element?.local === entity.notFound);
-            expect(declared, `${entity.read} declares ${entity.notFound}`).toBeDefined();
-            expect(fault.detail && { ns: fault.detail.ns, local: fault.detail.local }, missing.text).toEqual(declared!.element);
-            // and the list no longer has it
-            if (entity.list !== null && entity.delete !== null) {
-              const listed = success(sim, entity.list, send(sim, entity.list, listInput(sim, entity.list), version), version);
-              expect(valuesAt(listed, entity.id)).not.toContainEqual(id);
-            }
+            await driveCrud(name, entity, version);
           });
         }
       }
@@ -721,6 +738,57 @@ describe('a delete answers what it did', () => {
       const flags = Object.values(answer as Record<string, Json>).filter((v) => typeof v === 'boolean');
       expect(flags, JSON.stringify(answer)).toEqual([true]);
     });
+  }
+});
+
+describe('the generated hub (generate-large-bundle.mjs, four parts)', () => {
+  /**
+   * Its README: per entity X, `CreateX`, `GetX`, `UpdateX`, `DeleteX`, `ListXs`, `SearchXs`, a fault
+   * `XNotFound`, the id element rotating between `xId`, `XID`, `xNumber` and `id`. The entities and
+   * their id elements are read off the generated documents: the `GetX` wrapper's one child.
+   */
+  function expectations(): { operations: Record<string, Expected>; entities: EntityExpectation[] } {
+    const { files } = largeWsdlBundle({ schemas: 4, targetBytes: 0 }) as { files: Map<string, string> };
+    const service = files.get('service.wsdl')!;
+    const schemas = [...files.values()].join('\n');
+    const operations: Record<string, Expected> = {};
+    const entities: EntityExpectation[] = [];
+    // The port type and both bindings name each operation: each entity once.
+    for (const entity of new Set([...service.matchAll(/<wsdl:operation name="Create(\w+)">/g)].map((m) => m[1]!))) {
+      const id = new RegExp(`<xs:element name="Get${entity}"><xs:complexType><xs:sequence><xs:element name="(\\w+)"`).exec(schemas)![1]!;
+      const plural = new RegExp(`<wsdl:operation name="List(\\w+)">`).exec(service.slice(service.indexOf(`<wsdl:operation name="Create${entity}">`)))![1]!;
+      Object.assign(operations, {
+        [`Create${entity}`]: ['create', entity, false],
+        [`Get${entity}`]: ['read', entity, true],
+        [`Update${entity}`]: ['update', entity, false],
+        [`Delete${entity}`]: ['delete', entity, false],
+        [`List${plural}`]: ['list', entity, true],
+        [`Search${plural}`]: ['list', entity, true],
+      });
+      entities.push({ resource: entity!, id, create: `Create${entity}`, read: `Get${entity}`, update: `Update${entity}`, list: `List${plural}`, delete: `Delete${entity}`, notFound: `${entity}NotFound` });
+    }
+    return { operations, entities };
+  }
+
+  const { operations, entities } = expectations();
+
+  it('has four entities with every id convention the README names', () => {
+    expect(entities.length).toBe(4);
+    expect(new Set(entities.map((e) => (e.id === 'id' ? 'id' : e.id.endsWith('ID') ? 'XID' : e.id.endsWith('Id') ? 'xId' : e.id.endsWith('Number') ? 'xNumber' : e.id))).size).toBeGreaterThan(1);
+  });
+
+  it('infers each entity\'s six operations and keys its records by its id element', async () => {
+    const { outcome, artifact } = await compileArtifact(upload(GENERATED));
+    expect(Object.fromEntries(outcome.operations.map((op) => [op.operation, [op.behaviour, op.resource, op.read_only]]))).toEqual(operations);
+    expect(Object.fromEntries(artifact.resources.map((r) => [r.name, r.idField]))).toEqual(Object.fromEntries(entities.map((e) => [e.resource, e.id])));
+  });
+
+  for (const entity of entities) {
+    for (const version of ['1.1', '1.2'] as const) {
+      it(`drives ${entity.resource} (keyed by ${entity.id}) over SOAP ${version} envelopes`, async () => {
+        await driveCrud(GENERATED, entity, version);
+      });
+    }
   }
 });
 
