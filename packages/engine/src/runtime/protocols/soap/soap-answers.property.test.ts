@@ -19,6 +19,9 @@ import { randomFor } from '../../values/random.js';
 import { writeElement } from './json-to-xml.js';
 import { readElement } from './xml-to-json.js';
 
+// @ts-expect-error: a plain JavaScript generator beside the fixtures, without types.
+import { largeWsdlBundle } from '../../../../test-fixtures/wsdl/generate-large-bundle.mjs';
+
 /**
  * Random sequences of valid SOAP requests, and random malformed bodies, against every
  * realistic WSDL fixture: each answer is a 200 envelope whose content reads back and validates
@@ -43,6 +46,8 @@ const NAMES = [
   'public-permits-register.wsdl',
   'weather-bare.wsdl',
   'catalog',
+  // The README's generated bundle, made small: four schema parts, one entity each.
+  'generated-hub',
 ];
 
 type Version = '1.1' | '1.2';
@@ -50,6 +55,10 @@ const envNs = (version: Version) => (version === '1.1' ? SOAP11 : SOAP12);
 
 function upload(name: string): Uint8Array {
   if (name === 'catalog') return readFileSync(CATALOG);
+  if (name === 'generated-hub') {
+    const { files } = largeWsdlBundle({ schemas: 4, targetBytes: 0 }) as { files: Map<string, string> };
+    return zipSync(Object.fromEntries([...files].map(([path, text]) => [path, new TextEncoder().encode(text)])));
+  }
   if (!name.startsWith('bundle-')) return readFileSync(new URL(name, DIR));
   const root = fileURLToPath(new URL(`${name}/`, DIR));
   const files = readdirSync(root, { recursive: true, withFileTypes: true })
