@@ -7,6 +7,7 @@ await import('./clock-advance.mjs');
 await import('./world-start.mjs');
 // Servers run in child processes, so the load generator and the server have a core each.
 await import('./data-plane.mjs');
+await import('./soap.mjs');
 // `serve` on memory, the embedded default and Postgres (a scratch database): creates, forks, start-up.
 await import('./storage.mjs');
 // Spawns a fresh --expose-gc process per row, so its heap figures start clean.
