@@ -945,6 +945,8 @@ describe('values survive a create → read round trip', () => {
     const record = input.NewEmployee as Record<string, Json>;
     expect(record, JSON.stringify(input)).toBeDefined();
     record.MiddleName = null;
+    record.FirstName = 'Ada';
+    record.LastName = 'Lovelace';
     const xml = writeElement(add.input.element, input, add.input.schema, sim.artifact.schemas);
     expect(xml).toContain(`xmlns:xsi="${XSI}"`);
     expect(xml).toMatch(/MiddleName xsi:nil="true"\/>/);
