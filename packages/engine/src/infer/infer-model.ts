@@ -1,5 +1,5 @@
 import type { ArtifactOperation, ArtifactResource, JsonSchema } from '../artifact/artifact.js';
-import type { Json } from '../json.js';
+import { isObject, type Json } from '../json.js';
 import type { NormalisedOperation } from '../normalise/model.js';
 import { type Understanding, understand } from './behaviour.js';
 import { actionTarget, idField } from './item-fields.js';
@@ -67,6 +67,24 @@ function itemSchemaOf(ops: { op: NormalisedOperation; how: Understanding }[], wo
   const candidates = [readSchema, createAnswer, fromList, create && requestSchema(create), replace && requestSchema(replace)].filter((s): s is JsonSchema => s !== undefined && s !== null);
   const chosen = candidates[0] ?? null;
   return { itemSchema: chosen === null ? null : (memberNamedElsewhere(chosen, candidates.slice(1), lookup) ?? chosen), recordField: null };
+}
+
+/**
+ * A SOAP entity's record as the named type its messages refer to (`{$ref: '#/schemas/Booking'}`)
+ * rather than that type written out, where the read's (else the create's) answer holds it in
+ * the record field by reference: so the entity is listed and shared as other Simulators' is.
+ */
+function namedRecord(itemSchema: JsonSchema | null, ops: { op: NormalisedOperation; how: Understanding }[], recordField: string | null, lookup: SchemaLookup): JsonSchema | null {
+  if (itemSchema === null || recordField === null) return itemSchema;
+  for (const behaviour of ['read', 'create']) {
+    const op = ops.find((o) => o.how.behaviour === behaviour)?.op;
+    const answer = op === undefined ? null : lookup.deref(successSchema(op) as Json);
+    const properties = answer?.['properties'];
+    const held = isObject(properties) ? properties[recordField] : undefined;
+    const ref = isObject(held) ? held['$ref'] : undefined;
+    if (typeof ref === 'string' && sameRecord({ $ref: ref }, itemSchema, lookup)) return { $ref: ref };
+  }
+  return itemSchema;
 }
 
 /**
@@ -193,7 +211,9 @@ export function inferModel(operations: NormalisedOperation[], lookup: SchemaLook
     const item = shape.kind === 'collection' ? groups.get(`${shape.key}/{}`) : undefined;
     const itemSegments = item?.segments ?? [];
     const idParameter = itemSegments.at(-1)?.kind === 'param' ? (itemSegments.at(-1) as { name: string }).name : null;
-    const { itemSchema, recordField } = itemSchemaOf(mine, word, lookup, shape.key.startsWith('rpc:'));
+    const found = itemSchemaOf(mine, word, lookup, shape.key.startsWith('rpc:'));
+    const { recordField } = found;
+    const itemSchema = mine.some(({ op }) => op.path.includes('#SOAP=')) ? namedRecord(found.itemSchema, mine, recordField, lookup) : found.itemSchema;
     itemSchemas.set(shape, itemSchema);
     const crud: ArtifactResource['operations'] = {};
     // The plain operation names the resource's read (create, ...); a query variant only when it is the only one.
