@@ -402,14 +402,24 @@ function recordWith(value: Json, name: string, id: Json): Record<string, Json> |
   return null;
 }
 
-/** A list call with no filter: the generated request's required properties only (none, for a list that filters by nothing). */
-function listInput(sim: Sim, operation: string): Json {
+/**
+ * A list call that should find `record`: the generated request's required properties only, each
+ * filter the record has a value for (the bank lists by a holder's `partyId`) set to that value,
+ * and every `include...` flag on.
+ */
+function listInput(sim: Sim, operation: string, record: Json = null): Json {
   const schema = sim.ops[operation]!.input.schema;
   const value = generated(sim, schema, 'list');
   const resolved = resolve(sim, schema);
   if (!isObject(value) || !isObject(resolved)) return value;
   const required = new Set((resolved.required as string[] | undefined) ?? []);
-  return Object.fromEntries(Object.entries(value).filter(([key]) => required.has(key)));
+  const out: Record<string, Json> = {};
+  for (const [key, inner] of Object.entries(value)) {
+    if (!required.has(key)) continue;
+    const held = valuesAt(record, key).find((v) => typeof v === typeof inner);
+    out[key] = typeof inner === 'boolean' && /^include/i.test(key) ? true : (held ?? inner);
+  }
+  return out;
 }
 
 /** An id of the same shape as `id` that no record has: its last digit or letter moved on by one. */
@@ -483,7 +493,7 @@ async function driveCrud(name: string, entity: EntityExpectation, version: Versi
   expect(compared, `fields of the update ${JSON.stringify(updateInput)} read back`).toBeGreaterThan(0);
   // list: the record is there
   if (entity.list !== null) {
-    const listed = success(sim, entity.list, send(sim, entity.list, listInput(sim, entity.list), version), version);
+    const listed = success(sim, entity.list, send(sim, entity.list, listInput(sim, entity.list, reread), version), version);
     expect(valuesAt(listed, entity.id), JSON.stringify(listed)).toContainEqual(id);
   }
   // delete, then the read answers the declared not-found fault
@@ -502,7 +512,7 @@ async function driveCrud(name: string, entity: EntityExpectation, version: Versi
   expect(fault.detail && { ns: fault.detail.ns, local: fault.detail.local }, missing.text).toEqual(declared!.element);
   // and the list no longer has it
   if (entity.list !== null && entity.delete !== null) {
-    const listed = success(sim, entity.list, send(sim, entity.list, listInput(sim, entity.list), version), version);
+    const listed = success(sim, entity.list, send(sim, entity.list, listInput(sim, entity.list, reread), version), version);
     expect(valuesAt(listed, entity.id)).not.toContainEqual(id);
   }
 }
