@@ -100,6 +100,13 @@ export interface SoapMessage {
    * (the operation's request schema). Absent otherwise.
    */
   field?: string;
+  /**
+   * For an input that holds the record in one element beside simple ones (`<AddEmployee>
+   * <NewEmployee>...</NewEmployee>`, `<UpdateAccount><accountNumber/><changes>...</changes>`):
+   * that element's property. Behaviours read its fields beside the others, as one object (the
+   * operation's request schema). Absent otherwise.
+   */
+  record?: string;
 }
 
 export interface SoapHeader {

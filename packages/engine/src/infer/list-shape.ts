@@ -47,8 +47,10 @@ export function listItems(op: NormalisedOperation, lookup: SchemaLookup, resourc
   };
   const field = itemsOf(properties);
   if (field !== undefined) return { itemSchema: lookup.arrayItems(unannotated(properties.get(field))) ?? {}, itemsField: field, envelopeFields: [...properties.keys()] };
-  // HAL keeps a page's records under `_embedded` (`{"_embedded": {"applications": [...]}, "total_items": 3}`: Vonage, Akeneo).
-  const wrapper = [...properties.keys()].find((name) => name === '_embedded');
+  // HAL keeps a page's records under `_embedded` (`{"_embedded": {"applications": [...]}, "total_items": 3}`: Vonage, Akeneo);
+  // a SOAP answer in the one element that holds the list (`<ListAccountsResponse><accounts><account>...`).
+  const soleObject = op.path.includes('#SOAP=') ? [...properties].filter(([, sub]) => lookup.properties(sub).size > 0) : [];
+  const wrapper = [...properties.keys()].find((name) => name === '_embedded') ?? (soleObject.length === 1 ? soleObject[0]![0] : undefined);
   const inner = wrapper === undefined ? null : lookup.properties(properties.get(wrapper));
   const embedded = inner === null ? undefined : itemsOf(inner);
   if (wrapper === undefined || inner === null || embedded === undefined) return null;

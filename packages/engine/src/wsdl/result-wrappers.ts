@@ -19,7 +19,7 @@ function carriesResult(property: string, operation: string): boolean {
  */
 export function unwrapResults(document: NormalisedDocument, soap: SoapModel): NormalisedDocument {
   const lookup = new SchemaLookup(document.schemas);
-  const operations = document.operations.map((op) => fieldForSimpleInput(op, soap, lookup)).map((op): NormalisedOperation => {
+  const operations = document.operations.map((op) => recordInput(fieldForSimpleInput(op, soap, lookup), soap, lookup)).map((op): NormalisedOperation => {
     const output = soap.operations[op.id]?.output;
     if (output === undefined || output === null) return op;
     const content = lookup.deref(output.schema);
@@ -66,4 +66,65 @@ function fieldForSimpleInput(op: NormalisedOperation, soap: SoapModel, lookup: S
   const schema: JsonSchema = { type: 'object', properties: { [field]: input.schema }, required: [field], additionalProperties: false };
   const requestBody = { ...op.requestBody, content: Object.fromEntries(Object.entries(op.requestBody.content).map(([media, entry]) => [media, { ...entry, schema }])) };
   return { ...op, requestBody };
+}
+
+/**
+ * An input holding the record in one element beside simple values (`<AddEmployee><NewEmployee>`,
+ * `<UpdateAccount><accountNumber/><changes>`) is read by behaviours as one object: the
+ * record's fields beside the simple ones, as a REST write's body holds them, so a create stores
+ * what was sent and an update changes it. Left as it is where names would clash, the element
+ * is a list or a choice, or the input has no such element or several.
+ */
+function recordInput(op: NormalisedOperation, soap: SoapModel, lookup: SchemaLookup): NormalisedOperation {
+  const input = soap.operations[op.id]?.input;
+  if (input === undefined || input.field !== undefined || op.requestBody === null) return op;
+  const content = lookup.deref(input.schema);
+  const properties = content?.['properties'];
+  if (content === null || !isPlainObject(properties) || content['anyOf'] !== undefined || content['oneOf'] !== undefined) return op;
+  const records = Object.entries(properties).filter(([, schema]) => {
+    const target = lookup.deref(schema);
+    return target !== null && isPlainObject(target['properties']) && target['type'] !== 'array' && target['anyOf'] === undefined && target['oneOf'] === undefined;
+  });
+  if (records.length !== 1) return op;
+  const [name, held] = records[0]!;
+  const inner = lookup.deref(held)!;
+  const innerProperties = inner['properties'] as Record<string, JsonSchema>;
+  const others = Object.entries(properties).filter(([other]) => other !== name);
+  if (others.some(([other]) => Object.hasOwn(innerProperties, other)) || Object.keys(innerProperties).length === 0) return op;
+  // The element holds the record only where the answer holds the same fields: an update's
+  // `<shipTo>` address is a field of the shipment, not the shipment.
+  const answered = answerFields(soap.operations[op.id]!, lookup);
+  const fields = Object.keys(innerProperties);
+  const shared = fields.filter((field) => answered.has(field)).length;
+  if (shared < 2 || shared * 2 < fields.length) return op;
+  const required = (schema: unknown) => (Array.isArray(schema) ? schema.filter((entry): entry is string => typeof entry === 'string') : []);
+  const outerRequired = required(content['required']);
+  const schema: JsonSchema = {
+    type: 'object',
+    properties: { ...Object.fromEntries(others), ...innerProperties },
+    required: [...outerRequired.filter((entry) => entry !== name), ...(outerRequired.includes(name) ? required(inner['required']) : [])],
+    additionalProperties: false,
+  };
+  input.record = name;
+  const requestBody = { ...op.requestBody, content: Object.fromEntries(Object.entries(op.requestBody.content).map(([media, entry]) => [media, { ...entry, schema }])) };
+  return { ...op, requestBody };
+}
+
+function isPlainObject(value: unknown): value is Record<string, JsonSchema> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The fields of the record an operation answers: its element's, or those of the one object the element wraps. */
+function answerFields(operation: SoapModel['operations'][string], lookup: SchemaLookup): Set<string> {
+  const fields = new Set<string>();
+  if (operation.output === null) return fields;
+  const content = lookup.deref(operation.output.schema);
+  const properties = content?.['properties'];
+  if (!isPlainObject(properties)) return fields;
+  const names = Object.keys(properties);
+  const only = names.length === 1 ? lookup.deref(properties[names[0]!]) : null;
+  // An answer of one object (`{customer}`, `<GetEmployeeResult>`) wraps the record; any other is the record.
+  const record = only !== null && isPlainObject(only['properties']) ? Object.keys(only['properties']) : names;
+  for (const name of record) fields.add(name);
+  return fields;
 }

@@ -2,6 +2,7 @@ import type { SimRequest, SimResponse } from '@simplane/core';
 import type { ArtifactOperation } from '../../../artifact/artifact.js';
 import type { SoapModel, SoapOperation } from '../../../artifact/soap.js';
 import type { Refusal } from '../../answers/refusal-reason.js';
+import { isObject, setOwn, type Json, type JsonObject } from '../../../json.js';
 import type { RuntimeModel } from '../../model.js';
 import { generateValue, type GenerateContext } from '../../values/generate-value.js';
 import { headerText } from '../rest/parameters.js';
@@ -96,9 +97,23 @@ function decodeEnvelope(model: RuntimeModel, soap: SoapModel, request: SimReques
   if ('problem' in input) {
     return { kind: 'refused', refusal: { status: 400, code: 'validation_failed', message: `the request is not valid: ${input.path === '' ? '' : `${input.path}: `}${input.problem}` }, operation, protocol: soapProtocol, dialect: read.version };
   }
-  // A simple-valued input is the one field of the object behaviours read.
-  const body = soapOperation.input.field === undefined ? input.value : { [soapOperation.input.field]: input.value };
+  const body = asBehaviourInput(soapOperation, input.value);
   return { kind: 'call', operation, params: {}, request, body, dialect: read.version, label };
+}
+
+/**
+ * The input as behaviours read it: a simple value as the one field named after its element, a
+ * record held in one element beside simple ones as its fields beside them (SoapMessage).
+ */
+function asBehaviourInput(operation: SoapOperation, value: Json): Json {
+  const { field, record } = operation.input;
+  if (field !== undefined) return { [field]: value };
+  if (record === undefined || !isObject(value)) return value;
+  const held = value[record];
+  const body: JsonObject = {};
+  for (const [name, inner] of Object.entries(value)) if (name !== record) setOwn(body, name, inner as Json);
+  if (isObject(held)) for (const [name, inner] of Object.entries(held)) setOwn(body, name, inner as Json);
+  return body;
 }
 
 /**
