@@ -45,12 +45,43 @@ export function parseXml(input: string | Uint8Array, limits: XmlLimits = DEFAULT
   if (typeof input === 'string') {
     for (let at = 0; at < input.length; at += SLICE) builder.write(input.slice(at, at + SLICE));
   } else {
-    const decoder = decoderFor(input);
+    const label = encodingOf(input);
     const start = bomLength(input);
-    for (let at = start; at < input.length; at += SLICE) builder.write(decoder.decode(input.subarray(at, Math.min(at + SLICE, input.length)), { stream: true }));
-    builder.write(decoder.decode());
+    // A message of one slice is decoded at once; a larger one slice by slice, never as one string.
+    if (input.length - start <= SLICE) builder.write(decoderFor(label, true).decode(input.subarray(start)));
+    else {
+      const decoder = decoderFor(label, false);
+      for (let at = start; at < input.length; at += SLICE) builder.write(decoder.decode(input.subarray(at, Math.min(at + SLICE, input.length)), { stream: true }));
+      builder.write(decoder.decode());
+    }
   }
   return builder.close();
+}
+
+/**
+ * An element as parsed: its parent is kept in a private field behind a getter, not an own
+ * property, so the tree prints and compares without cycles; a plain class keeps element
+ * creation cheap (a non-enumerable own property made each object slow to build).
+ */
+class ParsedElement implements XmlElement {
+  readonly #parent: XmlElement | null;
+  readonly children: (XmlElement | string)[] = [];
+
+  constructor(
+    readonly ns: string,
+    readonly local: string,
+    readonly name: string,
+    readonly declared: Record<string, string>,
+    readonly attributes: XmlAttribute[],
+    readonly line: number,
+    parent: XmlElement | null,
+  ) {
+    this.#parent = parent;
+  }
+
+  get parent(): XmlElement | null {
+    return this.#parent;
+  }
 }
 
 class TreeBuilder {
@@ -112,8 +143,7 @@ class TreeBuilder {
     }
     if (attributes.length > this.limits.maxAttributes) return this.#fail('attribute', `element ${tag.name} has more than ${this.limits.maxAttributes} attributes`);
     const parent = this.#stack.at(-1) ?? null;
-    const element = { ns: tag.uri, local: tag.local, name: tag.name, declared: { ...tag.ns }, attributes, children: [], line: this.#parser.line } as Omit<XmlElement, 'parent'> as XmlElement;
-    Object.defineProperty(element, 'parent', { value: parent, enumerable: false });
+    const element: XmlElement = new ParsedElement(tag.uri, tag.local, tag.name, tag.ns, attributes, this.#parser.line, parent);
     if (parent === null) this.#root = element;
     else parent.children.push(element);
     // saxes reports a close for a self-closing tag too, so every element is pushed to be popped there.
@@ -136,19 +166,28 @@ function bomLength(bytes: Uint8Array): number {
   return 0;
 }
 
-/** A decoder for the encoding the BOM, else the XML declaration, names; UTF-8 when neither does. */
-function decoderFor(bytes: Uint8Array): InstanceType<typeof TextDecoder> {
-  let label = 'utf-8';
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) label = 'utf-16le';
-  else if (bytes[0] === 0xfe && bytes[1] === 0xff) label = 'utf-16be';
-  else {
-    const head = Buffer.from(bytes.subarray(0, 200)).toString('latin1');
-    const declared = /^(?:\uFEFF|\xEF\xBB\xBF)?<\?xml[^>]*?\bencoding\s*=\s*["']([A-Za-z0-9._-]+)["']/.exec(head);
-    if (declared !== null) label = declared[1]!.toLowerCase();
-  }
+/** The encoding the BOM, else the XML declaration, names; UTF-8 when neither does. */
+function encodingOf(bytes: Uint8Array): string {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le';
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be';
+  const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(200, bytes.byteLength)).toString('latin1');
+  const declared = /^(?:\uFEFF|\xEF\xBB\xBF)?<\?xml[^>]*?\bencoding\s*=\s*["']([A-Za-z0-9._-]+)["']/.exec(head);
+  return declared === null ? 'utf-8' : declared[1]!.toLowerCase();
+}
+
+/** Decoders for one-shot decoding, by encoding: a decode without `stream` leaves no state behind. */
+const oneShot = new Map<string, InstanceType<typeof TextDecoder>>();
+
+/** A strict decoder for an encoding: shared for a one-shot decode, a new one for a stream. */
+function decoderFor(label: string, shared: boolean): InstanceType<typeof TextDecoder> {
+  const known = shared ? oneShot.get(label) : undefined;
+  if (known !== undefined) return known;
+  let decoder: InstanceType<typeof TextDecoder>;
   try {
-    return new TextDecoder(label, { fatal: true });
+    decoder = new TextDecoder(label, { fatal: true });
   } catch {
     throw new XmlRefused('encoding', `the encoding ${label} is not supported`, 1);
   }
+  if (shared && oneShot.size < 16) oneShot.set(label, decoder);
+  return decoder;
 }
