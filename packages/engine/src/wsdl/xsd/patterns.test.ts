@@ -77,4 +77,10 @@ describe('translatePattern', () => {
     expect(performance.now() - started).toBeLessThan(5000);
     expect(result.ok).toBe(true);
   });
+
+  it('refuses class subtractions nested without end, rather than overflowing the stack', () => {
+    const deep = `${'[a-z-'.repeat(100_000)}[x]${']'.repeat(100_000)}`;
+    expect(translatePattern(deep)).toMatchObject({ ok: false });
+    expect(translatePattern('[a-z-[b-y-[c]]]')).toMatchObject({ ok: true });
+  });
 });

@@ -29,6 +29,8 @@ const SPACE: Ranges = [[0x9, 0xa], [0xd, 0xd], [0x20, 0x20]];
 const DIGIT: Ranges = [[0x30, 0x39]];
 const SINGLE: Record<string, number> = { n: 0x0a, r: 0x0d, t: 0x09 };
 const META = '\\|.-^?*+{}()[]';
+/** Nested class subtractions read; deeper ones (only a hostile schema writes them) refuse the pattern. */
+const MAX_SUBTRACTIONS = 16;
 
 export function translatePattern(source: string): Translation {
   let body: string;
@@ -138,7 +140,8 @@ function readEscape(s: string, i: number): Escape {
 }
 
 /** A character class from `[` to its `]`, subtraction included. */
-function readClass(s: string, start: number): ClassPart & { next: number } {
+function readClass(s: string, start: number, depth = 0): ClassPart & { next: number } {
+  if (depth > MAX_SUBTRACTIONS) throw new Refused(`class subtractions are nested deeper than ${MAX_SUBTRACTIONS}`);
   let i = start + 1;
   const negated = s[i] === '^';
   if (negated) i += 1;
@@ -149,7 +152,7 @@ function readClass(s: string, start: number): ClassPart & { next: number } {
     if (c === undefined) throw new Refused('a character class is not closed');
     if (c === ']' && parts.length > 0) break;
     if (c === '-' && s[i + 1] === '[') {
-      subtracted = readClass(s, i + 1);
+      subtracted = readClass(s, i + 1, depth + 1);
       i = subtracted.next;
       if (s[i] !== ']') throw new Refused('a class subtraction must end its class');
       break;
