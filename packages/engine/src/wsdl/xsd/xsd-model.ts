@@ -1,6 +1,6 @@
 import type { JsonSchema } from '../../artifact/artifact.js';
 import type { Diagnostics, IssueAt } from '../../diagnostics/diagnostics.js';
-import { setOwn } from '../../json.js';
+import { setOwn, type JsonObject } from '../../json.js';
 import { attribute, clark, type XmlElement, type XmlName } from '../../xml/xml-tree.js';
 import { SOAP_ENCODING_NS } from './builtins.js';
 import { ComplexTypes } from './complex-types.js';
@@ -69,9 +69,11 @@ export class XsdModel {
   ) {
     this.#index = new XsdIndex(sources);
     this.#unresolved = new Unresolved(this.#index, diagnostics);
-    this.#simple = new SimpleTypes(this.#index, diagnostics, this.#unresolved);
+    this.#simple = new SimpleTypes(this.#index, diagnostics, this.#unresolved, (node, schema) => this.#share(node, schema));
     this.#groups = new SubstitutionGroups(this.#index, this.#unresolved);
     this.#componentNames = nameComplexTypes(this.#index, this.#names);
+    // Simple types are components only when large (simple-types.ts); their names are claimed after every complex type's.
+    for (const declaration of this.#index.all('simpleType')) this.#componentNames.set(declaration.node, this.#names.claim(declaration.name.local));
     const context: XsdContext = {
       index: this.#index,
       simple: this.#simple,
@@ -152,7 +154,7 @@ export class XsdModel {
 
   #typeContent(name: XmlName, where: IssueAt | XmlElement): JsonSchema {
     if ((isXsd(name.ns) && name.local === 'anyType') || name.ns === SOAP_ENCODING_NS) return this.#simple.named(name) ?? {};
-    const simple = this.#simple.named(name);
+    const simple = this.#simple.used(name);
     if (simple !== undefined) return simple;
     const complex = this.#index.lookup('complexType', name);
     if (complex !== undefined) return this.#ref(complex.node);
@@ -161,6 +163,13 @@ export class XsdModel {
     if ('children' in where) this.#unresolved.warn(where, `type ${clark(name)}`, message);
     else this.diagnostics.warn('wsdl_qname_unresolved', where, message);
     return {};
+  }
+
+  /** A large simple type's component, written the first time it is used. */
+  #share(node: XmlElement, schema: JsonObject): JsonObject {
+    const name = this.#componentNames.get(node)!;
+    if (!Object.hasOwn(this.schemas, name)) setOwn(this.schemas, name, schema);
+    return { $ref: `#/schemas/${name}` };
   }
 
   /** The `$ref` of a complex type's component, queued for conversion the first time. */
