@@ -31,7 +31,7 @@ import { isXsd, xsChild, XsdIndex, type Declaration } from './xsd-index.js';
  * - complex types (complex-types.ts, particles.ts, attributes.ts, object-schema.ts): an object
  *   with `additionalProperties: false` and `x-xml.order`; each property names its element or
  *   attribute in `x-xml` (`$ref` with `x-xml` beside it); extensions flattened; a repeating
- *   element an array; nillable adds null; a choice is `oneOf` of complete objects, one per
+ *   element an array; nillable adds null; a choice is `anyOf` of complete objects, one per
  *   combination of branches; a substitution group head is a choice of its members; simple
  *   content is `$value`; `xs:any` is `$any`, XML text.
  *
