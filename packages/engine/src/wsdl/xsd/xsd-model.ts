@@ -18,9 +18,10 @@ import { isXsd, xsChild, XsdIndex, type Declaration } from './xsd-index.js';
  * the SOAP protocol can read XML into JSON and write it back. Complex types become component
  * schemas in `schemas` (named types by their names, anonymous ones after their element:
  * `CreateCustomerRequest`, nested `Customer_Address`; `_2`... where names meet), referred to as
- * `#/schemas/<Name>`, so recursive types stay finite; simple types are inline. Only what is
- * asked for, and what it refers to, is converted, each component once: the work is linear in
- * the schemas' size, and the same bundle gives the same names and schemas.
+ * `#/schemas/<Name>`, so recursive types stay finite; simple types are inline (a large declared
+ * one is a component its uses share). Only what is asked for, and what it refers to, is
+ * converted, each component once: the work is linear in the schemas' size, and the same
+ * bundle gives the same names and schemas.
  *
  * In short (each file says more):
  * - built-ins (builtins.ts): strings, `integer` with its range, `number`, `boolean`, `format`
