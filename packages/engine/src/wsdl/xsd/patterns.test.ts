@@ -58,10 +58,21 @@ describe('translatePattern', () => {
   });
 
   it('refuses block escapes and what is not XSD', () => {
-    expect(translatePattern('\\p{IsBasicLatin}+')).toMatchObject({ ok: false });
+    expect(translatePattern('\\p{IsOldItalic}+')).toMatchObject({ ok: false });
+    expect(translatePattern('\\p{Isconstructor}')).toMatchObject({ ok: false });
     expect(translatePattern('[a-z-[\\w]]')).toMatchObject({ ok: false });
     expect(translatePattern('\\k')).toMatchObject({ ok: false });
     expect(translatePattern('[abc')).toMatchObject({ ok: false });
+  });
+
+  it('reads Unicode blocks as their ranges', () => {
+    const ascii = matcher('\\p{IsBasicLatin}*');
+    expect(ascii('plain text')).toBe(true);
+    expect(ascii('café')).toBe(false);
+    const latin = matcher('[\\p{IsBasicLatin}\\p{IsLatin-1Supplement}-[<>]]+');
+    expect(latin('café')).toBe(true);
+    expect(latin('a<b')).toBe(false);
+    expect(matcher('\\P{IsBasicLatin}')('é')).toBe(true);
   });
 
   it('keeps Unicode categories', () => {
