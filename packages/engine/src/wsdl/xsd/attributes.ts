@@ -85,7 +85,7 @@ export class Attributes {
 
   #type(node: XmlElement): JsonObject {
     const type = attribute(node, 'type');
-    if (type !== undefined) return this.context.simple.reference(node, type, 0);
+    if (type !== undefined) return this.context.simple.reference(node, type, 0, true);
     const inline = xsChild(node, 'simpleType');
     return inline !== undefined ? this.context.simple.of(inline) : { type: 'string' };
   }

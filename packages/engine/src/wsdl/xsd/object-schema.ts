@@ -2,7 +2,7 @@ import { setOwn, type JsonObject } from '../../json.js';
 import type { ContentModel, Member } from './content-model.js';
 import { withXml } from './property-schema.js';
 
-/** Most combinations of choice branches written out as `oneOf` branches. */
+/** Most combinations of choice branches written out as `anyOf` branches. */
 const MAX_BRANCHES = 16;
 
 /**

@@ -5,7 +5,6 @@ import type { XsdContext } from './context.js';
 import { withValueConstraint } from './facets.js';
 import { at } from './locations.js';
 import { withNull, withXml } from './property-schema.js';
-import { MAX_DERIVATION } from './simple-types.js';
 import { xsChild, xsChildren } from './xsd-index.js';
 
 /**
@@ -33,6 +32,9 @@ interface Occurs {
   max: number;
 }
 
+/** Nesting of sequences, choices and group references followed, whatever the documents' own depth. */
+const MAX_NESTING = 512;
+
 const valued = (schema: JsonSchema, ...declarations: XmlElement[]): JsonSchema => (typeof schema === 'object' ? withValueConstraint(schema, declarations) : schema);
 
 function occursOf(node: XmlElement): Occurs {
@@ -51,12 +53,16 @@ export class Particles {
 
   /** Adds a particle (sequence, choice, all, group reference, element, any) to the model. */
   collect(node: XmlElement, outer: Context, model: ContentModel, depth: number): void {
+    if (depth > MAX_NESTING) {
+      this.context.diagnostics.warn('xsd_construct_unsupported', at(this.context.index, node), `Model groups are nested deeper than ${MAX_NESTING} (counting group references); the deeper ones are left out.`);
+      return;
+    }
     const occurs = occursOf(node);
     const inner: Context = { optional: outer.optional || occurs.min === 0, repeated: outer.repeated || occurs.max > 1, inChoice: outer.inChoice };
     switch (node.local) {
       case 'sequence':
       case 'all':
-        for (const child of xsChildren(node)) this.collect(child, inner, model, depth);
+        for (const child of xsChildren(node)) this.collect(child, inner, model, depth + 1);
         return;
       case 'choice':
         return this.#choice(node, outer, occurs, model, depth);
@@ -83,7 +89,7 @@ export class Particles {
     for (const child of xsChildren(node)) {
       if (child.local === 'annotation') continue;
       const count = model.elements.length;
-      this.collect(child, context, model, depth);
+      this.collect(child, context, model, depth + 1);
       const members = model.elements.slice(count);
       branches.push({ members, required: members.filter((m) => m.required) });
       // What a branch requires is required of that branch only.
@@ -112,7 +118,7 @@ export class Particles {
       this.context.unresolved.warn(node, `group ${printed}`, `The group ${printed} is not declared in the bundle; its elements are left out.`);
       return;
     }
-    if (this.#activeGroups.has(declaration.node) || depth > MAX_DERIVATION) {
+    if (this.#activeGroups.has(declaration.node)) {
       this.context.diagnostics.warn('xsd_construct_unsupported', at(this.context.index, node), 'The group refers to itself; the inner reference is left out.');
       return;
     }

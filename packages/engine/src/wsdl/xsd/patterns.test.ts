@@ -58,10 +58,21 @@ describe('translatePattern', () => {
   });
 
   it('refuses block escapes and what is not XSD', () => {
-    expect(translatePattern('\\p{IsBasicLatin}+')).toMatchObject({ ok: false });
+    expect(translatePattern('\\p{IsOldItalic}+')).toMatchObject({ ok: false });
+    expect(translatePattern('\\p{Isconstructor}')).toMatchObject({ ok: false });
     expect(translatePattern('[a-z-[\\w]]')).toMatchObject({ ok: false });
     expect(translatePattern('\\k')).toMatchObject({ ok: false });
     expect(translatePattern('[abc')).toMatchObject({ ok: false });
+  });
+
+  it('reads Unicode blocks as their ranges', () => {
+    const ascii = matcher('\\p{IsBasicLatin}*');
+    expect(ascii('plain text')).toBe(true);
+    expect(ascii('café')).toBe(false);
+    const latin = matcher('[\\p{IsBasicLatin}\\p{IsLatin-1Supplement}-[<>]]+');
+    expect(latin('café')).toBe(true);
+    expect(latin('a<b')).toBe(false);
+    expect(matcher('\\P{IsBasicLatin}')('é')).toBe(true);
   });
 
   it('keeps Unicode categories', () => {
@@ -76,5 +87,11 @@ describe('translatePattern', () => {
     const result = translatePattern(`[\u4e00-\u9fff-[${many}]]`);
     expect(performance.now() - started).toBeLessThan(5000);
     expect(result.ok).toBe(true);
+  });
+
+  it('refuses class subtractions nested without end, rather than overflowing the stack', () => {
+    const deep = `${'[a-z-'.repeat(100_000)}[x]${']'.repeat(100_000)}`;
+    expect(translatePattern(deep)).toMatchObject({ ok: false });
+    expect(translatePattern('[a-z-[b-y-[c]]]')).toMatchObject({ ok: true });
   });
 });

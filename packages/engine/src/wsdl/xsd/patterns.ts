@@ -8,7 +8,8 @@ import { patternSupport } from '../../safe-pattern.js';
  * punctuation, separators and others (`\p{L}\p{M}\p{N}\p{S}`), `\i` and `\c` XML's name
  * characters (of the Basic Multilingual Plane). A class subtraction (`[a-z-[aeiou]]`) is worked
  * out into plain ranges where both classes are made of characters, ranges, `\i`, `\c`, `\d`
- * or `\s`. Unicode block escapes (`\p{IsBasicLatin}`) and anything RE2 cannot run are refused:
+ * or `\s`. Unicode block escapes (`\p{IsBasicLatin}`) are their ranges, for the blocks in
+ * BLOCKS; other blocks, and anything RE2 cannot run, are refused:
  * the caller drops the pattern, which accepts more than the XSD does, never less.
  */
 export type Translation = { ok: true; pattern: string } | { ok: false; problem: string };
@@ -28,7 +29,20 @@ const NAME_CHAR: Ranges = normalise([...NAME_START, [0x2d, 0x2e], [0x30, 0x39], 
 const SPACE: Ranges = [[0x9, 0xa], [0xd, 0xd], [0x20, 0x20]];
 const DIGIT: Ranges = [[0x30, 0x39]];
 const SINGLE: Record<string, number> = { n: 0x0a, r: 0x0d, t: 0x09 };
+/** Unicode blocks (of the Basic Multilingual Plane) that XSD's `\p{IsName}` names, the ones schemas write. */
+const BLOCKS: Record<string, [number, number]> = {
+  BasicLatin: [0x0000, 0x007f], 'Latin-1Supplement': [0x0080, 0x00ff], 'LatinExtended-A': [0x0100, 0x017f], 'LatinExtended-B': [0x0180, 0x024f],
+  IPAExtensions: [0x0250, 0x02af], SpacingModifierLetters: [0x02b0, 0x02ff], CombiningDiacriticalMarks: [0x0300, 0x036f], Greek: [0x0370, 0x03ff],
+  Cyrillic: [0x0400, 0x04ff], Armenian: [0x0530, 0x058f], Hebrew: [0x0590, 0x05ff], Arabic: [0x0600, 0x06ff], Devanagari: [0x0900, 0x097f],
+  Bengali: [0x0980, 0x09ff], Tamil: [0x0b80, 0x0bff], Thai: [0x0e00, 0x0e7f], Georgian: [0x10a0, 0x10ff], HangulJamo: [0x1100, 0x11ff],
+  LatinExtendedAdditional: [0x1e00, 0x1eff], GreekExtended: [0x1f00, 0x1fff], GeneralPunctuation: [0x2000, 0x206f], CurrencySymbols: [0x20a0, 0x20cf],
+  LetterlikeSymbols: [0x2100, 0x214f], NumberForms: [0x2150, 0x218f], Arrows: [0x2190, 0x21ff], MathematicalOperators: [0x2200, 0x22ff],
+  CJKSymbolsandPunctuation: [0x3000, 0x303f], Hiragana: [0x3040, 0x309f], Katakana: [0x30a0, 0x30ff], CJKUnifiedIdeographs: [0x4e00, 0x9fff],
+  HangulSyllables: [0xac00, 0xd7a3], PrivateUse: [0xe000, 0xf8ff], AlphabeticPresentationForms: [0xfb00, 0xfb4f], HalfwidthandFullwidthForms: [0xff00, 0xffef],
+};
 const META = '\\|.-^?*+{}()[]';
+/** Nested class subtractions read; deeper ones (only a hostile schema writes them) refuse the pattern. */
+const MAX_SUBTRACTIONS = 16;
 
 export function translatePattern(source: string): Translation {
   let body: string;
@@ -128,7 +142,12 @@ function readEscape(s: string, i: number): Escape {
     case 'P': {
       const m = /^\{([A-Za-z0-9-]+)\}/.exec(s.slice(next, next + 40));
       if (m === null) throw new Refused(`"\\${d}" at ${i} names no property`);
-      if (m[1]!.startsWith('Is')) throw new Refused(`the Unicode block escape \\${d}{${m[1]}} has no equivalent the runtime reads`);
+      if (m[1]!.startsWith('Is')) {
+        const block = Object.hasOwn(BLOCKS, m[1]!.slice(2)) ? BLOCKS[m[1]!.slice(2)] : undefined;
+        if (block === undefined) throw new Refused(`the Unicode block escape \\${d}{${m[1]}} names a block not known here`);
+        const escape = d === 'p' ? set([block]) : negatedSet([block]);
+        return { ...escape, next: next + m[0].length };
+      }
       const text = `\\${d}{${m[1]}}`;
       return { outside: `[${text}]`, part: { text, ranges: null }, char: null, next: next + m[0].length };
     }
@@ -138,7 +157,8 @@ function readEscape(s: string, i: number): Escape {
 }
 
 /** A character class from `[` to its `]`, subtraction included. */
-function readClass(s: string, start: number): ClassPart & { next: number } {
+function readClass(s: string, start: number, depth = 0): ClassPart & { next: number } {
+  if (depth > MAX_SUBTRACTIONS) throw new Refused(`class subtractions are nested deeper than ${MAX_SUBTRACTIONS}`);
   let i = start + 1;
   const negated = s[i] === '^';
   if (negated) i += 1;
@@ -149,7 +169,7 @@ function readClass(s: string, start: number): ClassPart & { next: number } {
     if (c === undefined) throw new Refused('a character class is not closed');
     if (c === ']' && parts.length > 0) break;
     if (c === '-' && s[i + 1] === '[') {
-      subtracted = readClass(s, i + 1);
+      subtracted = readClass(s, i + 1, depth + 1);
       i = subtracted.next;
       if (s[i] !== ']') throw new Refused('a class subtraction must end its class');
       break;

@@ -44,7 +44,7 @@ describe('derived simple types', () => {
     <xs:simpleType name="Codes"><xs:list itemType="tns:Code"/></xs:simpleType>
     <xs:simpleType name="FewCodes"><xs:restriction base="tns:Codes"><xs:maxLength value="2"/></xs:restriction></xs:simpleType>
     <xs:simpleType name="IdOrName"><xs:union memberTypes="xs:int"><xs:simpleType><xs:restriction base="xs:string"><xs:minLength value="1"/></xs:restriction></xs:simpleType></xs:union></xs:simpleType>
-    <xs:simpleType name="Block"><xs:restriction base="xs:string"><xs:pattern value="\\p{IsBasicLatin}+"/></xs:restriction></xs:simpleType>
+    <xs:simpleType name="Block"><xs:restriction base="xs:string"><xs:pattern value="\\p{IsOldItalic}+"/></xs:restriction></xs:simpleType>
     <xs:simpleType name="Hex4"><xs:restriction base="xs:hexBinary"><xs:length value="2"/></xs:restriction></xs:simpleType>
     <xs:simpleType name="Loop"><xs:restriction base="tns:Loop"/></xs:simpleType>
   `),
@@ -110,5 +110,37 @@ describe('SOAP encoding types', () => {
     expect(model.type({ ns: enc, local: 'Array' }, {})).toEqual({});
     expect(model.type(tns('Items'), {})).toEqual({ $ref: '#/schemas/Items' });
     expect(diagnostics.warnings).toEqual([]);
+  });
+});
+
+describe('large and nested simple types', () => {
+  it('shares a large declared type as a component instead of repeating it at each use', () => {
+    const codes = Array.from({ length: 500 }, (_, i) => `<xs:enumeration value="CODE${i}"/>`).join('');
+    const uses = Array.from({ length: 300 }, (_, i) => `<xs:element name="e${i}" type="tns:Code"/>`).join('');
+    const { model } = modelOf(
+      schemaText(`<xs:simpleType name="Code"><xs:restriction base="xs:string">${codes}</xs:restriction></xs:simpleType>
+        <xs:simpleType name="Codes"><xs:list itemType="tns:Code"/></xs:simpleType>
+        <xs:simpleType name="OneCode"><xs:restriction base="tns:Code"><xs:enumeration value="CODE1"/></xs:restriction></xs:simpleType>
+        <xs:complexType name="Uses"><xs:sequence>${uses}<xs:element name="list" type="tns:Codes"/><xs:element name="one" type="tns:OneCode"/></xs:sequence><xs:attribute name="code" type="tns:Code"/></xs:complexType>`),
+    );
+    const schema = model.type(tns('Uses'), {});
+    const uses_ = model.schemas.Uses as { properties: Record<string, unknown> };
+    expect(uses_.properties.e0).toEqual({ $ref: '#/schemas/Code', 'x-xml': { name: 'e0', ns: TNS } });
+    expect(uses_.properties.code).toEqual({ $ref: '#/schemas/Code', 'x-xml': { name: 'code', ns: '', attribute: true } });
+    expect(uses_.properties.list).toEqual({ type: 'array', items: { $ref: '#/schemas/Code' }, 'x-xml': { list: true, name: 'list', ns: TNS } });
+    // A restriction of it starts from its schema, not a reference.
+    expect(uses_.properties.one).toEqual({ type: 'string', enum: ['CODE1'], 'x-xml': { name: 'one', ns: TNS } });
+    expect((model.schemas.Code as { enum: unknown[] }).enum).toHaveLength(500);
+    expect(JSON.stringify(model.schemas).length).toBeLessThan(40_000);
+    const valid = validator(model, schema);
+    const value = Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`e${i}`, 'CODE7']));
+    expect(valid({ ...value, list: ['CODE1', 'CODE2'], one: 'CODE1' })).toBe(true);
+    expect(valid({ ...value, e0: 'NOPE', list: [], one: 'CODE1' })).toBe(false);
+  });
+
+  it('flattens unions of unions, each member once, so nesting cannot multiply them', () => {
+    const levels = Array.from({ length: 30 }, (_, i) => `<xs:simpleType name="U${i}"><xs:union memberTypes="tns:U${i + 1} tns:U${i + 1} xs:int"/></xs:simpleType>`).join('');
+    const { model } = modelOf(schemaText(`${levels}<xs:simpleType name="U30"><xs:restriction base="xs:string"><xs:length value="3"/></xs:restriction></xs:simpleType>`));
+    expect(model.type(tns('U0'), {})).toEqual({ anyOf: [{ type: 'string', minLength: 3, maxLength: 3 }, { type: 'integer', minimum: -2147483648, maximum: 2147483647 }] });
   });
 });

@@ -143,6 +143,15 @@ describe('XsdModel', () => {
     });
   });
 
+  it('stops following groups nested without end', () => {
+    const nested = (inner: string) => `${'<xs:sequence>'.repeat(200)}${inner}${'</xs:sequence>'.repeat(200)}`;
+    const groups = Array.from({ length: 100 }, (_, i) => `<xs:group name="G${i}">${nested(`<xs:element name="e${i}" type="xs:string"/>${i < 99 ? `<xs:group ref="tns:G${i + 1}"/>` : ''}`)}</xs:group>`).join('');
+    const { model, diagnostics } = modelOf(schemaText(`${groups}<xs:complexType name="Deep"><xs:group ref="tns:G0"/></xs:complexType>`));
+    model.type(tns('Deep'), {});
+    expect(diagnostics.warnings.map((w) => w.code)).toEqual(['xsd_construct_unsupported']);
+    expect(Object.keys((model.schemas.Deep as { properties: object }).properties)).toEqual(['e0', 'e1']);
+  });
+
   it('cuts derivation cycles and deep chains', () => {
     const chain = Array.from({ length: 100 }, (_, i) => `<xs:complexType name="T${i}"><xs:complexContent><xs:extension base="tns:T${i + 1}"><xs:sequence><xs:element name="e${i}" type="xs:string"/></xs:sequence></xs:extension></xs:complexContent></xs:complexType>`).join('');
     const { model, diagnostics } = modelOf(schemaText(`${chain}<xs:complexType name="T100"><xs:complexContent><xs:extension base="tns:T0"/></xs:complexContent></xs:complexType><xs:group name="G"><xs:sequence><xs:group ref="tns:G"/></xs:sequence></xs:group><xs:complexType name="UsesG"><xs:group ref="tns:G"/></xs:complexType>`));

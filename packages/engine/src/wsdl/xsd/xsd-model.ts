@@ -1,6 +1,6 @@
 import type { JsonSchema } from '../../artifact/artifact.js';
 import type { Diagnostics, IssueAt } from '../../diagnostics/diagnostics.js';
-import { setOwn } from '../../json.js';
+import { setOwn, type JsonObject } from '../../json.js';
 import { attribute, clark, type XmlElement, type XmlName } from '../../xml/xml-tree.js';
 import { SOAP_ENCODING_NS } from './builtins.js';
 import { ComplexTypes } from './complex-types.js';
@@ -18,9 +18,10 @@ import { isXsd, xsChild, XsdIndex, type Declaration } from './xsd-index.js';
  * the SOAP protocol can read XML into JSON and write it back. Complex types become component
  * schemas in `schemas` (named types by their names, anonymous ones after their element:
  * `CreateCustomerRequest`, nested `Customer_Address`; `_2`... where names meet), referred to as
- * `#/schemas/<Name>`, so recursive types stay finite; simple types are inline. Only what is
- * asked for, and what it refers to, is converted, each component once: the work is linear in
- * the schemas' size, and the same bundle gives the same names and schemas.
+ * `#/schemas/<Name>`, so recursive types stay finite; simple types are inline (a large declared
+ * one is a component its uses share). Only what is asked for, and what it refers to, is
+ * converted, each component once: the work is linear in the schemas' size, and the same
+ * bundle gives the same names and schemas.
  *
  * In short (each file says more):
  * - built-ins (builtins.ts): strings, `integer` with its range, `number`, `boolean`, `format`
@@ -31,7 +32,7 @@ import { isXsd, xsChild, XsdIndex, type Declaration } from './xsd-index.js';
  * - complex types (complex-types.ts, particles.ts, attributes.ts, object-schema.ts): an object
  *   with `additionalProperties: false` and `x-xml.order`; each property names its element or
  *   attribute in `x-xml` (`$ref` with `x-xml` beside it); extensions flattened; a repeating
- *   element an array; nillable adds null; a choice is `oneOf` of complete objects, one per
+ *   element an array; nillable adds null; a choice is `anyOf` of complete objects, one per
  *   combination of branches; a substitution group head is a choice of its members; simple
  *   content is `$value`; `xs:any` is `$any`, XML text.
  *
@@ -69,9 +70,11 @@ export class XsdModel {
   ) {
     this.#index = new XsdIndex(sources);
     this.#unresolved = new Unresolved(this.#index, diagnostics);
-    this.#simple = new SimpleTypes(this.#index, diagnostics, this.#unresolved);
+    this.#simple = new SimpleTypes(this.#index, diagnostics, this.#unresolved, (node, schema) => this.#share(node, schema));
     this.#groups = new SubstitutionGroups(this.#index, this.#unresolved);
     this.#componentNames = nameComplexTypes(this.#index, this.#names);
+    // Simple types are components only when large (simple-types.ts); their names are claimed after every complex type's.
+    for (const declaration of this.#index.all('simpleType')) this.#componentNames.set(declaration.node, this.#names.claim(declaration.name.local));
     const context: XsdContext = {
       index: this.#index,
       simple: this.#simple,
@@ -152,7 +155,7 @@ export class XsdModel {
 
   #typeContent(name: XmlName, where: IssueAt | XmlElement): JsonSchema {
     if ((isXsd(name.ns) && name.local === 'anyType') || name.ns === SOAP_ENCODING_NS) return this.#simple.named(name) ?? {};
-    const simple = this.#simple.named(name);
+    const simple = this.#simple.used(name);
     if (simple !== undefined) return simple;
     const complex = this.#index.lookup('complexType', name);
     if (complex !== undefined) return this.#ref(complex.node);
@@ -161,6 +164,13 @@ export class XsdModel {
     if ('children' in where) this.#unresolved.warn(where, `type ${clark(name)}`, message);
     else this.diagnostics.warn('wsdl_qname_unresolved', where, message);
     return {};
+  }
+
+  /** A large simple type's component, written the first time it is used. */
+  #share(node: XmlElement, schema: JsonObject): JsonObject {
+    const name = this.#componentNames.get(node)!;
+    if (!Object.hasOwn(this.schemas, name)) setOwn(this.schemas, name, schema);
+    return { $ref: `#/schemas/${name}` };
   }
 
   /** The `$ref` of a complex type's component, queued for conversion the first time. */
