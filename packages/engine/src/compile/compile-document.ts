@@ -1,12 +1,11 @@
 import type { BuildOutcome, BuildRequest } from '@simplane/core';
-import { buildArtifact, serialiseArtifact } from '../artifact/build-artifact.js';
+import { buildArtifact } from '../artifact/build-artifact.js';
 import { Diagnostics, reject, SpecificationRejected } from '../diagnostics/diagnostics.js';
 import { inferModel } from '../infer/infer-model.js';
 import { isObject } from '../json.js';
 import { SchemaLookup } from '../infer/schema-lookup.js';
 import { normaliseDocument } from '../normalise/normalise-document.js';
 import { listOperations } from '../normalise/operations.js';
-import { lifecycleListing } from '../lifecycle/listing.js';
 import { applyOverlay } from '../overlay/apply-overlay.js';
 import { detectKind } from '../parse/detect-kind.js';
 import { parseText } from '../parse/parse-document.js';
@@ -18,7 +17,7 @@ import { checkResponses } from '../validate/check-responses.js';
 import { checkSemantics } from '../validate/check-semantics.js';
 import { validateStructure } from '../validate/structural.js';
 import { BuildStopped, Checkpoints, type CompileHooks } from './checkpoint.js';
-import { failed, rejected, stopped } from './outcomes.js';
+import { built, failed, rejected, stopped } from './outcomes.js';
 
 /** The part of a BuildRequest the compiler reads; plain data, so it crosses a worker boundary. */
 export type CompileInput = Pick<BuildRequest, 'spec' | 'specKind' | 'filter' | 'overlays'>;
@@ -62,20 +61,7 @@ async function compile(input: CompileInput, checkpoints: Checkpoints): Promise<B
   const model = inferModel(normalised.operations, new SchemaLookup(normalised.schemas), new Set(selected.filter((raw) => raw.queryVariant).map((raw) => raw.id)), normalised.basePaths);
   const artifact = buildArtifact(normalised, model, document.version, diagnostics);
 
-  await checkpoints.stage('storing');
-  const { bytes, digest } = serialiseArtifact(artifact);
-  await checkpoints.stage('complete');
-  return {
-    ok: true,
-    artifact: bytes,
-    digest,
-    specKind: 'openapi',
-    specVersion: document.version,
-    operations: model.operations.map((op) => ({ operation: op.id, method: op.method, path: op.path, behaviour: op.behaviour, resource: op.resource, read_only: op.readOnly })),
-    lifecycle: lifecycleListing(artifact),
-    entities: artifact.resources.flatMap((r) => (r.entity === null ? [] : [{ resource: r.name, schema: r.entity.schema, id_field: r.entity.idField, digest: r.entity.digest }])),
-    warnings: diagnostics.warnings,
-  };
+  return built(artifact, model, { kind: 'openapi', version: document.version }, diagnostics, checkpoints);
 }
 
 /**

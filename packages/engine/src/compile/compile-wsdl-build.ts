@@ -1,15 +1,15 @@
 import type { BuildOutcome } from '@simplane/core';
-import { buildArtifact, serialiseArtifact } from '../artifact/build-artifact.js';
+import { buildArtifact } from '../artifact/build-artifact.js';
 import type { SoapModel } from '../artifact/soap.js';
 import { type Diagnostics, reject } from '../diagnostics/diagnostics.js';
 import { inferModel } from '../infer/infer-model.js';
 import { SchemaLookup } from '../infer/schema-lookup.js';
-import { lifecycleListing } from '../lifecycle/listing.js';
 import { compileWsdl } from '../wsdl/compile-wsdl.js';
 import { unwrapResults } from '../wsdl/result-wrappers.js';
 import type { Checkpoints } from './checkpoint.js';
 import type { PatternTest } from '../safe-pattern.js';
 import { selectOperations } from './filters.js';
+import { built } from './outcomes.js';
 
 /**
  * A WSDL (or a zip of one with its XSDs) built as an OpenAPI document is: read into operations
@@ -35,18 +35,5 @@ export async function compileWsdlBuild(spec: Uint8Array, filters: PatternTest[],
   const soap: SoapModel = { documents: read.soap.documents, operations: Object.fromEntries(Object.entries(read.soap.operations).filter(([id]) => kept.has(id))) };
   const artifact = buildArtifact(document, model, read.version, diagnostics, soap);
 
-  await checkpoints.stage('storing');
-  const { bytes, digest } = serialiseArtifact(artifact);
-  await checkpoints.stage('complete');
-  return {
-    ok: true,
-    artifact: bytes,
-    digest,
-    specKind: 'wsdl',
-    specVersion: read.version,
-    operations: model.operations.map((op) => ({ operation: op.id, method: op.method, path: op.path, behaviour: op.behaviour, resource: op.resource, read_only: op.readOnly })),
-    lifecycle: lifecycleListing(artifact),
-    entities: artifact.resources.flatMap((r) => (r.entity === null ? [] : [{ resource: r.name, schema: r.entity.schema, id_field: r.entity.idField, digest: r.entity.digest }])),
-    warnings: diagnostics.warnings,
-  };
+  return built(artifact, model, { kind: 'wsdl', version: read.version }, diagnostics, checkpoints);
 }

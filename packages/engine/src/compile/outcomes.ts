@@ -1,4 +1,10 @@
-import { BUILD_LIMITS, type BuildAbortReason, type BuildOutcome, type SpecificationIssue } from '@simplane/core';
+import { BUILD_LIMITS, type BuildAbortReason, type BuildOutcome, type SpecKind, type SpecificationIssue } from '@simplane/core';
+import type { Artifact } from '../artifact/artifact.js';
+import { serialiseArtifact } from '../artifact/build-artifact.js';
+import type { Diagnostics } from '../diagnostics/diagnostics.js';
+import type { InferredModel } from '../infer/infer-model.js';
+import { lifecycleListing } from '../lifecycle/listing.js';
+import type { Checkpoints } from './checkpoint.js';
 
 /** Plain text for an agent: every kept issue with where it is and what to do, within 4 KiB. */
 function agentMessage(issues: SpecificationIssue[], total: number): string {
@@ -35,4 +41,22 @@ export function stopped(reason: BuildAbortReason): BuildOutcome {
 /** A failure of the compiler itself, not of the document: reported, never thrown. */
 export function failed(detail: string): BuildOutcome {
   return { ok: false, code: 'build_failed', reason: 'build_failed', detail, agentMessage: null, validation: null };
+}
+
+/** A built artifact stored as its bytes and digest, with how its operations, rules and entities were understood. */
+export async function built(artifact: Artifact, model: InferredModel, spec: { kind: SpecKind; version: string }, diagnostics: Diagnostics, checkpoints: Checkpoints): Promise<BuildOutcome> {
+  await checkpoints.stage('storing');
+  const { bytes, digest } = serialiseArtifact(artifact);
+  await checkpoints.stage('complete');
+  return {
+    ok: true,
+    artifact: bytes,
+    digest,
+    specKind: spec.kind,
+    specVersion: spec.version,
+    operations: model.operations.map((op) => ({ operation: op.id, method: op.method, path: op.path, behaviour: op.behaviour, resource: op.resource, read_only: op.readOnly })),
+    lifecycle: lifecycleListing(artifact),
+    entities: artifact.resources.flatMap((r) => (r.entity === null ? [] : [{ resource: r.name, schema: r.entity.schema, id_field: r.entity.idField, digest: r.entity.digest }])),
+    warnings: diagnostics.warnings,
+  };
 }
