@@ -255,7 +255,29 @@ export function inferModel(operations: NormalisedOperation[], lookup: SchemaLook
   });
   const kept = mergeNestedAliases(resources, out, lookup);
   searchLists(kept, out, lookup);
+  readsByMessageTypes(out, kept, lookup);
   return { operations: out, resources: kept.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)) };
+}
+
+/**
+ * SOAP operations that share an entity by their message types rather than their names
+ * (`TrackParcel` taking a shipment's `trackingNumber` and answering the `Shipment` that
+ * `CreateShipment` made): an operation answered from the schema that requires the entity's key
+ * and answers its record, the type itself or one element holding it, reads the entity's record.
+ */
+function readsByMessageTypes(operations: ArtifactOperation[], resources: ArtifactResource[], lookup: SchemaLookup): void {
+  const entities = resources.filter((r) => r.keyField !== undefined && r.kind === 'collection' && r.parent === null && isObject(r.itemSchema) && typeof r.itemSchema['$ref'] === 'string');
+  if (entities.length === 0) return;
+  for (const op of operations) {
+    if (op.behaviour !== 'static' || !op.path.includes('#SOAP=')) continue;
+    const required = new Set(requiredFields(op, lookup).map(squash));
+    const answer = lookup.deref(successSchema(op) as Json);
+    if (answer === null) continue;
+    const held = (ref: string) => answer['$ref'] === ref || (isObject(answer['properties']) && Object.values(answer['properties']).filter((p) => isObject(p) && p['$ref'] === ref).length === 1 && Object.keys(answer['properties']).length === 1);
+    const matches = entities.filter((r) => required.has(squash(r.keyField!)) && (sameRecord(answer, r.itemSchema ?? undefined, lookup) || held((r.itemSchema as { $ref: string }).$ref)));
+    if (matches.length !== 1) continue;
+    Object.assign(op, { behaviour: 'read', resource: matches[0]!.name, readOnly: true });
+  }
 }
 
 /**
