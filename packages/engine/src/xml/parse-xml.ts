@@ -98,9 +98,6 @@ class TreeBuilder {
       const message = error.message.replace(/^(?:[^:]*:)?\d+:\d+: /, '');
       this.#fail(/entity/i.test(message) ? 'entity' : 'malformed', message);
     });
-    parser.on('attribute', (a) => {
-      if (a.value.length > limits.maxAttributeLength) this.#fail('attribute', `attribute ${a.name} is longer than ${limits.maxAttributeLength} characters`);
-    });
     parser.on('opentag', (tag) => this.#open(tag as SaxesTagNS));
     parser.on('closetag', () => {
       this.#stack.pop();
@@ -137,7 +134,9 @@ class TreeBuilder {
     if (++this.#elements > this.limits.maxElements) return this.#fail('elements', `the document has more than ${this.limits.maxElements} elements`);
     if (this.#stack.length >= this.limits.maxDepth) return this.#fail('depth', `elements are nested deeper than ${this.limits.maxDepth}`);
     const attributes: XmlAttribute[] = [];
+    // Checked here rather than in an `attribute` listener, which costs saxes a quarter of its time on a small message.
     for (const a of Object.values(tag.attributes)) {
+      if (a.value.length > this.limits.maxAttributeLength) return this.#fail('attribute', `attribute ${a.name} is longer than ${this.limits.maxAttributeLength} characters`);
       if (a.prefix === 'xmlns' || a.name === 'xmlns') continue;
       attributes.push({ ns: a.uri, local: a.local, name: a.name, value: a.value });
     }
