@@ -270,11 +270,11 @@ function readsByMessageTypes(operations: ArtifactOperation[], resources: Artifac
   if (entities.length === 0) return;
   for (const op of operations) {
     if (op.behaviour !== 'static' || !op.path.includes('#SOAP=')) continue;
-    const required = new Set(requiredFields(op, lookup).map(squash));
+    const required = new Set(requiredFields(op, lookup));
     const answer = lookup.deref(successSchema(op) as Json);
     if (answer === null) continue;
     const held = (ref: string) => answer['$ref'] === ref || (isObject(answer['properties']) && Object.values(answer['properties']).filter((p) => isObject(p) && p['$ref'] === ref).length === 1 && Object.keys(answer['properties']).length === 1);
-    const matches = entities.filter((r) => required.has(squash(r.keyField!)) && (sameRecord(answer, r.itemSchema ?? undefined, lookup) || held((r.itemSchema as { $ref: string }).$ref)));
+    const matches = entities.filter((r) => required.has(r.keyField!) && (sameRecord(answer, r.itemSchema ?? undefined, lookup) || held((r.itemSchema as { $ref: string }).$ref)));
     if (matches.length !== 1) continue;
     Object.assign(op, { behaviour: 'read', resource: matches[0]!.name, readOnly: true });
   }

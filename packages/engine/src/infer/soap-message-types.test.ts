@@ -17,7 +17,7 @@ const WSDL = `<?xml version="1.0"?>
     <xs:element name="CreateParcelResponse"><xs:complexType><xs:sequence><xs:element name="parcel" type="tns:Parcel"/></xs:sequence></xs:complexType></xs:element>
     <xs:element name="GetParcel"><xs:complexType><xs:sequence><xs:element name="trackingNumber" type="xs:string"/></xs:sequence></xs:complexType></xs:element>
     <xs:element name="GetParcelResponse"><xs:complexType><xs:sequence><xs:element name="parcel" type="tns:Parcel"/></xs:sequence></xs:complexType></xs:element>
-    <xs:element name="Trace"><xs:complexType><xs:sequence><xs:element name="TrackingNumber" type="xs:string"/></xs:sequence></xs:complexType></xs:element>
+    <xs:element name="Trace"><xs:complexType><xs:sequence><xs:element name="trackingNumber" type="xs:string"/></xs:sequence></xs:complexType></xs:element>
     <xs:element name="TraceResponse"><xs:complexType><xs:sequence><xs:element name="parcel" type="tns:Parcel"/></xs:sequence></xs:complexType></xs:element>
     <xs:element name="Quote"><xs:complexType><xs:sequence><xs:element name="weight" type="xs:decimal"/></xs:sequence></xs:complexType></xs:element>
     <xs:element name="QuoteResponse"><xs:complexType><xs:sequence><xs:element name="parcel" type="tns:Parcel"/></xs:sequence></xs:complexType></xs:element>
@@ -45,7 +45,7 @@ describe('SOAP operations sharing an entity by their message types', () => {
     expect(understood).toEqual({
       CreateParcel: ['create', 'Parcel', false],
       GetParcel: ['read', 'Parcel', true],
-      // Takes the parcel's key (spelled its own way) and answers a parcel: a read of the entity.
+      // Takes the parcel's key and answers a parcel: a read of the entity.
       Trace: ['read', 'Parcel', true],
       // Answers a parcel but names none: answered from the schema.
       Quote: ['static', null, true],
@@ -55,7 +55,7 @@ describe('SOAP operations sharing an entity by their message types', () => {
     const state = new MapState();
     const created = call(simulator, state, 1, 'CreateParcel', '<p:CreateParcel><p:weight>2.5</p:weight></p:CreateParcel>');
     const number = /<ns1:trackingNumber>([^<]+)</.exec(created)![1]!;
-    const traced = call(simulator, state, 2, 'Trace', `<p:Trace><p:TrackingNumber>${number}</p:TrackingNumber></p:Trace>`);
+    const traced = call(simulator, state, 2, 'Trace', `<p:Trace><p:trackingNumber>${number}</p:trackingNumber></p:Trace>`);
     expect(traced).toContain(`<ns1:trackingNumber>${number}</ns1:trackingNumber>`);
     expect(traced).toContain('<ns1:weight>2.5</ns1:weight>');
   });

@@ -1,6 +1,7 @@
 import type { JsonSchema } from '../artifact/artifact.js';
 import type { SoapModel } from '../artifact/soap.js';
 import { SchemaLookup } from '../infer/schema-lookup.js';
+import { squash } from '../infer/naming.js';
 import type { NormalisedDocument, NormalisedOperation } from '../normalise/model.js';
 
 /** The names a lone answer-carrying child takes: .NET's `<Operation>Result`, JAX-WS's `return`, and plain `result`. */
@@ -19,7 +20,8 @@ function carriesResult(property: string, operation: string): boolean {
  */
 export function unwrapResults(document: NormalisedDocument, soap: SoapModel): NormalisedDocument {
   const lookup = new SchemaLookup(document.schemas);
-  const operations = document.operations.map((op) => recordInput(fieldForSimpleInput(op, soap, lookup), soap, lookup)).map((op): NormalisedOperation => {
+  const spellings = inputFieldNames(soap, lookup);
+  const operations = document.operations.map((op) => recordInput(fieldForSimpleInput(op, soap, lookup, spellings), soap, lookup)).map((op): NormalisedOperation => {
     const output = soap.operations[op.id]?.output;
     if (output === undefined || output === null) return op;
     const content = lookup.deref(output.schema);
@@ -49,19 +51,34 @@ function withoutXml(schema: JsonSchema): JsonSchema {
   return rest;
 }
 
+/** The field names the service's inputs give, by their letters (`trackingnumber` → `trackingNumber`): the first spelling met. */
+function inputFieldNames(soap: SoapModel, lookup: SchemaLookup): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const operation of Object.values(soap.operations)) {
+    const properties = lookup.deref(operation.input.schema)?.['properties'];
+    if (!isPlainObject(properties)) continue;
+    for (const name of Object.keys(properties)) {
+      const letters = squash(name);
+      if (!names.has(letters)) names.set(letters, name);
+    }
+  }
+  return names;
+}
+
 /**
  * A bare input holding a simple value (`<TrackingNumber>1Z...</TrackingNumber>`) is read by
- * behaviours as an object with that one field, named after the element, so an entity keyed by
- * `trackingNumber` finds its record by it; the SOAP model remembers the field (`SoapMessage.field`).
+ * behaviours as an object with that one field, spelled as the service's other inputs spell it
+ * (`trackingNumber`), else as the element, so an entity keyed by `trackingNumber` finds its record
+ * by it; the SOAP model remembers the field (`SoapMessage.field`).
  */
-function fieldForSimpleInput(op: NormalisedOperation, soap: SoapModel, lookup: SchemaLookup): NormalisedOperation {
+function fieldForSimpleInput(op: NormalisedOperation, soap: SoapModel, lookup: SchemaLookup, spellings: Map<string, string>): NormalisedOperation {
   const input = soap.operations[op.id]?.input;
   if (input === undefined || input.element.local === '' || op.requestBody === null) return op;
   const content = lookup.deref(input.schema);
   const type = content?.['type'];
   if (content === null || content['properties'] !== undefined || type === 'object' || (Array.isArray(type) && type.includes('object')) || content['anyOf'] !== undefined || content['oneOf'] !== undefined) return op;
   if (type === undefined && content['enum'] === undefined && content['$ref'] === undefined) return op;
-  const field = input.element.local;
+  const field = spellings.get(squash(input.element.local)) ?? input.element.local;
   input.field = field;
   const schema: JsonSchema = { type: 'object', properties: { [field]: input.schema }, required: [field], additionalProperties: false };
   const requestBody = { ...op.requestBody, content: Object.fromEntries(Object.entries(op.requestBody.content).map(([media, entry]) => [media, { ...entry, schema }])) };

@@ -56,12 +56,7 @@ export function withRpcScope(ex: Exchange): void {
 /** A key an RPC call names in a request field (`?channel=C1`, `{"UserPoolId": ...}`): from the query, else the body. */
 export function requestKeyField(ex: Exchange, field: string): string | null {
   const fromQuery = recordKey(Object.hasOwn(ex.query, field) ? ex.query[field] : undefined);
-  if (fromQuery !== null || !isObject(ex.body)) return fromQuery;
-  if (Object.hasOwn(ex.body, field)) return recordKey(ex.body[field]);
-  // A WSDL's calls may spell one key two ways (`<TrackingNumber>` alone, `<trackingNumber>` in a wrapper).
-  const wanted = squash(field);
-  const spelled = Object.keys(ex.body).find((name) => squash(name) === wanted);
-  return spelled === undefined ? null : recordKey(ex.body[spelled]);
+  return fromQuery ?? (isObject(ex.body) && Object.hasOwn(ex.body, field) ? recordKey(ex.body[field]) : null);
 }
 
 /**
