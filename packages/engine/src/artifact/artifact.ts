@@ -130,6 +130,8 @@ export interface ArtifactOperation {
   links?: string[];
   /** With `links`: the parent the nested route names and its path parameter, checked as a nested resource's parent is. */
   linkedParent?: { name: string; parameter: string | null };
+  /** For a delete: the boolean fields of its answer that say it went through (`deleted`, `success`), answered true. */
+  acknowledges?: string[];
 }
 
 export interface ArtifactAction {

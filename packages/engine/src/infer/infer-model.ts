@@ -251,12 +251,27 @@ export function inferModel(operations: NormalisedOperation[], lookup: SchemaLook
     const word = how.resource ? (how.resource.segments.at(-1) as { text: string }).text : '';
     const list = how.behaviour === 'list' ? listShape(stated, listItems(op, lookup, word), lookup) : null;
     const action = how.actionName !== null && how.resource ? actionTarget(how.actionName, itemSchemas.get(how.resource) ?? null, lookup, op.method) : null;
-    return { ...op, behaviour: how.behaviour, resource: how.resource?.name ?? null, readOnly: how.readOnly, list, action };
+    const acknowledges = how.behaviour === 'delete' && how.resource ? acknowledgingFields(op, itemSchemas.get(how.resource) ?? null, lookup) : [];
+    return { ...op, behaviour: how.behaviour, resource: how.resource?.name ?? null, readOnly: how.readOnly, list, action, ...(acknowledges.length > 0 ? { acknowledges } : {}) };
   });
   const kept = mergeNestedAliases(resources, out, lookup);
   searchLists(kept, out, lookup);
   readsByMessageTypes(out, kept, lookup);
   return { operations: out, resources: kept.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)) };
+}
+
+/** Boolean answer fields that say a delete went through (`{"deleted": true}`, a SOAP `<success>`). */
+const ACKNOWLEDGING = /^(?:deleted|removed|success|successful|succeeded|ok|done|acknowledged|result)$/i;
+
+/**
+ * The boolean fields of a delete's answer that say it went through and are not the record's
+ * own: a delete that removed its record answers them true, never a generated `false`.
+ */
+function acknowledgingFields(op: NormalisedOperation, itemSchema: JsonSchema | null, lookup: SchemaLookup): string[] {
+  const answer = successSchema(op);
+  if (answer === null) return [];
+  const own = lookup.properties(itemSchema);
+  return [...lookup.properties(answer)].filter(([name, field]) => ACKNOWLEDGING.test(name) && !own.has(name) && (field['type'] === 'boolean' || (Array.isArray(field['type']) && field['type'].includes('boolean')))).map(([name]) => name);
 }
 
 /**

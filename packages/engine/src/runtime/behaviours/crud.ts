@@ -11,7 +11,7 @@ import { counterOf, countInParent, type Counter } from '../relations/parent-coun
 import { answerRecord, idAnswer, idReference, wrapRecord } from '../answers/record-answer.js';
 import { refuse } from '../protocols/protocols.js';
 import { chooseMedia, conform } from '../answers/conform.js';
-import { answer, chooseSuccess, type ChosenResponse } from '../answers/respond.js';
+import { answer, chooseSuccess } from '../answers/respond.js';
 import { objectView, schemaTypes } from '../schemas/schema-view.js';
 
 function refused(ex: Exchange, refusal: Parameters<typeof refuse>[2]): SimResponse {
@@ -327,27 +327,16 @@ export function remove(ex: Exchange, resource: ArtifactResource): SimResponse {
     countInParent(ex, traitsOf(ex, resource).counter, -1, isObject(links) ? links : {});
   }
   const chosen = chooseSuccess(ex.operation, 204);
-  return chosen.status === 204 ? answer(chosen, undefined, ex.gen) : answerRecord(ex, resource, chosen, acknowledged(ex, chosen, found.record));
+  return chosen.status === 204 ? answer(chosen, undefined, ex.gen) : answerRecord(ex, resource, chosen, acknowledged(ex, found.record));
 }
 
-/** Boolean answer fields that say a delete went through (`{"deleted": true}`, a SOAP `<success>`). */
-const ACKNOWLEDGING = /^(?:deleted|removed|success|successful|succeeded|ok|done|acknowledged|result)$/i;
-
-/**
- * The deleted record with the answer's acknowledging booleans set to true where the record
- * has no such field: a delete that removed the record says so, never a generated `false`.
- */
-function acknowledged(ex: Exchange, chosen: ChosenResponse, record: Json): Json {
-  const schema = chooseMedia(chosen.response)?.[1].schema ?? null;
-  if (!isObject(record) || schema === null) return record;
-  const fields = objectView(ex.model.registry, schema).properties;
-  let out: JsonObject | null = null;
-  for (const [name, field] of Object.entries(fields)) {
-    if (!ACKNOWLEDGING.test(name) || Object.hasOwn(record, name) || !(schemaTypes(ex.model.registry, field) ?? []).includes('boolean')) continue;
-    out ??= copyOwn(record);
-    setOwn(out, name, true);
-  }
-  return out ?? record;
+/** The deleted record with the fields the delete's answer acknowledges it by (ArtifactOperation.acknowledges) set to true. */
+function acknowledged(ex: Exchange, record: Json): Json {
+  const fields = ex.operation.acknowledges;
+  if (fields === undefined || !isObject(record)) return record;
+  const out = copyOwn(record);
+  for (const name of fields) setOwn(out, name, true);
+  return out;
 }
 
 /** An action: sets the state field and the flag the artifact names, else answers from the schema. */
