@@ -1,6 +1,7 @@
 import type { LoadedSimulator } from '@simplane/core';
 import type { Artifact } from '../artifact/artifact.js';
 import { serialiseArtifact } from '../artifact/build-artifact.js';
+import { sha256Digest } from '../artifact/serialise.js';
 import { EngineRuntime } from '../runtime/engine-runtime.js';
 import { MapState } from './map-state.js';
 
@@ -11,6 +12,14 @@ export interface SimCall {
   headers?: Record<string, string>;
   /** An object is sent as JSON (with a JSON Content-Type unless one is given); a string as is. */
   body?: unknown;
+}
+
+export interface SimClientOptions {
+  seed?: string;
+  sampleRecords?: number;
+  start?: Date;
+  runtime?: EngineRuntime;
+  lazySeeding?: boolean;
 }
 
 export interface SimAnswer {
@@ -40,9 +49,14 @@ export class SimClient {
    * Seeds every part at once, so the state holds all sample records from the start; with
    * `lazySeeding`, a part when it is first reached, as the platform does.
    */
-  static async open(artifact: Artifact, options: { seed?: string; sampleRecords?: number; start?: Date; runtime?: EngineRuntime; lazySeeding?: boolean } = {}): Promise<SimClient> {
-    const { bytes, digest } = serialiseArtifact(artifact);
-    const simulator = await (options.runtime ?? new EngineRuntime()).load(bytes, digest);
+  static async open(artifact: Artifact, options: SimClientOptions = {}): Promise<SimClient> {
+    const { bytes } = serialiseArtifact(artifact);
+    return SimClient.fromBytes(bytes, options);
+  }
+
+  /** The same from stored artifact bytes, read as the platform reads them (older versions through their upgrade). */
+  static async fromBytes(bytes: Uint8Array, options: SimClientOptions = {}): Promise<SimClient> {
+    const simulator = await (options.runtime ?? new EngineRuntime()).load(bytes, sha256Digest(bytes));
     const seed = options.seed ?? 'seed-1';
     const start = options.start ?? new Date('2024-01-01T00:00:00.000Z');
     const seeder = simulator.seeder({ seed, sampleRecords: options.sampleRecords ?? 3, now: start });
