@@ -7,9 +7,12 @@ const hosts = ['@simplane/host-*', '@simplane/cli', '@simplane/harness'];
 /** What only the command line may bring in: a package embedded elsewhere must not pull these along. */
 const hostOnly = ['@simplane/host-*', '@simplane/cli', 'express', 'aws-lambda', '@types/aws-lambda'];
 
-const fence = (files, groups, message) => ({
+/** What the engine may not import: only core. */
+const engineOnlyCore = [...vendor, ...adapters, ...hosts, '@simplane/http'];
+
+const fence = (files, groups, message, ...more) => ({
   files,
-  rules: { 'no-restricted-imports': ['error', { patterns: [{ group: groups, message }] }] },
+  rules: { 'no-restricted-imports': ['error', { patterns: [{ group: groups, message }, ...more] }] },
 });
 
 export default tseslint.config(
@@ -23,7 +26,12 @@ export default tseslint.config(
     },
   },
   fence(['packages/core/src/**/*.ts'], [...vendor, '@simplane/*'], 'core imports no framework, driver or other package.'),
-  fence(['packages/engine/src/**/*.ts'], [...vendor, ...adapters, ...hosts, '@simplane/http'], 'engine depends on core only.'),
+  fence(['packages/engine/src/**/*.ts'], engineOnlyCore, 'engine depends on core only.'),
+  // A later block's rule replaces an earlier one's, so the runtime's fence repeats the engine's.
+  fence(['packages/engine/src/runtime/**/*.ts'], engineOnlyCore, 'engine depends on core only.', {
+    regex: '(^|/)vocabulary/',
+    message: "the runtime reads what the compiler decided from the artifact; word lists are the compiler's (DESIGN.md section 6).",
+  }),
   fence(['packages/http/src/**/*.ts'], [...vendor.filter((v) => v !== 'busboy'), ...adapters, ...hosts], 'http is framework-neutral and knows no adapter or host.'),
   fence(['packages/adapter-*/src/**/*.ts'], [...adapters, ...hosts, '@simplane/http', 'inversify', 'reflect-metadata', 'express'], 'adapters implement core ports and import no other adapter.'),
   fence(['packages/host-*/src/**/*.ts'], [...adapters, '@simplane/cli', '@simplane/harness', '@simplane/composition', 'inversify', 'reflect-metadata'], 'hosts only translate.'),

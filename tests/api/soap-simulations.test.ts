@@ -67,6 +67,25 @@ describe('a SOAP Simulation', () => {
     expect(answers[0]![0]!.match(/<ns1:customer>/g)).toHaveLength(3);
   });
 
+  it('lists the customers of the status its envelope asks for, at most maxResults of them', async () => {
+    const { h } = await simulationHarness();
+    await soapSimulator(h);
+    const sim = await h.createSimulation('customers:soap', { seed: 'soap-lists', sample_records: 0 });
+    for (const [name, status] of [['Ada', 'active'], ['Brook', 'suspended'], ['Cato', 'active'], ['Dana', 'active']]) {
+      const reply = await soapCall(h, sim, 'CreateCustomer', `<c:CreateCustomer><c:customer><c:name>${name}</c:name><c:email>${name!.toLowerCase()}@example.com</c:email><c:status>${status}</c:status></c:customer></c:CreateCustomer>`);
+      expect(reply.status, reply.text()).toBe(200);
+    }
+    const names = async (input: string) => {
+      const reply = await soapCall(h, sim, 'ListCustomers', `<c:ListCustomers>${input}</c:ListCustomers>`);
+      expect(reply.status, reply.text()).toBe(200);
+      return { names: [...reply.text().matchAll(/<ns1:name>([^<]+)<\/ns1:name>/g)].map((m) => m[1]), total: /<ns1:totalCount>(\d+)</.exec(reply.text())?.[1] };
+    };
+    expect(await names('')).toEqual({ names: ['Ada', 'Brook', 'Cato', 'Dana'], total: '4' });
+    expect(await names('<c:status>active</c:status>')).toEqual({ names: ['Ada', 'Cato', 'Dana'], total: '3' });
+    expect(await names('<c:status>active</c:status><c:maxResults>2</c:maxResults>')).toEqual({ names: ['Ada', 'Cato'], total: '3' });
+    expect(await names('<c:status>closed</c:status>')).toEqual({ names: [], total: '0' });
+  });
+
   it('forks at a step with the state of that step, and keeps its state across stop and start', async () => {
     const { h } = await simulationHarness();
     await soapSimulator(h);

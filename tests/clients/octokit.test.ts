@@ -69,6 +69,9 @@ describe('Octokit against a Simulation of the GitHub API', () => {
     expect(issue).toMatchObject({ title: 'The build fails on Node 20', body: 'Steps to reproduce: run the tests.', state: 'open', created_at: START });
     expectTypeOf(issue.number).toEqualTypeOf<number>();
     expect(Number.isInteger(issue.number)).toBe(true);
+    // Its addresses are its own, as GitHub's document shows them (docs/behaviour.md, `records.derived`).
+    expect(issue.url).toBe(`https://api.github.com/repos/octo-org/hello-world/issues/${issue.number}`);
+    expect(issue.html_url).toBe(`https://github.com/octo-org/hello-world/issues/${issue.number}`);
 
     const read = await octokit.rest.issues.get({ ...repo, issue_number: issue.number });
     expect(read.status).toBe(200);
@@ -100,6 +103,13 @@ describe('Octokit against a Simulation of the GitHub API', () => {
     // Octokit throws its RequestError for a 404, as it does against GitHub.
     await expect(octokit.rest.gists.get({ gist_id: id })).rejects.toMatchObject({ name: 'HttpError', status: 404 });
   }, 60_000);
+
+  it("reads a missing issue as a RequestError with the message GitHub's description gives its 404s", async () => {
+    // The description's 404 examples agree on `Not Found` and each link to their own page: the
+    // answer takes the message and leaves out the link, so Octokit's message is the text alone.
+    const missing = octokit.rest.issues.get({ ...repo, issue_number: 987_654 });
+    await expect(missing).rejects.toMatchObject({ name: 'HttpError', status: 404, message: 'Not Found', response: { data: { message: 'Not Found' } } });
+  });
 
   it('recorded each of Octokit\'s changes as a step of the Simulation', async () => {
     const steps = (await harness.request('GET', `/v1/simulations/${github.id}/steps?limit=100`)).json<{ steps: Array<{ operation: string; status: number }> }>().steps;

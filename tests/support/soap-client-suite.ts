@@ -173,6 +173,22 @@ export function describeSoapClient(stores: SoapStores): void {
       expect(labels).toEqual(['SOAP CreateCustomer', 'SOAP UpdateCustomer', 'SOAP CreateCustomer', 'SOAP DeleteCustomer']);
     });
 
+    it('lists the customers of one status, at most maxResults of them', async () => {
+      const sim = await simulate('customers:soap');
+      const client = await clientOf(sim, version);
+      for (const [name, status] of [['Ada', 'active'], ['Brook', 'suspended'], ['Cato', 'active'], ['Dana', 'active']] as const) {
+        await call(client, 'CreateCustomer', { customer: { name, email: `${name.toLowerCase()}@example.com`, status } });
+      }
+      const names = (listed: Record<string, unknown>) => (Array.isArray(listed.customer) ? listed.customer : listed.customer === undefined ? [] : [listed.customer]).map((c) => (c as { name: string }).name);
+      const active = await call(client, 'ListCustomers', { status: 'active' });
+      expect(names(active)).toEqual(['Ada', 'Cato', 'Dana']);
+      const limited = await call(client, 'ListCustomers', { status: 'active', maxResults: 2 });
+      expect(names(limited)).toEqual(['Ada', 'Cato']);
+      // The client reads the count as the schema's `xs:int`.
+      expect(limited.totalCount).toBe(3);
+      expect(names(await call(client, 'ListCustomers', { status: 'suspended', maxResults: 2 }))).toEqual(['Brook']);
+    });
+
     it('answers an invalid request with a Fault of its version', async () => {
       const sim = await simulate('customers:soap');
       const client = await clientOf(sim, version);

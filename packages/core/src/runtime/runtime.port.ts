@@ -125,6 +125,18 @@ export interface ClockEvent {
   at: Date;
 }
 
+/**
+ * The decisions an artifact holds about its resources and operations, in the artifact's own
+ * shapes: core passes them on without reading them, so the runtime's format can grow without
+ * core changing (`GET /v1/simulators/{id}/behaviour`).
+ */
+export interface SimulatorBehaviour {
+  /** The artifact format's version; 0 from a runtime that keeps no decisions. */
+  artifact_version: number;
+  resources: Array<Record<string, unknown>>;
+  operations: Array<Record<string, unknown>>;
+}
+
 /** One Simulator's artifact, loaded once and shared by every Simulation of it. */
 export interface LoadedSimulator {
   /** The document's own credential locations; absent when it declares none beyond the usual headers. */
@@ -155,6 +167,8 @@ export interface LoadedSimulator {
    * `to`. Absent where the artifact schedules nothing.
    */
   advance?(state: StateAccess, from: Date, to: Date, context: SimContext): ClockEvent[];
+  /** Every decision the artifact holds about its resources and operations (GET /v1/simulators/{id}/behaviour), in the artifact's own shapes. Absent for a runtime that keeps none. */
+  behaviour?(): SimulatorBehaviour;
 }
 
 /**

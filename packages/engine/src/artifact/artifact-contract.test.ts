@@ -55,7 +55,7 @@ describe('the artifact', () => {
   it('is read back only in its own format and version', async () => {
     const { outcome } = await compileArtifact(fixture('petstore-3.0.yaml'));
     expect(readArtifact(outcome.artifact).spec.title).toBe('Swagger Petstore');
-    expect(() => readArtifact(bytes('{"format":"simplane.artifact","version":4}'))).toThrow(/version 4/);
+    expect(() => readArtifact(bytes('{"format":"simplane.artifact","version":5}'))).toThrow(/version 5/);
     expect(() => readArtifact(bytes('{"format":"other"}'))).toThrow(/not a Simplane artifact/);
     expect(artifactKey(outcome.digest)).toBe(`artifacts/sha256/${outcome.digest.slice(7)}`);
   });

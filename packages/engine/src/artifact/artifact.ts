@@ -2,6 +2,8 @@ import type { OperationBehaviour } from '@simplane/core';
 import type { Json } from '../json.js';
 import type { RouteNode } from './route-index.js';
 import type { SoapModel } from './soap.js';
+import type { ProtocolName, RecordPlan, WritePlan } from './behaviour.js';
+export type { DerivedField, FieldFill, ProtocolName, RecordPlan, StatePlan, TimeForm, WritePlan } from './behaviour.js';
 
 /**
  * The compiled, declarative model of an API: everything a runtime needs, nothing it must
@@ -9,7 +11,7 @@ import type { SoapModel } from './soap.js';
  * serialised with sorted keys so the same document always gives the same bytes and digest.
  */
 export const ARTIFACT_FORMAT = 'simplane.artifact';
-export const ARTIFACT_VERSION = 3;
+export const ARTIFACT_VERSION = 4;
 
 import type { JsonSchema } from './json-schema.js';
 export type { JsonSchema } from './json-schema.js';
@@ -64,7 +66,10 @@ export type ArtifactSecurityScheme =
 /** What a list operation accepts for paging and filtering, and how its answer is shaped. */
 export interface ListShape {
   paging: 'cursor' | 'offset' | 'page' | 'none';
-  /** Query parameter names by role; null where the operation has none. */
+  /**
+   * Query parameter names by role; null where the operation has none. From version 4, a paging
+   * role the query has no parameter for may name a top-level field of the body (DynamoDB's `Limit`).
+   */
   parameters: { limit: string | null; offset: string | null; page: string | null; cursor: string | null; sort: string | null };
   /** The offset of the first record where it is not 0 (SCIM's `startIndex` counts from 1). */
   offsetBase?: number;
@@ -96,6 +101,42 @@ export interface ListShape {
   nextCursorField: string | null;
   hasMoreField: string | null;
   totalField: string | null;
+  /**
+   * How a client asks for the page after an answer's, and how the answer tells it (version 4;
+   * given to older artifacts when read, as their engine answered: infer/list-upgrade.ts). An
+   * answer offers a further page only where a client has a way to ask for it, so a client that
+   * pages while has-more is true or the next cursor is set always comes to an end.
+   */
+  next?: {
+    /**
+     * Whether answers offer the page after theirs where records are left: false where the list
+     * has no cursor, offset or page parameter, and its answers then say nothing is left
+     * (has-more false, the next cursor `end`, no `rel="next"` link).
+     */
+    offered: boolean;
+    /**
+     * What the cursor parameter takes and a next cursor holds: `offset`, a position the
+     * Simulation issued (`o<n>`, base64url); `record-id`, the key of the record the previous
+     * page ended with (Stripe's `starting_after`), which a client can send without being given a cursor.
+     */
+    cursor: 'offset' | 'record-id';
+    /**
+     * What `nextCursorField` holds while a further page is offered: `cursor`, the cursor
+     * parameter's next value; `url`, the next page's address; `position`, the next page's
+     * number or offset (for a list paged by `page` or `offset`).
+     */
+    holds: 'cursor' | 'url' | 'position';
+    /**
+     * What `nextCursorField` holds on the last page: `null`; nothing (`absent`) where its schema
+     * allows no null; an empty text (`empty`) or `0` (`zero`) where it is required as well.
+     */
+    end: 'null' | 'absent' | 'empty' | 'zero';
+    /**
+     * The response header (RFC 8288's `Link`) that gives the next page's address as
+     * `rel="next"`: the declared one, or `Link` for a cursor no answer field carries; null otherwise.
+     */
+    linkHeader: string | null;
+  };
 }
 
 export interface ArtifactOperation {
@@ -132,6 +173,17 @@ export interface ArtifactOperation {
   linkedParent?: { name: string; parameter: string | null };
   /** For a delete: the boolean fields of its answer that say it went through (`deleted`, `success`), answered true. */
   acknowledges?: string[];
+  /** How its calls travel (version 4; given to older artifacts when read). */
+  protocol?: ProtocolName;
+  /** For a create, replace or update of a resource: what it does with its body (version 4; given to older artifacts when read). */
+  write?: WritePlan | null;
+  /**
+   * For a GET method of an API whose paths name its methods (Slack's `/conversations.list`),
+   * whose clients POST every method: a POST to its path with its parameters in a body of one of
+   * these media types (or in the query) is answered as this GET, read-only (version 4; absent
+   * in older artifacts, where such a POST answers 405).
+   */
+  rpcPost?: { media: string[] };
 }
 
 export interface ArtifactAction {
@@ -230,6 +282,8 @@ export interface ArtifactResource {
    * (Magento's `{"data": {...}, "storeId": 1}`); absent when bodies are the record itself.
    */
   bodyField?: string;
+  /** What writes do to its records besides what the client sends (version 4; given to older artifacts when read). */
+  records?: RecordPlan;
 }
 
 /** A shared entity (ArtifactResource.entity). */
@@ -248,6 +302,34 @@ export interface ArtifactEntity {
 export interface ErrorFormat {
   mediaType: string;
   schema: JsonSchema | null;
+  /**
+   * The document's example of this error, which a refusal answered in this format starts from
+   * (version 4, infer/error-examples.ts). Absent where the document gives none, and in older
+   * artifacts, whose refusals fill the schema as their engine did.
+   */
+  example?: ErrorExample;
+  /** The operations whose own example of this error differs from `example`, by operation id. */
+  operationExamples?: Record<string, ErrorExample>;
+}
+
+/** An error example (ErrorFormat.example) and the fields of it that a refusal writes. */
+export interface ErrorExample {
+  /** The example as the document gives it; what `fills` names no path of is answered as given. */
+  value: Json;
+  /**
+   * The status the example documents (its response's, else its status field's); it answers only
+   * refusals of that status. Null for an example of `default`, a range or a schema that does
+   * not say, which answers every refusal in the format.
+   */
+  status: number | null;
+  /**
+   * Fields of the value, by path (property names and array indexes), that a refusal writes:
+   * `message` its own sentence, `status` its status (as a number or a text, as the example
+   * writes it), `field` the field it is about (left out where it names none and `optional`),
+   * `omit` left out (a value the document's examples give differently from operation to
+   * operation, for an operation that gives none of its own).
+   */
+  fills: { path: (string | number)[]; with: 'message' | 'status' | 'field' | 'omit'; optional?: true }[];
 }
 
 export interface Artifact {

@@ -7,8 +7,12 @@ import type { SoapModel } from './soap.js';
 import { withDeclaredRules } from '../lifecycle/resource-rules.js';
 import { upgradeV1 } from '../lifecycle/upgrade-v1.js';
 import { upgradeV2 } from '../entities/upgrade-v2.js';
+import { upgradeV3 } from '../behaviour/upgrade-v3.js';
+import { withPlans } from '../behaviour/plan-artifact.js';
+import { withBehaviourOverrides } from '../behaviour/overrides.js';
 import { withEntities } from '../entities/entity.js';
 import { SchemaLookup } from '../infer/schema-lookup.js';
+import { withRpcPosts } from '../infer/rpc-post.js';
 import { emptyNode, insertRoute, schemaShape } from './route-index.js';
 import { sha256Digest, stableStringify } from './serialise.js';
 
@@ -32,15 +36,17 @@ export function buildArtifact(document: NormalisedDocument, model: InferredModel
     basePaths: document.basePaths,
     schemas: document.schemas,
     securitySchemes: document.securitySchemes,
-    operations: model.operations,
+    // An API of methods named in paths answers a POST to a GET method as the GET (infer/rpc-post.ts).
+    operations: withRpcPosts(model.operations),
     routes,
     resources: model.resources,
-    errorFormats: errorFormats(model.operations),
+    errorFormats: errorFormats(model.operations, lookup),
     ...(soap === undefined ? {} : { soap }),
   };
   // Declared lifecycle rules are checked against the finished schemas (a `set` value must fit).
   const ruled = { ...artifact, resources: withDeclaredRules(artifact, specVersion, diagnostics) };
-  return { ...ruled, resources: withEntities(ruled) };
+  const partial = new Set(document.operations.flatMap((op) => (op.partialUpdate === true ? [op.id] : [])));
+  return withBehaviourOverrides(withPlans({ ...ruled, resources: withEntities(ruled) }, 4, partial), diagnostics, document.behaviourOverrides ?? []);
 }
 
 /** The artifact's bytes (canonical JSON, UTF-8) and the digest that names them. */
@@ -52,15 +58,21 @@ export function serialiseArtifact(artifact: Artifact): { bytes: Uint8Array; dige
 /**
  * Reads artifact bytes back, refusing another format or a version it does not know: a runtime
  * must not guess at an artifact it was not built for. A version 1 artifact (a Simulator built
- * before lifecycle rules) or a version 2 one (before shared entities) is upgraded in memory, so
- * it keeps the behaviour it was built with; its bytes and digest stay as they were.
+ * before lifecycle rules), a version 2 one (before shared entities) or a version 3 one (before
+ * behaviour was kept as data) is upgraded in memory, so it keeps the behaviour it was built
+ * with; its bytes and digest stay as they were.
  */
 export function readArtifact(bytes: Uint8Array): Artifact {
   const value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) as Omit<Partial<Artifact>, 'version'> & { version?: unknown };
   if (value.format !== ARTIFACT_FORMAT) throw new Error('not a Simplane artifact');
-  if (value.version === 1) return upgradeV2(upgradeV1(value as Parameters<typeof upgradeV1>[0]));
-  if (value.version === 2) return upgradeV2(value as Parameters<typeof upgradeV2>[0]);
-  if (value.version !== ARTIFACT_VERSION) throw new Error(`artifact version ${String(value.version)} is not supported (expected 1 to ${ARTIFACT_VERSION})`);
+  if (![1, 2, 3, ARTIFACT_VERSION].includes(value.version as number)) throw new Error(`artifact version ${String(value.version)} is not supported (expected 1 to ${ARTIFACT_VERSION})`);
+  // Upgrades read every operation and resource: an artifact without them is refused before they run.
+  if (!Array.isArray(value.operations) || !Array.isArray(value.resources) || typeof value.routes !== 'object' || value.routes === null) {
+    throw new Error('the artifact is incomplete (operations, resources or routes missing)');
+  }
+  if (value.version === 1) return upgradeV3(upgradeV2(upgradeV1(value as Parameters<typeof upgradeV1>[0])));
+  if (value.version === 2) return upgradeV3(upgradeV2(value as Parameters<typeof upgradeV2>[0]));
+  if (value.version === 3) return upgradeV3(value as Parameters<typeof upgradeV3>[0]);
   return value as Artifact;
 }
 

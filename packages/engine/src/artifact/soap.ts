@@ -107,6 +107,14 @@ export interface SoapMessage {
    * operation's request schema). Absent otherwise.
    */
   record?: string;
+  /**
+   * For a list's input (version 4): where each input the list's ListShape names (a filter, the
+   * limit, offset, page or cursor) is in the value behaviours read, as property names from the
+   * top (`["status"]`, `["criteria", "status"]`). The protocol gives behaviours these values as
+   * query parameters, where a list reads them. Absent where the input names none, and in older
+   * artifacts, whose SOAP lists answered every record.
+   */
+  parameters?: Record<string, string[]>;
 }
 
 export interface SoapHeader {

@@ -5,6 +5,7 @@ import { type Diagnostics, reject } from '../diagnostics/diagnostics.js';
 import { inferModel } from '../infer/infer-model.js';
 import { SchemaLookup } from '../infer/schema-lookup.js';
 import { compileWsdl } from '../wsdl/compile-wsdl.js';
+import { soapListShapes } from '../wsdl/list-inputs.js';
 import { unwrapResults } from '../wsdl/result-wrappers.js';
 import type { Checkpoints } from './checkpoint.js';
 import type { PatternTest } from '../safe-pattern.js';
@@ -29,10 +30,13 @@ export async function compileWsdlBuild(spec: Uint8Array, filters: PatternTest[],
   }
   await checkpoints.stage('compiling', selected.length, 0);
   const document = { ...read.document, operations: selected };
-  const model = inferModel(selected, new SchemaLookup(document.schemas), new Set(), document.basePaths);
+  const lookup = new SchemaLookup(document.schemas);
+  const inferred = inferModel(selected, lookup, new Set(), document.basePaths);
   await checkpoints.operationDone(selected.length);
   const kept = new Set(selected.map((op) => op.id));
   const soap: SoapModel = { documents: read.soap.documents, operations: Object.fromEntries(Object.entries(read.soap.operations).filter(([id]) => kept.has(id))) };
+  // A list's filters and limits are in its input message, not in query parameters.
+  const model = { ...inferred, operations: soapListShapes(inferred.operations, soap, lookup) };
   const artifact = buildArtifact(document, model, read.version, diagnostics, soap);
 
   return built(artifact, model, { kind: 'wsdl', version: read.version }, diagnostics, checkpoints);

@@ -73,6 +73,7 @@ export const WARNINGS = {
   wsdl_binding_unusable: { kind: 'incomplete', suggestion: 'Point the binding\'s `type` at a declared port type, and give each operation an input; the binding is left out meanwhile.' },
   wsdl_encoded_unsupported: { kind: 'unsupported', suggestion: 'Use literal messages (`use="literal"`); rpc/encoded and document/encoded operations are left out of the Simulator.' },
   xsd_construct_unsupported: { kind: 'unsupported', suggestion: 'Write the schema without the construct named; it is read as described in the message meanwhile.' },
+  behaviour_override_invalid: { kind: 'invalid', suggestion: 'Write the override as docs/behaviour.md shows: decision names as `GET /v1/simulators/{id}/behaviour` shows them, values of their type, fields the record has, parameters the operation has. The compiler\'s decision stands there meanwhile.' },
 } as const satisfies Record<string, Rule>;
 
 /**

@@ -50,6 +50,7 @@ describe('resources and behaviours inferred from realistic documents', () => {
       nextCursorField: null,
       hasMoreField: null,
       totalField: 'total',
+      next: { offered: true, cursor: 'offset', holds: 'cursor', end: 'null', linkHeader: null },
     });
     expect(artifact.operations.find((o) => o.id === 'listUserOrders')?.list).toMatchObject({ paging: 'offset', filters: [{ parameter: 'status', field: 'status' }] });
     expect(artifact.basePaths).toEqual(['/v2']);

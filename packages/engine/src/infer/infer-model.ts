@@ -14,6 +14,9 @@ import { findResourceShapes, groupByShape, type ResourceShape } from './resource
 import { findRpcShapes } from './rpc-shapes.js';
 import { unannotated } from '../annotations.js';
 import { requestSchema, type SchemaLookup, successSchema } from './schema-lookup.js';
+import { ACKNOWLEDGING_FIELDS, WRAPPER_NAMES } from '../vocabulary/answers.js';
+import { IDENTIFYING_SUFFIXES, RECORD_NAMING_FIELDS, RECORD_ONLY_FIELDS } from '../vocabulary/identifiers.js';
+import { API_BASE_WORDS, TENANT_WORDS } from '../vocabulary/resources.js';
 
 export interface InferredModel {
   operations: ArtifactOperation[];
@@ -97,7 +100,7 @@ function rpcWrapper(readSchema: JsonSchema, word: string, lookup: SchemaLookup):
   const whole = squash(word);
   const properties = lookup.properties(readSchema);
   // An answer naming a record at its top (Kendra's `{Id, Name, ..., IndexStatistics}`) is the record.
-  const naming = ['id', 'arn', 'name'].flatMap((suffix) => [suffix, `${whole}${suffix}`]);
+  const naming = RECORD_NAMING_FIELDS.flatMap((suffix) => [suffix, `${whole}${suffix}`]);
   if ([...properties.keys()].some((name) => naming.includes(squash(name)))) return null;
   const objects = [...properties].filter(([, sub]) => lookup.properties(sub).size > 0);
   const exact = objects.filter(([name]) => squash(name) === whole);
@@ -109,9 +112,6 @@ function rpcWrapper(readSchema: JsonSchema, word: string, lookup: SchemaLookup):
 function sameRecord(a: JsonSchema | undefined, b: JsonSchema | undefined, lookup: SchemaLookup): boolean {
   return a !== undefined && b !== undefined && schemaText(unannotated(a), lookup) === schemaText(unannotated(b), lookup);
 }
-
-/** Names an answer gives the record it wraps, besides the resource's own word (`team`). */
-const WRAPPER_NAMES = new Set(['data', 'result', 'item', 'record', 'resource', 'entity']);
 
 /** The one property of an answer that is an object of named fields, or null. */
 function soleObjectField(schema: JsonSchema, lookup: SchemaLookup): string | null {
@@ -128,7 +128,7 @@ function sharedWrapper(readSchema: JsonSchema, itemsField: string, lookup: Schem
   const properties = lookup.properties(readSchema);
   // A wrapper does not carry an id of its own; a record with an object field (a Stripe event's
   // `data`, a PaymentIntent's expandable `customer`) does.
-  if ([...properties.keys()].some((name) => ['id', 'gid', 'uuid', 'key'].includes(squash(name)))) return null;
+  if ([...properties.keys()].some((name) => RECORD_ONLY_FIELDS.includes(squash(name)))) return null;
   const inner = properties.get(itemsField);
   if (inner === undefined || lookup.properties(inner).size === 0) return null;
   const others = [...properties].filter(([name, schema]) => name !== itemsField && lookup.properties(schema).size > 0);
@@ -174,7 +174,7 @@ function rootWord(operations: NormalisedOperation[], basePaths: readonly string[
   const words = new Set(basePaths.map((base) => base.split('/').filter((s) => s !== '').at(-1) ?? ''));
   if (words.size !== 1) return null;
   const word = [...words][0]!;
-  return /^[A-Za-z][A-Za-z_-]*$/.test(word) && !/^(api|apis|rest|v\d.*)$/i.test(word) ? word : null;
+  return /^[A-Za-z][A-Za-z_-]*$/.test(word) && !API_BASE_WORDS.includes(word.toLowerCase()) && !/^v\d/i.test(word) ? word : null;
 }
 
 /**
@@ -247,7 +247,7 @@ export function inferModel(operations: NormalisedOperation[], lookup: SchemaLook
   markTenants(resources, understood.map(({ how }) => how.resource?.name ?? null));
   const out = understood.map(({ op: stated, how }): ArtifactOperation => {
     // What only inference reads is not kept in the artifact.
-    const { newestFirst: _read, ...op } = stated;
+    const { newestFirst: _read, partialUpdate: _partial, ...op } = stated;
     const word = how.resource ? (how.resource.segments.at(-1) as { text: string }).text : '';
     const list = how.behaviour === 'list' ? listShape(stated, listItems(op, lookup, word), lookup) : null;
     const action = how.actionName !== null && how.resource ? actionTarget(how.actionName, itemSchemas.get(how.resource) ?? null, lookup, op.method) : null;
@@ -260,8 +260,8 @@ export function inferModel(operations: NormalisedOperation[], lookup: SchemaLook
   return { operations: out, resources: kept.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)) };
 }
 
-/** Boolean answer fields that say a delete went through (`{"deleted": true}`, a SOAP `<success>`). */
-const ACKNOWLEDGING = /^(?:deleted|removed|success|successful|succeeded|ok|done|acknowledged|result)$/i;
+
+const acknowledging = new RegExp(`^(?:${ACKNOWLEDGING_FIELDS.join('|')})$`, 'i');
 
 /**
  * The boolean fields of a delete's answer that say it went through and are not the record's
@@ -271,7 +271,7 @@ function acknowledgingFields(op: NormalisedOperation, itemSchema: JsonSchema | n
   const answer = successSchema(op);
   if (answer === null) return [];
   const own = lookup.properties(itemSchema);
-  return [...lookup.properties(answer)].filter(([name, field]) => ACKNOWLEDGING.test(name) && !own.has(name) && (field['type'] === 'boolean' || (Array.isArray(field['type']) && field['type'].includes('boolean')))).map(([name]) => name);
+  return [...lookup.properties(answer)].filter(([name, field]) => acknowledging.test(name) && !own.has(name) && (field['type'] === 'boolean' || (Array.isArray(field['type']) && field['type'].includes('boolean')))).map(([name]) => name);
 }
 
 /**
@@ -345,8 +345,11 @@ function keyFieldOf(shape: ResourceShape, ops: { op: NormalisedOperation; how: U
   return {};
 }
 
-/** Names that say a field identifies a record: `customerId`, `EmployeeID`, `accountNumber`, `trackingNumber`, `bookingReference`, `applicationNumber`, `orderNo`, `caseKey`. */
-const IDENTIFYING = /(?:id|number|num|no|nr|reference|ref|code|key|identifier)$/;
+/** Whether a field's name says it identifies a record: `customerId`, `accountNumber`, `trackingNumber`, `bookingReference`, `orderNo`. */
+function identifying(name: string): boolean {
+  const squashed = squash(name);
+  return IDENTIFYING_SUFFIXES.some((suffix) => squashed.endsWith(suffix));
+}
 
 /**
  * A SOAP entity's key: for each call on one record, the read first, a field named for the
@@ -362,7 +365,7 @@ function soapKeyField(calls: { op: NormalisedOperation; how: Understanding }[], 
       const found = names.find((name) => squash(name) === candidate);
       if (found !== undefined) return { keyField: found };
     }
-    const found = requiredFields(op, lookup).find((name) => IDENTIFYING.test(squash(name)) && recordFields.has(squash(name)));
+    const found = requiredFields(op, lookup).find((name) => identifying(name) && recordFields.has(squash(name)));
     if (found !== undefined) return { keyField: found };
   }
   return {};
@@ -420,8 +423,6 @@ function scopeRpcRecords(resources: ArtifactResource[], readFields: Map<string, 
   }
 }
 
-/** Words naming the party an API's credentials belong to. */
-const TENANT_WORDS = new Set(['account', 'organization', 'organisation', 'org', 'workspace', 'tenant', 'team', 'project', 'company']);
 
 /**
  * Marks the tenant: a top-level collection named as an account (organization, workspace...)
@@ -440,6 +441,6 @@ function markTenants(resources: ArtifactResource[], operationResources: Array<st
   }
   for (const resource of resources) {
     const word = singular(words(resource.name).at(-1) ?? '');
-    if (resource.parent === null && resource.kind === 'collection' && TENANT_WORDS.has(word) && (under.get(resource.name) ?? 0) * 2 >= operationResources.length) resource.tenant = true;
+    if (resource.parent === null && resource.kind === 'collection' && TENANT_WORDS.includes(word) && (under.get(resource.name) ?? 0) * 2 >= operationResources.length) resource.tenant = true;
   }
 }

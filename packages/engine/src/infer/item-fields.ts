@@ -2,6 +2,11 @@ import type { ArtifactAction, JsonSchema } from '../artifact/artifact.js';
 import type { JsonObject } from '../json.js';
 import { singular, squash, stateForms, words } from './naming.js';
 import type { SchemaLookup } from './schema-lookup.js';
+import { ID_FIELD_NAMES } from '../vocabulary/identifiers.js';
+import { CLOSED_STATES, STATE_FIELD_WORDS, SUCCESS_STATES } from '../vocabulary/states.js';
+import { COMPLETING_VERBS } from '../vocabulary/verbs.js';
+
+const completingVerbs: ReadonlySet<string> = new Set(COMPLETING_VERBS);
 
 /**
  * The field that identifies an item: the one the item path's parameter names, else id,
@@ -19,8 +24,8 @@ export function idField(item: JsonSchema | null, resourceWord: string, idParamet
   const byParameter = [parameter, field].filter((name) => name !== '');
   // A compound resource word names its id by its last word too: `gift-wrappings` by `wrapping_id`.
   const last = singular(words(resourceWord).at(-1) ?? resourceWord);
-  // Last, an Amazon Resource Name: AWS's REST APIs identify records by `arn` (`/appbundles/{appBundleIdentifier}`).
-  const candidates = [...byName, ...byParameter, 'id', `${one}id`, `${last}id`, 'uuid', `${one}uuid`, 'key', `${one}key`, 'arn', `${one}arn`].map(squash);
+  const named = ID_FIELD_NAMES.flatMap((name) => [name, `${one}${name}`, ...(name === 'id' ? [`${last}id`] : [])]);
+  const candidates = [...byName, ...byParameter, ...named].map(squash);
   for (const candidate of candidates) {
     const found = names.find((n) => squash(n) === candidate);
     if (found !== undefined) return found;
@@ -36,8 +41,14 @@ function stringEnum(schema: JsonObject): string[] {
 /** Enumerated state fields, `status` and `state` first. */
 export function stateFields(item: JsonSchema | null, lookup: SchemaLookup): [string, string[]][] {
   const fields = [...lookup.properties(item)].map(([name, s]) => [name, stringEnum(lookup.deref(s) ?? s)] as [string, string[]]).filter(([, v]) => v.length > 0);
-  const rank = (name: string) => (['status', 'state'].includes(name.toLowerCase()) ? 0 : /(status|state)$/i.test(name) ? 1 : 2);
+  const rank = (name: string) => (STATE_FIELD_WORDS.includes(name.toLowerCase()) ? 0 : namesState(name) ? 1 : 2);
   return fields.sort((a, b) => rank(a[0]) - rank(b[0]));
+}
+
+/** Whether a field's name ends in a word of state (`status`, `TableStatus`, `order_state`). */
+function namesState(name: string): boolean {
+  const lower = name.toLowerCase();
+  return STATE_FIELD_WORDS.some((word) => lower.endsWith(word));
 }
 
 /** Nouns a verb makes, for a state that waits for it: confirm → confirmation, approve → approval, verify → verification, pay → payment. */
@@ -46,9 +57,6 @@ function nouns(verb: string): string[] {
   const stem = v.slice(0, -1);
   return [`${v}ation`, `${stem}ation`, `${v}ion`, `${stem}ion`, `${v}al`, `${stem}al`, `${stem}ication`, `${v}ment`];
 }
-
-/** States that say a record's process went through, in the order they are preferred. */
-const SUCCESS_STATES = ['succeeded', 'success', 'successful', 'completed', 'complete', 'done'];
 
 /**
  * The state an action moves a record to, when the item schema makes it clear: the state the
@@ -65,7 +73,7 @@ export function actionTarget(name: string, item: JsonSchema | null, lookup: Sche
   // DELETE on an action's path undoes it (GitHub's `DELETE /issues/{n}/lock` unlocks): no state it names.
   if (method === 'DELETE') return withFlag({ name, stateField: null, targetState: null });
   const forms = stateForms(verb);
-  const fields = stateFields(item, lookup).filter(([field]) => /(status|state)$/i.test(field));
+  const fields = stateFields(item, lookup).filter(([field]) => namesState(field));
   for (const [field, values] of fields) {
     const value = values.find((v) => forms.has(squash(v)));
     if (value !== undefined) return withFlag({ name, stateField: field, targetState: value });
@@ -77,7 +85,7 @@ export function actionTarget(name: string, item: JsonSchema | null, lookup: Sche
     if (done !== undefined) return withFlag({ name, stateField: field, targetState: done });
   }
   // A verb that completes a record's work closes it where its states name no form of the verb (GitHub's merge closes a pull request).
-  if (COMPLETING_VERBS.has(verb.toLowerCase())) {
+  if (completingVerbs.has(verb.toLowerCase())) {
     for (const [field, values] of fields) {
       const end = CLOSED_STATES.map((state) => values.find((v) => squash(v) === state)).find((v) => v !== undefined);
       if (end !== undefined) return withFlag({ name, stateField: field, targetState: end });
@@ -85,11 +93,6 @@ export function actionTarget(name: string, item: JsonSchema | null, lookup: Sche
   }
   return withFlag({ name, stateField: null, targetState: null });
 }
-
-/** Verbs that finish a record's work: done, it is closed. */
-const COMPLETING_VERBS = new Set(['merge', 'complete', 'finish', 'resolve', 'settle', 'fulfil', 'fulfill']);
-/** States that say a record's work is over, in the order they are preferred. */
-const CLOSED_STATES = ['completed', 'complete', 'resolved', 'finished', 'done', 'closed'];
 
 /**
  * The boolean field an action sets: the one named as the verb done (`merged` for merge,

@@ -4,20 +4,22 @@ import type { Json, JsonObject } from '../json.js';
 import type { NormalisedOperation } from '../normalise/model.js';
 import { squash, words } from './naming.js';
 import { type SchemaLookup, successSchema } from './schema-lookup.js';
+import { bodyPagingInputs, canHoldCursor, canHoldPosition, conventionalCursor, conventionalHasMoreField, conventionalNextCursorField, listNext } from './list-paging.js';
+import {
+  DIRECTION_PARAMETERS,
+  DIRECTION_VALUES,
+  ENUM_DIRECTION_PARAMETERS,
+  HAS_MORE_FIELDS,
+  ITEMS_FIELDS,
+  LINK_FIELDS,
+  NEXT_CURSOR_FIELDS,
+  PAGING_PARAMETERS,
+  TOTAL_FIELDS,
+  WILDCARD_VALUES,
+} from '../vocabulary/paging.js';
+import { TIME_SUFFIXES } from '../vocabulary/times.js';
 
-const ROLES: Record<keyof ListShape['parameters'], string[]> = {
-  limit: ['limit', 'perpage', 'pagesize', 'size', 'count', 'maxresults', 'top', 'take', 'pagelimit', 'maxitems', 'maxpagesize', 'first'],
-  offset: ['offset', 'skip', 'start', 'startindex'],
-  page: ['page', 'pagenumber', 'pageno', 'pagenum', 'pageindex'],
-  cursor: ['cursor', 'after', 'before', 'pagetoken', 'nextpagetoken', 'startingafter', 'endingbefore', 'continuationtoken', 'marker', 'nexttoken', 'pagecursor', 'startafter', 'next'],
-  sort: ['sort', 'sortby', 'orderby', 'order', 'sortorder', 'sortdir', 'sortdirection'],
-};
-const ITEMS_FIELDS = ['data', 'items', 'results', 'records', 'entries', 'values', 'elements', 'list', 'content', 'objects', 'rows', 'hits', 'nodes', 'resources'];
-const NEXT_CURSOR_FIELDS = ['nextcursor', 'nextpagetoken', 'cursor', 'next', 'nexttoken', 'continuationtoken', 'endcursor', 'after'];
-const HAS_MORE_FIELDS = ['hasmore', 'hasnext', 'hasnextpage', 'more'];
-/** Arrays of an envelope that link elsewhere rather than hold its records (HAL's and Mailchimp's `_links`). */
-const LINK_FIELDS = new Set(['links', 'link']);
-const TOTAL_FIELDS = ['total', 'totalcount', 'count', 'totalresults', 'totalitems', 'totalsize', 'totalelements'];
+const linkFields: ReadonlySet<string> = new Set(LINK_FIELDS);
 
 export interface ListItems {
   itemSchema: JsonSchema;
@@ -42,7 +44,7 @@ export function listItems(op: NormalisedOperation, lookup: SchemaLookup, resourc
   const itemsOf = (fields: Map<string, JsonObject>): string | undefined => {
     const arrays = [...fields].filter(([, s]) => lookup.arrayItems(unannotated(s)) !== null).map(([name]) => name);
     // Links beside the records (`_links`) are not the records.
-    const records = arrays.filter((name) => !LINK_FIELDS.has(squash(name)));
+    const records = arrays.filter((name) => !linkFields.has(squash(name)));
     return arrays.find((name) => preferred.includes(squash(name))) ?? (records.length === 1 ? records[0] : undefined);
   };
   const field = itemsOf(properties);
@@ -57,7 +59,7 @@ export function listItems(op: NormalisedOperation, lookup: SchemaLookup, resourc
   return { itemSchema: lookup.arrayItems(unannotated(inner.get(embedded))) ?? {}, itemsField: embedded, itemsWrapper: wrapper, envelopeFields: [...properties.keys()] };
 }
 
-function pick(names: string[], candidates: string[]): string | null {
+function pick(names: string[], candidates: readonly string[]): string | null {
   for (const candidate of candidates) {
     const found = names.find((n) => squash(n) === candidate);
     if (found !== undefined) return found;
@@ -65,8 +67,7 @@ function pick(names: string[], candidates: string[]): string | null {
   return null;
 }
 
-/** Values that stand for no filter where the field lists no values of its own; GitHub's deployments default `sha`, `ref`, `task` and `environment` to `none`. */
-const WILDCARD_WORDS = new Set(['all', 'any', '*', 'none']);
+const wildcardValues: ReadonlySet<string> = new Set(WILDCARD_VALUES);
 
 /** The enum values of a schema, or of its items for an array parameter (`?state=a&state=b`). */
 function enumValues(schema: Json | undefined, lookup: SchemaLookup): Json[] | null {
@@ -88,21 +89,20 @@ function wildcards(parameterSchema: Json | undefined, fieldSchema: Json | undefi
   const offered = [...(enumValues(parameterSchema, lookup) ?? []).map((v) => String(v)), ...(defaultValues(parameterSchema, lookup) ?? [])];
   const held = enumValues(fieldSchema, lookup);
   const heldTexts = held === null ? null : new Set(held.map((v) => String(v)));
-  return [...new Set(offered)].filter((v) => (heldTexts === null ? WILDCARD_WORDS.has(v.toLowerCase()) : !heldTexts.has(v)));
+  return [...new Set(offered)].filter((v) => (heldTexts === null ? wildcardValues.has(v.toLowerCase()) : !heldTexts.has(v)));
 }
 
-/** Names that say a direction without an enum to show it; `sortorder`, `order` and `dir` need one. */
-const NAMED_DIRECTIONS = ['direction', 'sortdirection', 'sortdir', 'orderdirection'];
-const DIRECTION_NAMES = [...NAMED_DIRECTIONS, 'sortorder', 'order', 'dir'];
-const DIRECTION_WORDS = new Set(['asc', 'desc', 'ascending', 'descending']);
+/** Parameters that may give a direction, in the order they are preferred: those named so, then those whose enum says so. */
+const DIRECTION_NAMES = [...DIRECTION_PARAMETERS, ...ENUM_DIRECTION_PARAMETERS];
+const directionValues: ReadonlySet<string> = new Set(DIRECTION_VALUES);
 /** Suffixes a sort value leaves off its field's name: GitHub's `sort=created` orders by `created_at`. */
-const SORT_FIELD_SUFFIXES = ['', 'at', 'date', 'time', 'on', 'timestamp'];
+const SORT_FIELD_SUFFIXES = ['', ...TIME_SUFFIXES];
 
 /** A query parameter that gives a sort direction: its enum is `asc` and `desc`, or, without an enum, its name says direction. */
 function isDirection(schema: Json | undefined, name: string, lookup: SchemaLookup): boolean {
   const values = enumValues(schema, lookup)?.filter((v) => v !== null);
-  if (values !== undefined && values.length > 0) return values.every((v) => typeof v === 'string' && DIRECTION_WORDS.has(v.toLowerCase()));
-  return NAMED_DIRECTIONS.includes(squash(name));
+  if (values !== undefined && values.length > 0) return values.every((v) => typeof v === 'string' && directionValues.has(v.toLowerCase()));
+  return DIRECTION_PARAMETERS.includes(squash(name));
 }
 
 /** A sort value without its own direction: `-created` and `created:desc` sort by `created`. */
@@ -143,18 +143,28 @@ function defaultValues(schema: Json | undefined, lookup: SchemaLookup): string[]
   return values.length > 0 && values.every((v) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') ? values.map((v) => String(v)) : null;
 }
 
-/** Paging roles and filters a list operation's query parameters play, and its envelope fields. */
+/**
+ * Paging roles and filters a list operation's query parameters play (paging roles also its
+ * body's fields), its envelope fields, and how it pages forward (infer/list-paging.ts).
+ */
 export function listShape(op: NormalisedOperation, items: ListItems | null, lookup: SchemaLookup): ListShape {
   const query = op.parameters.filter((p) => p.in === 'query').map((p) => p.name);
-  const schemaOf = (name: string | null) => (name === null ? undefined : op.parameters.find((p) => p.in === 'query' && p.name === name)?.schema);
+  const body = bodyPagingInputs(op, lookup, query);
+  const schemaOf = (name: string | null) => (name === null ? undefined : (op.parameters.find((p) => p.in === 'query' && p.name === name)?.schema ?? body.find((b) => b.name === name)?.schema));
   // `order=asc|desc` says a direction, not a field to sort by.
   const directions = query.filter((name) => isDirection(schemaOf(name), name, lookup));
+  // A paging role goes to a query parameter, else to a field of the body, where the runtime also reads paging values.
+  const bodyNames = body.map((b) => b.name);
+  const role = (candidates: readonly string[], usable: (name: string) => boolean = () => true): string | null => pick(query.filter(usable), candidates) ?? pick(bodyNames.filter(usable), candidates);
+  // A time (GitHub's `before` on notifications) or a number bounds a list; it does not carry a cursor. A text carries no position.
+  const cursorLike = (name: string) => canHoldCursor(schemaOf(name), lookup);
+  const positionLike = (name: string) => canHoldPosition(schemaOf(name), lookup);
   const parameters = {
-    limit: pick(query, ROLES.limit),
-    offset: pick(query, ROLES.offset),
-    page: pick(query, ROLES.page),
-    cursor: pick(query, ROLES.cursor),
-    sort: pick(query.filter((name) => !directions.includes(name)), ROLES.sort),
+    limit: role(PAGING_PARAMETERS.limit),
+    offset: role(PAGING_PARAMETERS.offset, positionLike),
+    page: role(PAGING_PARAMETERS.page, positionLike),
+    cursor: role(PAGING_PARAMETERS.cursor, cursorLike) ?? conventionalCursor([...query, ...bodyNames].filter(cursorLike)),
+    sort: pick(query.filter((name) => !directions.includes(name)), PAGING_PARAMETERS.sort),
   };
   const direction = pick(directions, DIRECTION_NAMES);
   const roles = new Set([...Object.values(parameters), direction].filter((v): v is string => v !== null));
@@ -177,16 +187,19 @@ export function listShape(op: NormalisedOperation, items: ListItems | null, look
   // SCIM's `startIndex` counts from 1 (its default is 1): the record at 1 is the first.
   const offsetSchema = lookup.deref(schemaOf(parameters.offset));
   const fromOne = offsetSchema !== null && (offsetSchema['default'] === 1 || offsetSchema['minimum'] === 1);
+  const paging = parameters.cursor ? 'cursor' : parameters.offset ? 'offset' : parameters.page ? 'page' : 'none';
+  const nextCursorField = pick(envelope, NEXT_CURSOR_FIELDS) ?? conventionalNextCursorField(envelope, parameters.cursor);
   return {
-    paging: parameters.cursor ? 'cursor' : parameters.offset ? 'offset' : parameters.page ? 'page' : 'none',
+    paging,
     parameters,
     ...(fromOne ? { offsetBase: 1 } : {}),
     filters,
     ...(ordering === null ? {} : { ordering }),
     itemsField: items?.itemsField ?? null,
     ...(items?.itemsWrapper === undefined ? {} : { itemsWrapper: items.itemsWrapper }),
-    nextCursorField: pick(envelope, NEXT_CURSOR_FIELDS),
-    hasMoreField: pick(envelope, HAS_MORE_FIELDS),
+    nextCursorField,
+    hasMoreField: pick(envelope, HAS_MORE_FIELDS) ?? conventionalHasMoreField(envelope),
     totalField: pick(envelope, TOTAL_FIELDS),
+    next: listNext(op, paging, parameters.cursor, nextCursorField, lookup),
   };
 }

@@ -3,6 +3,8 @@ import type { NormalisedOperation } from '../normalise/model.js';
 import { looksPlural, singular, words } from './naming.js';
 import { parseSegments, type Segment } from './path-shape.js';
 import type { ResourceShape } from './resource-shapes.js';
+import { SOAP_NOUN_NOISE } from '../vocabulary/resources.js';
+import { AWS_CALL_VERBS, BATCH_WORD, OTHER_READ_CALL_WORDS, RPC_PATH_VERBS, RPC_VERB_PREFIXES, SOAP_VERBS } from '../vocabulary/verbs.js';
 
 /**
  * Resources of APIs that name the method in the path instead of using HTTP's: Slack's
@@ -13,27 +15,6 @@ import type { ResourceShape } from './resource-shapes.js';
  * its query protocol in a parameter (`#Action=CreateUser`): the call's first word is the verb
  * and the rest the resource (`Table`, `User`).
  */
-
-/** Verbs by the behaviour they name; a verb starting with `post` creates (Slack's `chat.postMessage`), one starting with `set` updates (`conversations.setTopic`). */
-const VERBS: Record<string, Exclude<OperationBehaviour, 'replace' | 'static' | 'action'>> = {
-  create: 'create',
-  add: 'create',
-  insert: 'create',
-  get: 'read',
-  info: 'read',
-  retrieve: 'read',
-  read: 'read',
-  fetch: 'read',
-  show: 'read',
-  list: 'list',
-  update: 'update',
-  edit: 'update',
-  rename: 'update',
-  modify: 'update',
-  delete: 'delete',
-  remove: 'delete',
-  destroy: 'delete',
-};
 
 export interface RpcCall {
   /** The resource's path: the operation's path without its verb. */
@@ -65,13 +46,13 @@ export function rpcCall(path: string): RpcCall | null {
     if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(verb)) return null;
     return { noun: `/${[...head, last.slice(0, dot)].join('/')}`, verb, behaviour: behaviourOf(verb) };
   }
-  const behaviour = VERBS[last.toLowerCase()];
+  const behaviour = RPC_PATH_VERBS[last.toLowerCase()];
   if (behaviour === undefined || head.length === 0) return null;
   return { noun: `/${head.join('/')}`, verb: last, behaviour };
 }
 
 /** Verbs of AWS calls that read without naming one record or all of them (`SearchUsers`, `BatchGetItem`): left to the schema. */
-const AWS_OTHER_READS = new Set(['search', 'query', 'scan', 'batch', 'lookup', 'find', 'check', 'validate', 'estimate', 'preview', 'simulate', 'test', 'detect', 'explain', 'count', 'head']);
+const awsOtherReads: ReadonlySet<string> = new Set([...OTHER_READ_CALL_WORDS, BATCH_WORD]);
 
 /**
  * An AWS call as verb and resource: `CreateUserPool`, `DescribeUserPool`, `ListUserPools`,
@@ -84,28 +65,15 @@ function awsCall(call: string): RpcCall | null {
   const verb = words(call)[0] ?? '';
   const rest = call.slice(verb.length);
   const last = words(rest).at(-1);
-  if (last === undefined || AWS_OTHER_READS.has(verb) || !call.toLowerCase().startsWith(verb)) return null;
+  if (last === undefined || awsOtherReads.has(verb) || !call.toLowerCase().startsWith(verb)) return null;
   const plural = looksPlural(last);
   const named = { noun: `/${plural ? singular(rest) : rest}`, verb: call.slice(0, verb.length), aws: true } as const;
-  if (verb === 'create') return { ...named, behaviour: 'create' };
-  if (verb === 'describe' || verb === 'get') return { ...named, behaviour: plural ? 'list' : 'read' };
-  if (verb === 'list') return { ...named, behaviour: 'list' };
-  if (verb === 'update' || verb === 'modify') return { ...named, behaviour: 'update' };
-  if (verb === 'delete') return { ...named, behaviour: 'delete' };
-  return { ...named, behaviour: 'action' };
+  const known = Object.hasOwn(AWS_CALL_VERBS, verb) ? AWS_CALL_VERBS[verb] : undefined;
+  if (known === 'read' && plural) return { ...named, behaviour: 'list' };
+  return { ...named, behaviour: known ?? 'action' };
 }
 
-/** Verbs of SOAP operations by the behaviour they name (`CreateCustomer`, `AddEmployee`, `RetrieveBooking`, `SearchOrders`). */
-const SOAP_VERBS: Record<string, RpcCall['behaviour']> = {
-  create: 'create', add: 'create', insert: 'create', register: 'create', new: 'create', open: 'create', book: 'create', submit: 'create', place: 'create',
-  get: 'read', read: 'read', retrieve: 'read', fetch: 'read', describe: 'read', view: 'read', show: 'read', lookup: 'read', load: 'read', query: 'read', find: 'read',
-  list: 'list', search: 'list', browse: 'list', enumerate: 'list',
-  update: 'update', modify: 'update', edit: 'update', change: 'update', amend: 'update', set: 'update', save: 'update',
-  delete: 'delete', remove: 'delete', destroy: 'delete', purge: 'delete',
-};
-
-/** Words around a SOAP operation's noun that do not name the entity: `GetAllCustomers`, `GetCustomerById`, `GetCustomerDetails`, `ListCustomersRequest`. */
-const SOAP_NOUN_NOISE = new Set(['all', 'list', 'details', 'detail', 'info', 'information', 'data', 'record', 'records', 'request', 'response', 'summary', 'summaries', 'collection']);
+const soapNounNoise: ReadonlySet<string> = new Set(SOAP_NOUN_NOISE);
 
 /**
  * A SOAP operation as verb and entity: the first word is the verb, the rest up to `By...` the
@@ -117,7 +85,7 @@ function soapCall(name: string): RpcCall | null {
   const all = words(name);
   const verb = all[0] ?? '';
   const by = all.indexOf('by', 1);
-  const nounWords = all.slice(1, by < 0 ? undefined : by).filter((word) => !SOAP_NOUN_NOISE.has(word));
+  const nounWords = all.slice(1, by < 0 ? undefined : by).filter((word) => !soapNounNoise.has(word));
   const last = nounWords.at(-1);
   if (last === undefined) return null;
   const plural = looksPlural(last) || all.includes('all') || all.at(-1) === 'list';
@@ -129,14 +97,10 @@ function soapCall(name: string): RpcCall | null {
 }
 
 function behaviourOf(verb: string): RpcCall['behaviour'] {
-  const known = VERBS[verb.toLowerCase()];
+  const known = RPC_PATH_VERBS[verb.toLowerCase()];
   if (known !== undefined) return known;
-  // Only these two prefixes: `getPresence` reads something else than the record, and
-  // `deletePhoto` deletes less than it.
   const first = words(verb)[0] ?? '';
-  if (first === 'post') return 'create';
-  if (first === 'set') return 'update';
-  return 'action';
+  return Object.hasOwn(RPC_VERB_PREFIXES, first) ? RPC_VERB_PREFIXES[first]! : 'action';
 }
 
 /**

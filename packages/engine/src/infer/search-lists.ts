@@ -3,9 +3,10 @@ import { listItems, listShape } from './list-shape.js';
 import { squash } from './naming.js';
 import { sameRecords } from './same-records.js';
 import { requestSchema, type SchemaLookup } from './schema-lookup.js';
+import { SEARCH_PARAMETERS } from '../vocabulary/paging.js';
+import { SEARCH_PATH_WORDS } from '../vocabulary/verbs.js';
 
-const SEARCH_WORDS = new Set(['search', 'query', 'find']);
-const QUERY_PARAMETERS = ['query', 'q', 'search', 'searchterm', 'searchquery', 'term', 'keyword', 'keywords'];
+const searchPathWords: ReadonlySet<string> = new Set(SEARCH_PATH_WORDS);
 
 /**
  * Makes a search of a collection a list of its records: Stripe's
@@ -22,11 +23,11 @@ export function searchLists(resources: ArtifactResource[], operations: ArtifactO
     if (op.behaviour !== 'static' || op.resource !== null || (op.method !== 'GET' && op.method !== 'POST')) continue;
     const segments = op.path.split('/');
     const last = segments.at(-1) ?? '';
-    if (!SEARCH_WORDS.has(squash(last).replace(/^_/, ''))) continue;
+    if (!searchPathWords.has(squash(last).replace(/^_/, ''))) continue;
     const parent = segments.slice(0, -1).join('/');
     const resource = resources.find((r) => r.kind === 'collection' && r.collectionPath === parent);
     const body = op.method === 'POST' ? requestSchema(op) : null;
-    const search = op.parameters.find((p) => p.in === 'query' && QUERY_PARAMETERS.includes(squash(p.name)));
+    const search = op.parameters.find((p) => p.in === 'query' && SEARCH_PARAMETERS.includes(squash(p.name)));
     if (resource === undefined || (op.method === 'GET' ? search === undefined : body === null)) continue;
     const word = parent.split('/').at(-1) ?? '';
     const items = listItems(op, lookup, word);

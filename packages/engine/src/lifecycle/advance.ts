@@ -2,9 +2,9 @@ import type { ClockEvent, SimContext, StateAccess } from '@simplane/core';
 import type { ArtifactResource, LifecycleRule } from '../artifact/artifact.js';
 import { isObject, setOwn, type Json, type JsonObject } from '../json.js';
 import { collectionName, linksCollection, SINGLETON_KEY } from '../runtime/records/collections.js';
-import { fillServerFields, itemSchema, type Exchange } from '../runtime/behaviours/exchange.js';
+import { fillServerFields } from '../runtime/records/fill-fields.js';
 import type { RuntimeModel } from '../runtime/model.js';
-import { counterOf, countInParent, type Counter } from '../runtime/relations/parent-count.js';
+import { counterOf, countInParent, type Counter, type WriteScope } from '../runtime/relations/parent-count.js';
 import { randomFor } from '../runtime/values/random.js';
 import { addDuration, parseDuration, timeOf, type Duration } from './duration.js';
 import { EventQueue, type Due, type Ordered } from './event-queue.js';
@@ -119,8 +119,8 @@ export function advance(model: RuntimeModel, state: StateAccess, from: Date, to:
 
 /** Writes due events to the state as a request's write would, at the event's due time. */
 class Writer {
-  /** One exchange for the whole advance: what a write reads of a request (the scope, the time). */
-  readonly #ex: Exchange;
+  /** One scope for the whole advance, moved to each event's record and due time. */
+  readonly #scope: WriteScope & { path: Record<string, string>; fill: { now: Date } };
   /** Names the randomness a write draws from (per collection, record and due time). */
   #collection = '';
   #key = '';
@@ -128,26 +128,28 @@ class Writer {
 
   constructor(model: RuntimeModel, state: StateAccess, context: SimContext) {
     const writer = this;
-    this.#ex = {
+    this.#scope = {
       model,
       state,
       path: {},
-      context: { seed: context.seed, step: context.step, now: new Date(0) },
-      // Drawn from only where a write must fill a field the record lacks.
-      get gen() {
-        return { registry: model.registry, random: randomFor(context.seed, 'advance', writer.#collection, writer.#key, writer.#at), now: new Date(writer.#at) };
+      fill: {
+        now: new Date(0),
+        // Drawn from only where a write must fill a field the record lacks.
+        get gen() {
+          return { registry: model.registry, random: randomFor(context.seed, 'advance', writer.#collection, writer.#key, writer.#at), now: new Date(writer.#at) };
+        },
       },
-    } as unknown as Exchange;
+    };
   }
 
   /** Applies one due event to its record: the fields set (and the times a write stamps), or the record deleted. The record after it, or null. */
   commit(due: Due<Target>, record: JsonObject, now: Date): JsonObject | null {
     const { timed, collection, scope, key } = due.item;
     const timedRule = timed.rules[due.rule]!;
-    const ex = this.#ex;
+    const ex = this.#scope;
     const state = ex.state;
     ex.path = scope;
-    ex.context.now = now;
+    ex.fill.now = now;
     this.#collection = collection;
     this.#key = key;
     this.#at = due.at;
@@ -164,7 +166,7 @@ class Writer {
     const changed: JsonObject = { ...record };
     for (const [field, value] of timedRule.set) setOwn(changed, field, value);
     // Stamped as a write at the due time would be: the update time, and the time of an end reached (`canceled_at`).
-    const written = fillServerFields(ex, changed, itemSchema(timed.resource), 'write', record);
+    const written = fillServerFields(ex.fill, timed.resource, changed, 'write', record);
     state.put(collection, key, written);
     return written;
   }

@@ -3,7 +3,11 @@ import { stateFields } from '../infer/item-fields.js';
 import { squash } from '../infer/naming.js';
 import type { SchemaLookup } from '../infer/schema-lookup.js';
 import type { JsonObject } from '../json.js';
-import { ENDS, NOT_STARTED_STATES, READY_STATES, STATE_END_SUFFIXES, stateNamesOf, TERMINAL_STATES } from './lifecycle-words.js';
+import { NOT_STARTED_STATES, READY_STATES_AFTER_HOLD, TERMINAL_STATES } from '../vocabulary/states.js';
+import { ENDS, STATE_END_SUFFIXES } from '../vocabulary/times.js';
+
+const terminalStates: ReadonlySet<string> = new Set(TERMINAL_STATES);
+const notStartedStates: ReadonlySet<string> = new Set(NOT_STARTED_STATES);
 
 /** A field that can hold a time the runtime reads: a date-time or date string, or epoch seconds. */
 export function isTimeSchema(schema: JsonObject): boolean {
@@ -22,13 +26,13 @@ export function inferredName(value: string, timeField: string): string {
  * the record's life, nor before its start. Null when none is left (nothing to schedule).
  */
 function liveValues(values: readonly string[], target: string): string[] | null {
-  const live = values.filter((v) => v !== target && !TERMINAL_STATES.has(squash(v)) && !NOT_STARTED_STATES.has(squash(v)));
+  const live = values.filter((v) => v !== target && !terminalStates.has(squash(v)) && !notStartedStates.has(squash(v)));
   return live.length === 0 ? null : live;
 }
 
 /**
  * What time does to a record, as the item schema shows it: a time field named like an end
- * (lifecycle-words.ts ENDS) beside a state enum with the matching value sets that value once the
+ * (vocabulary/times.ts ENDS) beside a state enum with the matching value sets that value once the
  * time passes (`expires_at` and `expired`), from any state still live; a field that ends a
  * state (`trial_end`) moves a record still in it (`trialing`) to its ready state (`active`).
  */
@@ -59,6 +63,11 @@ function endRule(timeField: string, states: [string, string[]][]): LifecycleRule
   return null;
 }
 
+/** The forms a state takes from the word a field names it by: trial → `trial`, `trialing`, `in_trial`. */
+function stateNamesOf(stem: string): string[] {
+  return [stem, `${stem}ing`, `in${stem}`, `${stem}ed`, `${stem}d`, `${stem}period`];
+}
+
 function stateEndRule(timeField: string, states: [string, string[]][]): LifecycleRule | null {
   const name = squash(timeField);
   const suffix = STATE_END_SUFFIXES.find((s) => name.endsWith(s) && name.length > s.length);
@@ -66,7 +75,7 @@ function stateEndRule(timeField: string, states: [string, string[]][]): Lifecycl
   const forms = new Set(stateNamesOf(name.slice(0, -suffix.length)));
   for (const [stateField, values] of states) {
     const held = values.filter((v) => forms.has(squash(v)));
-    const ready = READY_STATES.map((wanted) => values.find((v) => squash(v) === wanted)).find((v) => v !== undefined);
+    const ready = READY_STATES_AFTER_HOLD.map((wanted) => values.find((v) => squash(v) === wanted)).find((v) => v !== undefined);
     if (held.length > 0 && ready !== undefined) return rule('set', timeField, stateField, ready, held);
   }
   return null;

@@ -16,7 +16,7 @@ export function withDeclaredRules(artifact: Artifact, specVersion: string, diagn
   let registry: SchemaRegistry | null = null;
   const components = specVersion.startsWith('2') ? 'definitions' : 'components.schemas';
   return artifact.resources.map((resource) => {
-    const found = extensionOf(resource.itemSchema, lookup);
+    const found = schemaExtension(resource.itemSchema, LIFECYCLE_EXTENSION, lookup);
     if (found === null) return resource;
     const properties = lookup.properties(resource.itemSchema);
     registry ??= new SchemaRegistry(artifact);
@@ -26,25 +26,29 @@ export function withDeclaredRules(artifact: Artifact, specVersion: string, diagn
   });
 }
 
-/** The extension on a schema and the component that holds it (null for an inline schema). */
-function extensionOf(schema: Json | undefined, lookup: SchemaLookup, depth = 0): { extension: Json; component: string | null } | null {
+/**
+ * An extension (`x-simplane-lifecycle`, `x-simplane-behaviour`) on a schema, the component it
+ * refers to, or an `allOf` member of either, and the component that holds it (null for an
+ * inline schema).
+ */
+export function schemaExtension(schema: Json | undefined, name: string, lookup: SchemaLookup, depth = 0): { extension: Json; component: string | null } | null {
   if (!isObject(schema) || depth > 8) return null;
   const ref = schema['$ref'];
-  if (Object.hasOwn(schema, LIFECYCLE_EXTENSION)) return { extension: schema[LIFECYCLE_EXTENSION] as Json, component: null };
+  if (Object.hasOwn(schema, name)) return { extension: schema[name] as Json, component: null };
   if (typeof ref === 'string') {
-    const found = extensionOf(lookup.deref(schema) ?? undefined, lookup, depth + 1);
+    const found = schemaExtension(lookup.deref(schema) ?? undefined, name, lookup, depth + 1);
     return found === null ? null : { ...found, component: found.component ?? ref.replace(/^#\/schemas\//, '') };
   }
   const members = schema['allOf'];
   if (Array.isArray(members)) for (const member of members) {
-    const found = extensionOf(member, lookup, depth + 1);
+    const found = schemaExtension(member, name, lookup, depth + 1);
     if (found !== null) return found;
   }
   return null;
 }
 
 /** A property's schema as written (references kept, so the registry checks a value against it). */
-function propertySchema(item: Json | undefined, field: string, lookup: SchemaLookup, depth = 0): Json | undefined {
+export function propertySchema(item: Json | undefined, field: string, lookup: SchemaLookup, depth = 0): Json | undefined {
   const node = lookup.deref(item);
   if (node === null || depth > 8) return undefined;
   const properties = node['properties'];

@@ -3,7 +3,7 @@ import { stateFields } from '../infer/item-fields.js';
 import { SchemaLookup } from '../infer/schema-lookup.js';
 import { squash } from '../infer/naming.js';
 import { inferredName } from './inferred-rules.js';
-import { NOT_STARTED_STATES, TERMINAL_STATES } from './lifecycle-words.js';
+import { NOT_STARTED_STATES, TERMINAL_STATES } from '../vocabulary/states.js';
 
 /**
  * A version 1 artifact as version 2 reads it: its lifecycle hints (`expires_at` beside
@@ -22,7 +22,7 @@ export function upgradeV1(artifact: Omit<Artifact, 'version'> & { version: 1 }):
 
 function fromHint(hint: LifecycleHint, resource: ArtifactResource, lookup: SchemaLookup): LifecycleRule {
   const values = stateFields(resource.itemSchema, lookup).find(([field]) => field === hint.stateField)?.[1] ?? [];
-  const live = values.filter((v) => v !== hint.value && !TERMINAL_STATES.has(squash(v)) && !NOT_STARTED_STATES.has(squash(v)));
+  const live = values.filter((v) => v !== hint.value && !TERMINAL_STATES.includes(squash(v)) && !NOT_STARTED_STATES.includes(squash(v)));
   return {
     name: inferredName(hint.value, hint.timeField),
     source: 'inferred',

@@ -13,6 +13,8 @@ const MAPS = new Set(['properties', 'patternProperties', '$defs', 'dependentSche
 const LISTS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
 /** Presentation-only or resolution-changing keys left out of the artifact. */
 const DROPPED = new Set(['xml', 'externalDocs', '$schema', '$id', '$comment', 'nullable', 'x-nullable']);
+/** Extensions the compiler reads from the finished schemas; ajv and answers ignore them. */
+const KEPT_EXTENSIONS = new Set(['x-simplane-lifecycle', 'x-simplane-behaviour']);
 const KNOWN_FORMATS = new Set([
   'int8', 'int16', 'int32', 'int64', 'uint8', 'uint16', 'uint32', 'uint64', 'float', 'double', 'decimal', 'byte', 'binary', 'char',
   'date', 'date-time', 'time', 'duration', 'password', 'email', 'idn-email', 'hostname', 'idn-hostname', 'ipv4', 'ipv6',
@@ -71,8 +73,9 @@ export class SchemaConverter {
     }
     const out: JsonObject = {};
     for (const [key, value] of Object.entries(schema)) {
-      // Extensions are dropped, but for the one that declares what time does to records (lifecycle/).
-      if ((key.startsWith('x-') && key !== 'x-simplane-lifecycle') || DROPPED.has(key)) continue;
+      // Extensions are dropped, but for those that declare what time does to records (lifecycle/)
+      // and correct what the compiler decides about them (behaviour/overrides.ts).
+      if ((key.startsWith('x-') && !KEPT_EXTENSIONS.has(key)) || DROPPED.has(key)) continue;
       const at = `${location}.${key}`;
       if (key === '$ref' && typeof value === 'string') out[key] = this.rewriteRef(value);
       else if (SINGLE.has(key)) out[key] = isObject(value) || typeof value === 'boolean' ? this.convert(value, at) : value;

@@ -1,13 +1,15 @@
 import type { Diagnostics } from '../diagnostics/diagnostics.js';
 import { field, objectField, stringField } from '../json.js';
+import { PARTIAL_UPDATE } from '../vocabulary/records.js';
 import type { DetectedDocument } from '../parse/detect-kind.js';
 import { normaliseRequestBody, normaliseResponses } from './bodies.js';
 import type { NormaliseContext } from './context.js';
 import { SchemaConverter } from './convert-schema.js';
-import type { NormalisedDocument, NormalisedOperation } from './model.js';
+import type { NormalisedDocument, NormalisedOperation, OperationOverride } from './model.js';
 import type { RawOperation } from './operations.js';
 import { normaliseParameters } from './parameters.js';
 import { basePaths } from './servers.js';
+import { BEHAVIOUR_EXTENSION } from '../behaviour/override-checks.js';
 import { normaliseSecuritySchemes, operationSecurity, type SecurityModel } from './security.js';
 
 /** What a list's description says of its order when it answers the newest records first ("with the most recent customers appearing first"). */
@@ -16,6 +18,11 @@ const NEWEST_FIRST = /\b(?:most recent|newest|latest)\b[^.]{0,60}\bfirst\b|\brev
 function newestFirst(raw: RawOperation): boolean {
   if (raw.method.toUpperCase() !== 'GET') return false;
   return [stringField(raw.operation, 'description'), stringField(raw.operation, 'summary')].some((text) => text !== undefined && NEWEST_FIRST.test(text.slice(0, 4000)));
+}
+
+function partialUpdate(raw: RawOperation): boolean {
+  if (!['PUT', 'PATCH', 'POST'].includes(raw.method.toUpperCase())) return false;
+  return [stringField(raw.operation, 'description'), stringField(raw.operation, 'summary')].some((text) => text !== undefined && PARTIAL_UPDATE.test(text.slice(0, 4000)));
 }
 
 function normaliseOperation(raw: RawOperation, context: NormaliseContext, security: SecurityModel): NormalisedOperation {
@@ -36,6 +43,7 @@ function normaliseOperation(raw: RawOperation, context: NormaliseContext, securi
     responses: normaliseResponses(raw, context),
     security: operationSecurity(raw, security, context),
     ...(newestFirst(raw) ? { newestFirst: true as const } : {}),
+    ...(partialUpdate(raw) ? { partialUpdate: true as const } : {}),
   };
 }
 
@@ -57,8 +65,11 @@ export async function normaliseDocument(
   context.schemas.convertComponents();
   const security = normaliseSecuritySchemes(context);
   const out: NormalisedOperation[] = [];
+  const behaviourOverrides: OperationOverride[] = [];
   for (const [i, raw] of operations.entries()) {
     out.push(normaliseOperation(raw, context, security));
+    const override = field(raw.operation, BEHAVIOUR_EXTENSION);
+    if (override !== undefined) behaviourOverrides.push({ operation: raw.id, location: `${raw.location}.${BEHAVIOUR_EXTENSION}`, value: override });
     await tick(i + 1);
   }
   context.schemas.drain();
@@ -70,5 +81,6 @@ export async function normaliseDocument(
     schemas: context.schemas.schemas,
     securitySchemes: security.schemes,
     operations: out,
+    behaviourOverrides,
   };
 }

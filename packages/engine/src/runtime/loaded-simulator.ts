@@ -1,6 +1,7 @@
-import type { ClockEvent, LoadedSimulator, RequestClass, SecretLocations, Seeder, SeedOptions, SimContext, SimRequest, SimResult, StateAccess } from '@simplane/core';
+import type { ClockEvent, LoadedSimulator, RequestClass, SecretLocations, Seeder, SeedOptions, SimContext, SimRequest, SimResult, SimulatorBehaviour, StateAccess } from '@simplane/core';
 import type { Artifact } from '../artifact/artifact.js';
 import { advance, hasLifecycle } from '../lifecycle/advance.js';
+import { behaviourOf } from './behaviour-view.js';
 import { handleRequest } from './handle-request.js';
 import { classifyCall } from './protocols/protocols.js';
 import { redactWsSecurity } from './protocols/soap/redact-ws-security.js';
@@ -34,6 +35,10 @@ export class EngineSimulator implements LoadedSimulator {
 
   handle(request: SimRequest, state: StateAccess, context: SimContext): SimResult {
     return handleRequest(this.#model, request, state, context);
+  }
+
+  behaviour(): SimulatorBehaviour {
+    return behaviourOf(this.#model.artifact);
   }
 }
 

@@ -1,29 +1,15 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { strToU8, zipSync, type Zippable } from 'fflate';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { strToU8, zipSync } from 'fflate';
+import { folderZip, WSDL_FIXTURES } from './test-fixture-zip.js';
 import { describe, expect, it } from 'vitest';
 import { Diagnostics, SpecificationRejected } from '../diagnostics/diagnostics.js';
 import { parseXml } from '../xml/parse-xml.js';
 import { compileWsdl } from './compile-wsdl.js';
 
-/** The realistic WSDLs of test-fixtures/wsdl (its README describes them), each compiled as an upload would be. */
-const FIXTURES = fileURLToPath(new URL('../../test-fixtures/wsdl/', import.meta.url));
+/** Each realistic WSDL of test-fixtures/wsdl compiled as an upload would be. */
+const FIXTURES = WSDL_FIXTURES;
 
-/** A fixture folder zipped as a user would upload it: the WSDL first, then the rest by path. */
-function folderZip(folder: string, first: string): Uint8Array {
-  const root = join(FIXTURES, folder);
-  const files: Zippable = { [first]: readFileSync(join(root, first)) };
-  const walk = (dir: string): void => {
-    for (const name of readdirSync(dir).sort()) {
-      const path = join(dir, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else if (relative(root, path) !== first) files[relative(root, path)] = readFileSync(path);
-    }
-  };
-  walk(root);
-  return zipSync(files);
-}
 
 async function outcome(spec: Uint8Array) {
   const diagnostics = new Diagnostics();

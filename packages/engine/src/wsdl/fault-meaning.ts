@@ -1,17 +1,12 @@
 import type { SoapFault } from '../artifact/soap.js';
+import { FAULT_MEANINGS } from '../vocabulary/errors.js';
 
 /**
- * What a fault answers, read from the words of its name (`CustomerNotFoundFault`,
- * `ValidationError`, `DuplicateOrder`, `AccessDenied`): the vocabulary the runtime uses to pick
- * a declared fault for a missing record, a rejected write, a clash or a refused caller. Checked
- * in this order, so `InvalidCredentials` is a refusal and `AuthorNotFound` a missing record.
+ * Each meaning's phrases (vocabulary/errors.ts) as one pattern of whole words, in the order they
+ * are checked. A phrase is lower-case letters and digits between single spaces, as `words` spells
+ * a name, so it holds nothing a pattern would read as syntax.
  */
-const MEANINGS: [NonNullable<SoapFault['meaning']>, RegExp][] = [
-  ['not_found', /\b(?:not found|no such|unknown|does not exist|do not exist|nonexistent|non existent|not exists?)\b/],
-  ['conflict', /\b(?:duplicates?|duplicated|already exists?|already registered|conflicts?|concurrency|concurrent modification)\b/],
-  ['unauthorized', /\b(?:auth|authentication|authorization|authorisation|unauthori[sz]ed|not authori[sz]ed|unauthenticated|permission|permissions|access|forbidden|credentials?|login)\b/],
-  ['invalid', /\b(?:validation|invalid|bad|malformed|illegal|not valid)\b/],
-];
+const MEANINGS: readonly [NonNullable<SoapFault['meaning']>, RegExp][] = FAULT_MEANINGS.map(([meaning, phrases]) => [meaning, new RegExp(`\\b(?:${phrases.join('|')})\\b`)]);
 
 /** `CustomerNotFoundFault` → `customer not found fault`; `SOAPFault` → `soap fault`. */
 export function words(name: string): string {

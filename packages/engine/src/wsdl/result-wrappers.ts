@@ -3,11 +3,12 @@ import type { SoapModel } from '../artifact/soap.js';
 import { SchemaLookup } from '../infer/schema-lookup.js';
 import { squash } from '../infer/naming.js';
 import type { NormalisedDocument, NormalisedOperation } from '../normalise/model.js';
+import { RESULT_CHILD_NAMES } from '../vocabulary/answers.js';
 
-/** The names a lone answer-carrying child takes: .NET's `<Operation>Result`, JAX-WS's `return`, and plain `result`. */
+/** The names a lone answer-carrying child takes: .NET's `<Operation>Result`, and those of RESULT_CHILD_NAMES. */
 function carriesResult(property: string, operation: string): boolean {
   const name = property.toLowerCase();
-  return name === `${operation.toLowerCase()}result` || name === 'return' || name === 'result';
+  return name === `${operation.toLowerCase()}result` || RESULT_CHILD_NAMES.includes(name);
 }
 
 /**

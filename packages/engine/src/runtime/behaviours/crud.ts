@@ -1,18 +1,28 @@
 import type { SimResponse } from '@simplane/core';
-import type { ArtifactOperation, ArtifactResource, JsonSchema } from '../../artifact/artifact.js';
+import type { ArtifactResource } from '../../artifact/artifact.js';
 import { copyOwn, isObject, setOwn, type Json, type JsonObject } from '../../json.js';
-import { squash } from '../../infer/naming.js';
-import { collectionName, linksCollection, recordKey, SINGLETON_KEY } from '../records/collections.js';
-import { asBodyObject, bodyRecord, fillServerFields, settleAmounts, isCreationTime, isSelfAlias, itemSchema, missingParent, notFound, requestKeyField, singletonRecord, tenantRecord, type Exchange } from './exchange.js';
+import { squash } from '../text.js';
+import { collectionName, deletedCollection, linksCollection, recordKey, SINGLETON_KEY } from '../records/collections.js';
+import { asBodyObject, bodyRecord, isSelfAlias, itemSchema, missingParent, notFound, requestKeyField, singletonRecord, tenantRecord, type Exchange } from './exchange.js';
+import { fillDerived, fillServerFields, recordPlan, settleAmounts, type FillContext } from '../records/fill-fields.js';
 import { idSchemaFor, mintId } from '../records/ids.js';
 import { inherit, inheritancesOf, type Inheritance } from '../relations/inherit.js';
 import { moveAmounts, movedAmountsOf, type MovedAmount } from './moved-amount.js';
-import { counterOf, countInParent, type Counter } from '../relations/parent-count.js';
+import { counterOf, countInParent, type Counter, type WriteScope } from '../relations/parent-count.js';
 import { answerRecord, idAnswer, idReference, wrapRecord } from '../answers/record-answer.js';
 import { refuse } from '../protocols/protocols.js';
 import { chooseMedia, conform } from '../answers/conform.js';
 import { answer, chooseSuccess } from '../answers/respond.js';
 import { objectView, schemaTypes } from '../schemas/schema-view.js';
+
+/** What a write of this request fills server-owned fields with: its generator and its virtual time. */
+function filling(ex: Exchange): FillContext {
+  return { gen: ex.gen, now: ex.context.now };
+}
+
+function writeScope(ex: Exchange): WriteScope {
+  return { model: ex.model, state: ex.state, path: ex.path, fill: filling(ex) };
+}
 
 function refused(ex: Exchange, refusal: Parameters<typeof refuse>[2]): SimResponse {
   return refuse(ex.model, ex.operation, refusal, ex.gen);
@@ -38,6 +48,8 @@ export function create(ex: Exchange, resource: ArtifactResource): SimResponse {
   if (given !== null && idField !== null) {
     if (ex.state.get(collection, given) !== undefined) return refused(ex, { status: 409, code: 'conflict', message: `${resource.name} ${given} already exists`, field: idField });
     key = given;
+    // A record made again under a deleted one's id is no longer deleted.
+    if (ex.state.get(deletedCollection(collection), given) !== undefined) ex.state.delete(deletedCollection(collection), given);
   } else {
     const idSchema = idSchemaFor(ex.model.registry, resource, ex.model.operations.values());
     const id = mintId(ex.model.registry, resource, idSchema, ex.state, collection, { seed: ex.context.seed, step: ex.context.step, counter: ex.minted });
@@ -45,7 +57,7 @@ export function create(ex: Exchange, resource: ArtifactResource): SimResponse {
     key = String(id);
     if (idField !== null) setOwn(record, idField, id);
   }
-  const stored = store(ex, resource, collection, key, completed(ex, resource, record));
+  const stored = store(ex, resource, collection, key, completed(ex, resource, fillDerived(resource, record, ex.path, key)));
   rememberLinks(ex, collection, key);
   touchRelated(ex, resource, stored);
   const chosen = chooseSuccess(ex.operation, 201);
@@ -57,13 +69,13 @@ export function create(ex: Exchange, resource: ArtifactResource): SimResponse {
 
 /** A new record as it is stored: what it inherits from the records it names, its actions' flags unset, its server fields filled, and the actions its create asks for applied. */
 function completed(ex: Exchange, resource: ArtifactResource, record: JsonObject): JsonObject {
-  return actedOnCreate(ex, resource, fillServerFields(ex, undone(ex, resource, inherit(ex, record, traitsOf(ex, resource).inheritances)), itemSchema(resource), 'create'));
+  return actedOnCreate(ex, resource, fillServerFields(filling(ex), resource, undone(ex, resource, inherit(ex, record, traitsOf(ex, resource).inheritances)), 'create'));
 }
 
 /** What a new record changes in the records it belongs to or names: its parent's count of records like it, the totals its amount adds to. */
 function touchRelated(ex: Exchange, resource: ArtifactResource, stored: Json): void {
   const traits = traitsOf(ex, resource);
-  countInParent(ex, traits.counter, 1);
+  countInParent(writeScope(ex), traits.counter, 1);
   moveAmounts(ex, traits.moves, stored);
 }
 
@@ -86,7 +98,7 @@ function actedOnCreate(ex: Exchange, resource: ArtifactResource, record: JsonObj
   const { triggers } = traitsOf(ex, resource);
   if (triggers.length === 0) return record;
   const declared = objectView(ex.model.registry, itemSchema(resource)).properties;
-  const asked = new Set(actionsByDefault(ex));
+  const asked = new Set(ex.operation.write?.actsByDefault ?? []);
   for (const field of Object.keys(record)) {
     const word = squash(field);
     if (!triggers.some((t) => t.word === word)) continue;
@@ -100,32 +112,7 @@ function actedOnCreate(ex: Exchange, resource: ArtifactResource, record: JsonObj
     if (trigger.state !== null) setOwn(record, trigger.state.field, trigger.state.value);
     if (trigger.flag !== null) setOwn(record, trigger.flag.field, trigger.flag.value);
   }
-  return settleAmounts(ex, record, itemSchema(resource));
-}
-
-/** "Defaults to `true`" in a description, as Stripe writes the default of its charge's `capture`. */
-const DEFAULTS_TO_TRUE = /\bdefaults? to `?true\b/i;
-const byDefault = new WeakMap<ArtifactOperation, string[]>();
-
-/**
- * Actions a create applies unless its client says otherwise: its body's booleans named as an
- * action whose default is true (Stripe's charge is captured at once unless `capture=false`).
- */
-function actionsByDefault(ex: Exchange): string[] {
-  let words = byDefault.get(ex.operation);
-  if (words === undefined) {
-    words = [];
-    for (const media of Object.values(ex.operation.requestBody?.content ?? {})) {
-      for (const [name, schema] of Object.entries(objectView(ex.model.registry, media.schema ?? null).properties)) {
-        const resolved = ex.model.registry.resolve(schema);
-        if (!isObject(resolved) || !(schemaTypes(ex.model.registry, schema) ?? []).includes('boolean')) continue;
-        const description = [isObject(schema) ? schema.description : undefined, resolved.description].filter((d) => typeof d === 'string').join(' ');
-        if (resolved.default === true || (isObject(schema) && schema.default === true) || DEFAULTS_TO_TRUE.test(description)) words.push(squash(name));
-      }
-    }
-    byDefault.set(ex.operation, words);
-  }
-  return words;
+  return settleAmounts(filling(ex), resource, record);
 }
 
 /**
@@ -144,8 +131,6 @@ interface ResourceTraits {
   triggers: Array<{ word: string; state: { field: string; value: string } | null; flag: { field: string; value: boolean } | null }>;
   /** Boolean fields its actions set true (undone). */
   flags: string[];
-  /** Item fields marked `readOnly` (keepIdentity). */
-  readOnly: string[];
   /** Fields naming other records, and what a new record takes from them (inherit). */
   inheritances: Inheritance[];
   /** The parent's field counting these records (countInParent). */
@@ -163,11 +148,6 @@ function traitsOf(ex: Exchange, resource: ArtifactResource): ResourceTraits {
       const op = ex.model.operations.get(id);
       return op?.action ? [{ method: op.method, action: op.action }] : [];
     });
-    const properties = objectView(ex.model.registry, itemSchema(resource)).properties;
-    const readOnly = (schema: JsonSchema | undefined) => {
-      const resolved = ex.model.registry.resolve(schema);
-      return (isObject(schema) && schema.readOnly === true) || (isObject(resolved) && resolved.readOnly === true);
-    };
     traits = {
       triggers: actions.flatMap(({ method, action }) => {
         const state = action.stateField && action.targetState ? { field: action.stateField, value: action.targetState } : null;
@@ -175,7 +155,6 @@ function traitsOf(ex: Exchange, resource: ArtifactResource): ResourceTraits {
         return method === 'DELETE' || (state === null && flag === null) ? [] : [{ word: squash(action.name), state, flag }];
       }),
       flags: [...new Set(actions.flatMap(({ action }) => (action.flag?.value === true ? [action.flag.field] : [])))],
-      readOnly: Object.keys(properties).filter((name) => readOnly(properties[name])),
       inheritances: inheritancesOf(ex.model, resource),
       counter: counterOf(ex.model, resource),
       moves: movedAmountsOf(ex.model, resource),
@@ -209,25 +188,20 @@ function locate(ex: Exchange, resource: ArtifactResource): { collection: string;
     const byAlternate = alternateKey(ex, resource, collection, key);
     if (byAlternate !== null) return byAlternate;
   }
-  const record = stored === undefined && key !== '' && (resource.tenant === true || isSelfAlias(key)) ? tenantRecord(ex, resource, key) : stored;
+  const generated = resource.tenant === true || isSelfAlias(resource, key) || recordPlan(resource).catalog;
+  const record = stored === undefined && key !== '' && generated ? (catalogExample(ex, resource, key) ?? tenantRecord(ex, resource, key)) : stored;
   if (!isObject(record)) return refused(ex, { ...notFound(`${resource.name} ${key} not found`), field: resource.idParameter });
   return { collection, key, record };
 }
 
-/** The second name an `...IdOrKey` path parameter may give a record, and the fields that hold it. */
-const ALTERNATES: Record<string, string[]> = { key: ['key'], name: ['name'], slug: ['slug'], code: ['code'], username: ['username', 'login'], login: ['login', 'username'], email: ['email'], handle: ['handle'] };
-/** A path parameter naming an id or one of those (`issueIdOrKey`, `id_or_name`). */
-const ALTERNATE_PARAMETER = new RegExp(`or_?(${Object.keys(ALTERNATES).join('|')})$`, 'i');
-
 /**
- * A record named by its other name, where the path parameter says it may be (Jira's
- * `/issue/{issueIdOrKey}` reads an issue by its id or its key `PRJ-1`; `{idOrSlug}`,
- * `{id_or_name}`): the collection's record whose field of that name holds the value.
+ * A record named by its other name, where its id parameter says it may be (RecordPlan.alternateKeys:
+ * Jira's `/issue/{issueIdOrKey}` reads an issue by its id or its key `PRJ-1`): the collection's
+ * record whose field of that name holds the value.
  */
 function alternateKey(ex: Exchange, resource: ArtifactResource, collection: string, value: string): { collection: string; key: string; record: JsonObject } | null {
-  const match = ALTERNATE_PARAMETER.exec(resource.idParameter ?? '');
-  const fields = match === null ? undefined : ALTERNATES[match[1]!.toLowerCase()];
-  if (fields === undefined) return null;
+  const fields = recordPlan(resource).alternateKeys;
+  if (fields.length === 0) return null;
   for (const [key, record] of ex.state.entries(collection)) {
     if (isObject(record) && fields.some((field) => record[field] === value || (typeof record[field] === 'number' && String(record[field]) === value))) return { collection, key, record };
   }
@@ -257,23 +231,13 @@ function isResponse(value: unknown): value is SimResponse {
 
 export function read(ex: Exchange, resource: ArtifactResource): SimResponse {
   const found = locate(ex, resource);
-  if (isResponse(found)) return found;
+  if (isResponse(found)) return deletedForm(ex, resource) ?? found;
   return answerRecord(ex, resource, chooseSuccess(ex.operation, 200), found.record, { reread: true });
-}
-
-/**
- * Whether a PUT to a missing record creates it under the path's id, as Azure's resources,
- * S3's objects and many REST APIs do: the operation documents a 201, or its operationId says it
- * creates (`Vaults_CreateOrUpdate`, `upsertItem`, `PutObject`).
- */
-function createsOnPut(ex: Exchange): boolean {
-  const op = ex.operation;
-  return Object.hasOwn(op.responses, '201') || (op.operationId !== null && /create|upsert|put/i.test(op.operationId));
 }
 
 /** PUT to an item path that names a missing record: the record is created with that id. */
 function createAt(ex: Exchange, resource: ArtifactResource): SimResponse | null {
-  if (resource.kind === 'singleton' || resource.idParameter === null || !Object.hasOwn(ex.path, resource.idParameter) || !createsOnPut(ex)) return null;
+  if (resource.kind === 'singleton' || resource.idParameter === null || !Object.hasOwn(ex.path, resource.idParameter) || ex.operation.write?.createsMissing !== true) return null;
   if (missingParent(ex, resource) !== null) return null;
   const collection = collectionName(resource, ex.path);
   const key = ex.path[resource.idParameter] as string;
@@ -283,7 +247,7 @@ function createAt(ex: Exchange, resource: ArtifactResource): SimResponse | null 
     const numeric = schemaTypes(ex.model.registry, objectView(ex.model.registry, itemSchema(resource)).properties[resource.idField])?.some((t) => t === 'integer' || t === 'number') === true;
     setOwn(record, resource.idField, numeric && /^-?\d+$/.test(key) ? Number(key) : key);
   }
-  const stored = store(ex, resource, collection, key, completed(ex, resource, record));
+  const stored = store(ex, resource, collection, key, completed(ex, resource, fillDerived(resource, record, ex.path, key)));
   rememberLinks(ex, collection, key);
   touchRelated(ex, resource, stored);
   const chosen = chooseSuccess(ex.operation, 201);
@@ -297,21 +261,24 @@ export function replace(ex: Exchange, resource: ArtifactResource): SimResponse {
   if (created !== null) return created;
   const found = resource.kind === 'singleton' ? locateSingleton(ex, resource) : locate(ex, resource);
   if (isResponse(found)) return found;
-  const record = bodyRecord(ex, resource, 'write');
+  const body = bodyRecord(ex, resource, 'write');
+  // A PUT the document says changes only what it is given merges (WritePlan.put).
+  const record = ex.operation.write?.put === 'merge' ? { ...found.record, ...body } : body;
   keepIdentity(ex, resource, found.record, record);
-  const stored = store(ex, resource, found.collection, found.key, fillServerFields(ex, record, itemSchema(resource), 'create', found.record));
+  const stored = store(ex, resource, found.collection, found.key, fillServerFields(filling(ex), resource, record, 'create', found.record));
   return answerRecord(ex, resource, chooseSuccess(ex.operation, 200), stored);
 }
 
-/** PATCH (or an update POST): merges the body into the record; JSON merge patch when declared. */
+/** PATCH (or an update POST): merges the body into the record, or applies it as a JSON merge patch (WritePlan.patch). */
 export function update(ex: Exchange, resource: ArtifactResource): SimResponse {
   const found = locate(ex, resource);
   if (isResponse(found)) return found;
-  const mergePatch = ex.bodyMediaType?.toLowerCase().includes('merge-patch') ?? false;
+  const patch = ex.operation.write?.patch ?? 'merge';
+  const mergePatch = patch === 'merge-patch' || (patch === 'media-type' && (ex.bodyMediaType?.toLowerCase().includes('merge-patch') ?? false));
   const body = bodyRecord(ex, resource, 'write');
-  const record = mergePatch ? (mergeJson(found.record, body) as JsonObject) : { ...found.record, ...body };
+  const record = mergePatch ? (mergeJson(found.record, body) as JsonObject) : mergeMaps(resource, found.record, { ...found.record, ...body });
   keepIdentity(ex, resource, found.record, record);
-  const stored = store(ex, resource, found.collection, found.key, fillServerFields(ex, record, itemSchema(resource), 'write', found.record));
+  const stored = store(ex, resource, found.collection, found.key, fillServerFields(filling(ex), resource, record, 'write', found.record));
   return answerRecord(ex, resource, chooseSuccess(ex.operation, 200), stored);
 }
 
@@ -322,12 +289,60 @@ export function remove(ex: Exchange, resource: ArtifactResource): SimResponse {
   if (found.key === SINGLETON_KEY) ex.state.put(found.collection, SINGLETON_KEY, null);
   else {
     ex.state.delete(found.collection, found.key);
+    const form = recordPlan(resource).deleted;
+    if (form !== null) ex.state.put(deletedCollection(found.collection), found.key, tombstone(form, found.record));
     const links = ex.state.get(linksCollection(found.collection), found.key);
     if (links !== undefined) ex.state.delete(linksCollection(found.collection), found.key);
-    countInParent(ex, traitsOf(ex, resource).counter, -1, isObject(links) ? links : {});
+    countInParent(writeScope(ex), traitsOf(ex, resource).counter, -1, isObject(links) ? links : {});
   }
   const chosen = chooseSuccess(ex.operation, 204);
   return chosen.status === 204 ? answer(chosen, undefined, ex.gen) : answerRecord(ex, resource, chosen, acknowledged(ex, found.record));
+}
+
+/** A deleted record's deleted form: the fields the form keeps, and its flag true. */
+function tombstone(form: { flag: string; fields: string[] }, record: JsonObject): JsonObject {
+  const out: JsonObject = {};
+  for (const field of form.fields) if (Object.hasOwn(record, field)) setOwn(out, field, record[field] as Json);
+  setOwn(out, form.flag, true);
+  return out;
+}
+
+/** A read of a record deleted where the read's answer admits a deleted form (RecordPlan.deleted): that form, else null. */
+function deletedForm(ex: Exchange, resource: ArtifactResource): SimResponse | null {
+  if (recordPlan(resource).deleted === null || resource.idParameter === null) return null;
+  const key = ex.path[resource.idParameter];
+  const form = key === undefined ? undefined : ex.state.get(deletedCollection(collectionName(resource, ex.path)), key);
+  return isObject(form) ? answer(chooseSuccess(ex.operation, 200), form, ex.gen) : null;
+}
+
+/**
+ * The maps of an updated record (RecordPlan.maps: `metadata`) with the keys the update gives
+ * merged into those it had: a key set to null is removed, the others are kept.
+ */
+function mergeMaps(resource: ArtifactResource, before: JsonObject, after: JsonObject): JsonObject {
+  for (const field of recordPlan(resource).maps) {
+    const had = before[field];
+    const given = after[field];
+    if (!isObject(had) || !isObject(given) || had === given) continue;
+    const merged: JsonObject = copyOwn(had);
+    for (const [key, value] of Object.entries(given)) {
+      if (value === null) delete merged[key];
+      else setOwn(merged, key, value);
+    }
+    setOwn(after, field, merged);
+  }
+  return after;
+}
+
+/** A catalog's record of that id as the read's documented examples give it, else null. */
+function catalogExample(ex: Exchange, resource: ArtifactResource, key: string): JsonObject | null {
+  if (!recordPlan(resource).catalog || resource.idField === null) return null;
+  for (const media of Object.values(chooseSuccess(ex.operation, 200).response?.content ?? {})) {
+    for (const { value } of media.examples) {
+      if (isObject(value) && recordKey(value[resource.idField]) === key) return copyOwn(value);
+    }
+  }
+  return null;
 }
 
 /** The deleted record with the fields the delete's answer acknowledges it by (ArtifactOperation.acknowledges) set to true. */
@@ -354,7 +369,7 @@ export function act(ex: Exchange, resource: ArtifactResource): SimResponse {
     const record: JsonObject = copyOwn(found.record);
     if (action.stateField && action.targetState) setOwn(record, action.stateField, action.targetState);
     if (action.flag) setOwn(record, action.flag.field, action.flag.value);
-    const stored = store(ex, resource, found.collection, found.key, fillServerFields(ex, record, itemSchema(resource), 'write', found.record));
+    const stored = store(ex, resource, found.collection, found.key, fillServerFields(filling(ex), resource, record, 'write', found.record));
     // An action that sets a flag answers what it documents: GitHub's merge answers `{merged, message, sha}`, not the pull request it closes.
     return action.stateField && action.targetState && !action.flag ? answerRecord(ex, resource, chooseSuccess(ex.operation, 200), stored) : recordOrSchema(ex, resource, isObject(stored) ? stored : record);
   }
@@ -377,8 +392,9 @@ function recordOrSchema(ex: Exchange, resource: ArtifactResource, record: JsonOb
  */
 function keepIdentity(ex: Exchange, resource: ArtifactResource, before: JsonObject, after: JsonObject): void {
   if (resource.idField !== null && Object.hasOwn(before, resource.idField)) setOwn(after, resource.idField, before[resource.idField] as Json);
-  for (const name of Object.keys(before)) if (isCreationTime(name)) setOwn(after, name, before[name] as Json);
-  for (const name of traitsOf(ex, resource).readOnly) if (!Object.hasOwn(after, name) && Object.hasOwn(before, name)) setOwn(after, name, before[name] as Json);
+  const plan = recordPlan(resource);
+  for (const name of plan.kept) if (Object.hasOwn(before, name)) setOwn(after, name, before[name] as Json);
+  for (const name of plan.keptUnlessGiven) if (!Object.hasOwn(after, name) && Object.hasOwn(before, name)) setOwn(after, name, before[name] as Json);
 }
 
 /** RFC 7396. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { listShapeV3 } from '../../infer/list-upgrade.js';
 import { compileArtifact } from '../../testing/fixtures.js';
 import { ResponseChecker } from '../../testing/response-check.js';
 import { SimClient } from '../../testing/sim-client.js';
@@ -617,5 +618,106 @@ describe('a list whose records are named by the last word of its path', () => {
     const listed = client.call({ method: 'GET', path: '/campaign-folders' });
     expect(new ResponseChecker(artifact).problem(listed)).toBeNull();
     expect(listed.json).toMatchObject({ folders: [{ id: made.id, name: 'Spring' }], total_items: 1 });
+  });
+});
+
+describe('paging forward', () => {
+  const thing = { type: 'object', properties: { id: { type: 'string', readOnly: true }, name: { type: 'string' } } };
+  const query = (name: string, type = 'string') => ({ name, in: 'query', schema: { type } });
+  const envelope = (fields: Record<string, object>, required: string[] = []) => ({ type: 'object', ...(required.length > 0 ? { required } : {}), properties: { data: { type: 'array', items: thing }, ...fields } });
+
+  /** A collection of five things, listed with `parameters` in `answer` (with `headers`), as built now. */
+  async function things(parameters: object[], answer: object, headers?: object) {
+    const document = JSON.stringify({
+      openapi: '3.0.3',
+      info: { title: 'Things', version: '1' },
+      paths: {
+        '/things': {
+          get: { operationId: 'listThings', parameters, responses: { '200': { description: 'ok', ...(headers === undefined ? {} : { headers }), content: { 'application/json': { schema: answer } } } } },
+          post: { operationId: 'createThing', requestBody: { content: { 'application/json': { schema: thing } } }, responses: { '201': { description: 'ok', content: { 'application/json': { schema: thing } } } } },
+        },
+      },
+    });
+    const { artifact } = await compileArtifact(document);
+    const client = await SimClient.open(artifact, { sampleRecords: 0 });
+    const made = ['a', 'b', 'c', 'd', 'e'].map((name) => client.call({ method: 'POST', path: '/things', body: { name } }).json as { id: string; name: string });
+    const checker = new ResponseChecker(artifact);
+    const get = (q = '') => {
+      const answer = client.call({ method: 'GET', path: '/things', query: q });
+      expect(answer.status).toBe(200);
+      expect(checker.problem(answer)).toBeNull();
+      return answer;
+    };
+    return { artifact, client, made, get };
+  }
+
+  const names = (answer: { json: unknown }) => ((answer.json as { data?: Array<{ name: string }> }).data ?? (answer.json as Array<{ name: string }>)).map((t) => t.name);
+
+  it('answers no next cursor and no more where the list has no way to ask for another page, so a client that follows cursors stops', async () => {
+    const { get } = await things([query('limit', 'integer')], envelope({ next_cursor: { type: 'string', nullable: true }, has_more: { type: 'boolean' } }));
+    const first = get('limit=2');
+    expect(first.json).toMatchObject({ has_more: false, next_cursor: null });
+    expect(names(first)).toEqual(['a', 'b']);
+    // Without a limit, every record: a client that cannot page is given all of them.
+    expect(names(get())).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect(get()).toMatchObject({ json: { has_more: false, next_cursor: null } });
+  });
+
+  it('keeps answering the cursor an artifact of version 3 answered, read through its upgrade', async () => {
+    const { artifact } = await things([query('limit', 'integer')], envelope({ next_cursor: { type: 'string', nullable: true }, has_more: { type: 'boolean' } }));
+    // The shape as a version 3 engine stored it, before ListShape.next.
+    const v3 = { ...artifact, operations: artifact.operations.map((op) => (op.list === null ? op : { ...op, list: listShapeV3((({ next: _next, ...rest }) => rest)(op.list)) })) };
+    const client = await SimClient.open(v3, { sampleRecords: 0 });
+    for (const name of ['a', 'b', 'c']) client.call({ method: 'POST', path: '/things', body: { name } });
+    const first = client.call({ method: 'GET', path: '/things', query: 'limit=2' }).json as { next_cursor: string; has_more: boolean };
+    expect(first).toMatchObject({ has_more: true, next_cursor: 'bzI' });
+    expect(client.call({ method: 'GET', path: '/things', query: `limit=2&cursor=${first.next_cursor}` }).json).toMatchObject({ has_more: true, next_cursor: 'bzI' });
+  });
+
+  it("gives a declared Link header the next page's address until the last page, and a required one the first page's", async () => {
+    const bare = { type: 'array', items: thing };
+    const optional = await things([query('page', 'integer'), query('per_page', 'integer')], bare, { Link: { schema: { type: 'string' } } });
+    const first = optional.get('per_page=2');
+    expect(first.headers['link']).toBe('</things?per_page=2&page=2>; rel="next"');
+    expect(names(optional.get('per_page=2&page=2')).concat(names(optional.get('per_page=2&page=3')))).toEqual(['c', 'd', 'e']);
+    expect(optional.get('per_page=2&page=2').headers['link']).toBe('</things?per_page=2&page=3>; rel="next"');
+    expect(optional.get('per_page=2&page=3').headers).not.toHaveProperty('link');
+    const required = await things([query('page', 'integer'), query('per_page', 'integer')], bare, { Link: { required: true, schema: { type: 'string', example: '<https://api.example.com/things?page=2>; rel="next"' } } });
+    expect(required.get('per_page=2&page=3').headers['link']).toBe('</things?per_page=2>; rel="first"');
+  });
+
+  it('fills a next field that is an address with the next page\'s, and one beside page paging with the next page number', async () => {
+    const drf = await things([query('limit', 'integer'), query('offset', 'integer')], envelope({ next: { type: 'string', nullable: true }, count: { type: 'integer' } }));
+    expect(drf.get('limit=2&offset=2').json).toMatchObject({ next: '/things?limit=2&offset=4', count: 5 });
+    expect(drf.get('limit=2&offset=4').json).toMatchObject({ next: null });
+    // An address the schema says is a URI is absolute where the Simulation's endpoint is.
+    const absolute = await things([query('limit', 'integer'), query('offset', 'integer')], envelope({ next: { type: 'string', format: 'uri', nullable: true } }));
+    const request = { method: 'GET', path: '/things', query: 'limit=2', headers: {}, body: null };
+    const answered = absolute.client.simulator.handle(request, absolute.client.state, { seed: 'seed-1', step: 6, now: new Date('2024-01-01T00:00:06Z'), endpoint: 'https://sim.example.com/sim/s1' });
+    expect(JSON.parse(new TextDecoder().decode(answered.response.body ?? new Uint8Array()))).toMatchObject({ next: 'https://sim.example.com/sim/s1/things?limit=2&offset=2' });
+    const numbered = await things([query('page', 'integer'), query('size', 'integer')], envelope({ next_cursor: { type: 'integer', nullable: true } }));
+    expect(numbered.get('size=2').json).toMatchObject({ next_cursor: 2 });
+    expect(numbered.get('size=2&page=2').json).toMatchObject({ next_cursor: 3 });
+    expect(numbered.get('size=2&page=3').json).toMatchObject({ next_cursor: null });
+  });
+
+  it('takes the last record\'s id for a cursor no field carries, and gives it in a Link header too', async () => {
+    const { get, made } = await things([query('limit', 'integer'), query('page_token')], envelope({ has_more: { type: 'boolean' } }));
+    const first = get('limit=2');
+    expect(first.json).toMatchObject({ has_more: true });
+    expect(first.headers['link']).toBe(`</things?limit=2&page_token=${made[1]!.id}>; rel="next"`);
+    expect(names(get(`limit=2&page_token=${made[1]!.id}`))).toEqual(['c', 'd']);
+    const last = get(`limit=2&page_token=${made[3]!.id}`);
+    expect(last.json).toMatchObject({ has_more: false });
+    expect(names(last)).toEqual(['e']);
+    expect(last.headers).not.toHaveProperty('link');
+  });
+
+  it('ends a required next cursor that cannot be null with an empty text, and leaves out an optional one', async () => {
+    const required = await things([query('limit', 'integer'), query('cursor')], envelope({ next_cursor: { type: 'string' } }, ['data', 'next_cursor']));
+    expect(required.get('limit=10').json).toEqual({ data: expect.any(Array), next_cursor: '' });
+    const optional = await things([query('limit', 'integer'), query('cursor')], envelope({ next_cursor: { type: 'string' } }));
+    expect(optional.get('limit=10').json).not.toHaveProperty('next_cursor');
+    expect(optional.get('limit=2').json).toMatchObject({ next_cursor: 'bzI' });
   });
 });

@@ -1,10 +1,10 @@
 import type { SimResponse } from '@simplane/core';
 import type { ArtifactResource, JsonSchema, ListShape } from '../../artifact/artifact.js';
 import { isObject, setOwn, type Json, type JsonObject } from '../../json.js';
-import { bareSortValue } from '../../infer/list-shape.js';
-import { squash } from '../../infer/naming.js';
+import { squash } from '../text.js';
 import { collectionName, linksCollection } from '../records/collections.js';
 import { fieldsBySquashedName, missingParent, type Exchange } from './exchange.js';
+import { nextOf, onward, pageOf } from './list-pages.js';
 import { refuse } from '../protocols/protocols.js';
 import { bodyMatcher } from '../search/search-body.js';
 import { searchMatcher } from '../search/search-query.js';
@@ -12,14 +12,12 @@ import { chooseMedia, conform } from '../answers/conform.js';
 import { answer, chooseSuccess } from '../answers/respond.js';
 import { itemsOf, objectView, schemaTypes } from '../schemas/schema-view.js';
 
-const DEFAULT_LIMIT = 20;
-
 /**
  * GET on a collection: the scoped records in insertion order, filtered on item fields (equal
  * as text; an array parameter matches any of its values), sorted by the sort parameter
- * (`field`, `-field` or `field:desc`), then paged with the document's own parameters. Cursors
- * are opaque (`o<offset>`, base64url) unless the parameter is named like `starting_after`,
- * which takes a record id. The envelope's items, has-more, total and next-cursor fields are filled.
+ * (`field`, `-field` or `field:desc`), then paged with the document's own parameters as the
+ * artifact says (list-pages.ts). The envelope's items, has-more, total and next-cursor fields
+ * are filled, and a declared `Link` header.
  */
 export function list(sent: Exchange, resource: ArtifactResource): SimResponse {
   const parent = missingParent(sent, resource);
@@ -28,19 +26,20 @@ export function list(sent: Exchange, resource: ArtifactResource): SimResponse {
   const ex = shape?.searchBody === true ? { ...sent, query: { ...bodyScalars(sent.body), ...sent.query } } : sent;
   const listing = listingOf(ex, resource, shape);
   const total = listing.total;
-  const page = shape ? pageOf(ex, shape, listing) : { start: 0, limit: total };
+  const next = shape === null ? null : nextOf(ex, shape);
+  const page = shape === null || next === null ? { start: 0, limit: total } : pageOf(ex, shape, next, listing);
   if ('refusal' in page) return refuse(ex.model, ex.operation, page.refusal, ex.gen);
   const slice: JsonObject[] = [];
   for (let i = page.start; i < Math.min(total, page.start + page.limit); i += 1) slice.push(listing.valueAt(i));
-  const hasMore = page.start + slice.length < total;
   const chosen = chooseSuccess(ex.operation, 200);
+  const after = shape === null || next === null ? null : onward(ex, shape, next, listing, page, slice.length, chosen.response);
   const schema = chooseMedia(chosen.response)?.[1].schema ?? null;
   const itemsField = shape?.itemsField ?? null;
   const wrapper = shape?.itemsWrapper;
   const holder = wrapper === undefined ? schema : (objectView(ex.model.registry, schema).properties[wrapper] ?? null);
   const itemSchema = itemsField === null ? itemsOf(ex.model.registry, schema) : itemsOf(ex.model.registry, objectView(ex.model.registry, holder).properties[itemsField] ?? null);
   const items = slice.map((r) => conform(listed(r, resource, itemSchema, ex), itemSchema, ex.gen));
-  if (itemsField === null || shape === null) return answer(chosen, items, ex.gen, { headers: { 'x-total-count': String(total) } });
+  if (itemsField === null || shape === null || after === null) return answer(chosen, items, ex.gen, { headers: { 'x-total-count': String(total), ...after?.headers } });
   const body: JsonObject = {};
   if (wrapper === undefined) setOwn(body, itemsField, items);
   else {
@@ -48,12 +47,12 @@ export function list(sent: Exchange, resource: ArtifactResource): SimResponse {
     setOwn(embedded, itemsField, items);
     setOwn(body, wrapper, embedded);
   }
-  if (shape.hasMoreField) setOwn(body, shape.hasMoreField, hasMore);
+  if (shape.hasMoreField) setOwn(body, shape.hasMoreField, after.more);
   if (shape.totalField) setOwn(body, shape.totalField, total);
-  if (shape.nextCursorField) setOwn(body, shape.nextCursorField, hasMore ? nextCursor(shape, listing, page.start + slice.length) : null);
+  if (shape.nextCursorField && after.cursor !== undefined) setOwn(body, shape.nextCursorField, after.cursor);
   const pageParam = shape.parameters.page;
   if (pageParam && Object.hasOwn(objectView(ex.model.registry, schema).properties, pageParam)) setOwn(body, pageParam, ex.query[pageParam] ?? 1);
-  return answer(chosen, body, ex.gen);
+  return answer(chosen, body, ex.gen, { headers: after.headers });
 }
 
 /** The records a list answers from, in listed order. A page reads them in increasing position. */
@@ -204,9 +203,10 @@ function sortField(shape: ListShape, query: Record<string, Json>): { field: stri
   const asked = ordering?.direction == null ? null : descending(query[ordering.direction]);
   const byDefault = descending(ordering?.directionDefault ?? undefined);
   if (typeof sort !== 'string' || sort === '') return (asked ?? byDefault) === true ? { field: null, desc: true } : null;
-  const bare = bareSortValue(sort);
+  // A sort value may carry its own direction: `-field` and `field:desc` descend, `+field` and `field:asc` ascend.
+  const bare = sort.replace(/^[-+]/, '').replace(/:(asc|desc)$/i, '');
   const field = ordering !== undefined && Object.hasOwn(ordering.fields, bare) ? (ordering.fields[bare] as string) : bare;
-  // The direction the request gives wins, then the sort value's own (`-field`, `field:asc`), then the default.
+  // The direction the request gives wins, then the sort value's own, then the default.
   const own = sort.startsWith('-') || /:desc$/i.test(sort) ? true : sort.startsWith('+') || /:asc$/i.test(sort) ? false : null;
   return { field, desc: asked ?? own ?? byDefault ?? false };
 }
@@ -266,62 +266,6 @@ function sortOrder(values: JsonObject[], order: number[] | null, shape: ListShap
     return p < q ? -1 : p > q ? 1 : 0;
   });
   return desc ? sorted.reverse() : sorted;
-}
-
-type Page = { start: number; limit: number } | { refusal: { status: number; code: string; message: string; field: string } };
-
-function pageOf(ex: Exchange, shape: ListShape, listing: Listing): Page {
-  const total = listing.total;
-  const p = shape.parameters;
-  const limitValue = p.limit === null ? undefined : pagingValue(ex, p.limit);
-  const limit = typeof limitValue === 'number' && limitValue > 0 ? Math.floor(limitValue) : (declaredDefault(ex, p.limit) ?? (shape.paging === 'none' ? total : DEFAULT_LIMIT));
-  if (shape.paging === 'offset' && p.offset) {
-    const offset = pagingValue(ex, p.offset);
-    const base = shape.offsetBase ?? 0;
-    return { start: typeof offset === 'number' && offset > base ? Math.floor(offset) - base : 0, limit };
-  }
-  if (shape.paging === 'page' && p.page) {
-    const page = pagingValue(ex, p.page);
-    return { start: (typeof page === 'number' && page > 1 ? Math.floor(page) - 1 : 0) * limit, limit };
-  }
-  if (shape.paging === 'cursor' && p.cursor) {
-    const cursor = pagingValue(ex, p.cursor);
-    if (typeof cursor !== 'string' || cursor === '') return { start: 0, limit };
-    if (/after/i.test(p.cursor)) {
-      const at = listing.indexOf(cursor);
-      return at < 0 ? { refusal: { status: 400, code: 'invalid_cursor', message: `${p.cursor} names no record: ${cursor}`, field: p.cursor } } : { start: at + 1, limit };
-    }
-    const decoded = /^o(\d{1,9})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-    return decoded ? { start: Number(decoded[1]), limit } : { refusal: { status: 400, code: 'invalid_cursor', message: `${p.cursor} is not a cursor this API issued`, field: p.cursor } };
-  }
-  return { start: 0, limit };
-}
-
-/**
- * A paging parameter's value: from the query, else from a field of the same name in the body,
- * where AWS's SDKs send `MaxResults` and `NextToken` (its documents declare both places).
- */
-function pagingValue(ex: Exchange, name: string): unknown {
-  if (Object.hasOwn(ex.query, name)) return ex.query[name];
-  return isObject(ex.body) && Object.hasOwn(ex.body, name) ? ex.body[name] : undefined;
-}
-
-/**
- * The limit parameter's own `default`, when the document gives a positive whole one: the page
- * size of a request that leaves the parameter out. (Without one, pageOf answers everything for
- * a list with no way to a further page, and the default page size for any other.)
- */
-function declaredDefault(ex: Exchange, name: string | null): number | undefined {
-  if (name === null) return undefined;
-  const parameter = ex.operation.parameters.find((q) => q.in === 'query' && q.name === name);
-  const schema = parameter === undefined ? null : ex.model.registry.resolve(parameter.schema);
-  const value = isObject(schema) ? schema.default : undefined;
-  return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : undefined;
-}
-
-function nextCursor(shape: ListShape, listing: Listing, next: number): string {
-  if (shape.parameters.cursor && /after/i.test(shape.parameters.cursor)) return next >= 1 && next - 1 < listing.total ? listing.keyAt(next - 1) : '';
-  return Buffer.from(`o${next}`).toString('base64url');
 }
 
 /**

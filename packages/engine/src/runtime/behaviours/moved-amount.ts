@@ -2,7 +2,8 @@ import type { ArtifactResource, JsonSchema } from '../../artifact/artifact.js';
 import { singular, squash, stateForms, words } from '../../infer/naming.js';
 import { isObject, setOwn, type Json, type JsonObject } from '../../json.js';
 import { collectionName } from '../records/collections.js';
-import { fillServerFields, itemSchema, type Exchange } from './exchange.js';
+import { itemSchema, type Exchange } from './exchange.js';
+import { fillServerFields } from '../records/fill-fields.js';
 import { targetFor } from '../relations/inherit.js';
 import type { RuntimeModel } from '../model.js';
 import { parentOf } from '../relations/parent-count.js';
@@ -82,7 +83,7 @@ export function moveAmounts(ex: Exchange, moves: readonly MovedAmount[], record:
     const moved: JsonObject = { ...before };
     setOwn(moved, move.total, total);
     if (move.flag !== null && typeof before.amount === 'number' && fits(move.flag, total >= before.amount)) setOwn(moved, move.flag, total >= before.amount);
-    ex.state.put(found.collection, found.key, fillServerFields(ex, moved, schema, 'write', before));
+    ex.state.put(found.collection, found.key, fillServerFields({ gen: ex.gen, now: ex.context.now }, move.target, moved, 'write', before));
   }
 }
 

@@ -6,7 +6,7 @@
  * protocol a call is.
  */
 import type { SimRequest, SimResponse } from '@simplane/core';
-import type { ArtifactOperation, ArtifactParameter } from '../../artifact/artifact.js';
+import type { ArtifactOperation, ProtocolName, ArtifactParameter } from '../../artifact/artifact.js';
 import type { Json } from '../../json.js';
 import type { Refusal } from '../answers/refusal-reason.js';
 import type { RuntimeModel } from '../model.js';
@@ -26,7 +26,9 @@ export interface PlainAnswer {
  * What a request asks for. `call`: the operation, its path parameters and the request as the
  * operation reads it (AWS query's form POST as its GET call); `body` is the input the protocol
  * decoded itself (SOAP's envelope content as JSON), checked against the operation's request
- * schema, and absent where the request's body is read as the document declares it. `refused`:
+ * schema, and absent where the request's body is read as the document declares it; `query`
+ * holds values of that input behaviours read as query parameters (a SOAP list's filters and
+ * limits, where the artifact says its input holds them). `refused`:
  * no operation can take the request, written in `protocol`'s error format (the operation's, else
  * REST's, when none is said). `answered`: the
  * protocol answers the request itself (SOAP's `?wsdl`). `dialect`: the protocol's variant the
@@ -34,7 +36,7 @@ export interface PlainAnswer {
  * names the call itself (`SOAP CreateCustomer`).
  */
 export type Call =
-  | { kind: 'call'; operation: ArtifactOperation; params: Record<string, string>; request: SimRequest; body?: Json; dialect?: string; label?: string }
+  | { kind: 'call'; operation: ArtifactOperation; params: Record<string, string>; request: SimRequest; body?: Json; query?: Record<string, Json>; dialect?: string; label?: string }
   | { kind: 'refused'; refusal: Refusal; operation: ArtifactOperation | null; protocol?: Protocol; dialect?: string }
   | { kind: 'answered'; response: SimResponse };
 
@@ -44,9 +46,8 @@ export interface CallContext {
 }
 
 export interface Protocol {
-  readonly name: 'rest' | 'aws-json' | 'aws-query' | 'soap';
-  /** Whether an operation is a call of this protocol. */
-  speaks(operation: ArtifactOperation): boolean;
+  /** The name the artifact gives an operation of this protocol (ArtifactOperation.protocol). */
+  readonly name: ProtocolName;
   /**
    * The call a request makes, when this protocol reads it (null leaves it to the next one):
    * a routed call, a refusal, or an answer the protocol gives itself (SOAP's `?wsdl`).

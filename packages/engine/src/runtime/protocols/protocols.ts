@@ -1,5 +1,5 @@
 import type { RequestClass, SimRequest, SimResponse } from '@simplane/core';
-import type { ArtifactOperation } from '../../artifact/artifact.js';
+import type { ArtifactOperation, ProtocolName } from '../../artifact/artifact.js';
 import type { Refusal } from '../answers/refusal-reason.js';
 import type { RuntimeModel } from '../model.js';
 import type { GenerateContext } from '../values/generate-context.js';
@@ -12,10 +12,11 @@ import { soapProtocol } from './soap/soap-protocol.js';
 /** The protocols a call may speak, in the order they are asked; REST decodes and speaks for the rest. */
 const PROTOCOLS: readonly Protocol[] = [soapProtocol, awsJsonProtocol, awsQueryProtocol, restProtocol];
 
-/** The protocol an operation's calls speak; REST for a request no operation matched. */
+const BY_NAME: Readonly<Record<ProtocolName, Protocol>> = { rest: restProtocol, 'aws-json': awsJsonProtocol, 'aws-query': awsQueryProtocol, soap: soapProtocol };
+
+/** The protocol an operation's calls speak, as the artifact says (ArtifactOperation.protocol); REST for a request no operation matched. */
 export function protocolOf(operation: ArtifactOperation | null): Protocol {
-  if (operation === null) return restProtocol;
-  return PROTOCOLS.find((protocol) => protocol.speaks(operation)) ?? restProtocol;
+  return operation === null ? restProtocol : BY_NAME[operation.protocol ?? 'rest'];
 }
 
 /** The call a request makes, as the first protocol that reads it decodes it. */

@@ -3,6 +3,7 @@ import type { ArtifactOperation } from '../../artifact/artifact.js';
 import { matchRequest, type Discriminate, type RouteMatch } from '../../artifact/route-index.js';
 import type { RuntimeModel } from '../model.js';
 import type { Call } from './protocol.js';
+import { postedRead } from './rest/rpc-read.js';
 
 /** Routes a request by the document's paths; HEAD falls back to GET (answered without a body). */
 export function route(model: RuntimeModel, method: string, path: string, request?: Pick<SimRequest, 'query' | 'headers'>): { match: RouteMatch | null; operation: ArtifactOperation | null } {
@@ -27,13 +28,21 @@ function discriminator(request: Pick<SimRequest, 'query' | 'headers'>): Discrimi
   };
 }
 
-/** A request routed by path and method to its call, or refused: 405 where the path has other methods, else 404. */
+/**
+ * A request routed by path and method to its call, or refused: 405 where the path has other
+ * methods (unless it is a POST its GET takes: rest/rpc-read.ts), else 404.
+ */
 export function routeCall(model: RuntimeModel, request: SimRequest): Call {
   const method = request.method.toUpperCase();
   const { match, operation } = route(model, method, request.path, request);
   if (operation !== null && match !== null && 'operation' in match) return { kind: 'call', operation, params: match.params, request };
   if (match && 'allowed' in match) {
-    const refusal = { status: 405, code: 'method_not_allowed', message: `${method} is not allowed on ${request.path}; use ${match.allowed.join(', ')}`, headers: { allow: match.allowed.join(', ') } };
+    // An RPC-style API's clients POST its GET methods too, where the artifact says so.
+    const get = match.allowed.includes('GET') ? route(model, 'GET', request.path, request) : null;
+    const accepts = get?.operation?.rpcPost;
+    if (accepts !== undefined && method === 'POST' && get?.operation && get.match !== null && 'operation' in get.match) return postedRead(model.registry, get.operation, accepts, get.match.params, request);
+    const allowed = accepts === undefined ? match.allowed : [...match.allowed, 'POST'].sort();
+    const refusal = { status: 405, code: 'method_not_allowed', message: `${method} is not allowed on ${request.path}; use ${allowed.join(', ')}`, headers: { allow: allowed.join(', ') } };
     return { kind: 'refused', refusal, operation: null };
   }
   return { kind: 'refused', refusal: { status: 404, code: 'not_found', message: `no route matches ${method} ${request.path}` }, operation: null };

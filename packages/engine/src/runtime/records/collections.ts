@@ -22,6 +22,11 @@ export function linksCollection(collection: string): string {
   return `${collection}#links`;
 }
 
+/** Where a collection keeps the deleted form of its deleted records (RecordPlan.deleted), by record key. */
+export function deletedCollection(collection: string): string {
+  return `${collection}#deleted`;
+}
+
 /** A record's key: its id field's value, as text. */
 export function recordKey(value: unknown): string | null {
   if (typeof value === 'string' && value !== '') return value;

@@ -2,14 +2,13 @@ import type { Seeder, SeedOptions, StateAccess } from '@simplane/core';
 import type { ArtifactResource } from '../../artifact/artifact.js';
 import { isObject, setOwn, type JsonObject } from '../../json.js';
 import { collectionName, SINGLETON_KEY } from './collections.js';
-import { fillServerFields, type Exchange } from '../behaviours/exchange.js';
+import { fillServerFields, recordPlan } from './fill-fields.js';
 import { generateValue, type GenerateContext } from '../values/generate-value.js';
 import { ID_COUNTERS, idSchemaFor, mintId } from './ids.js';
 import type { RuntimeModel } from '../model.js';
 import { randomFor } from '../values/random.js';
 import { conform } from '../answers/conform.js';
 import { objectView } from '../schemas/schema-view.js';
-import { words } from '../../infer/naming.js';
 
 /**
  * Seeds a Simulation's sample records a part at a time: a part is a top-level resource with
@@ -128,12 +127,8 @@ function sampleRecord(model: RuntimeModel, state: StateAccess, options: SeedOpti
   const value = generateValue(resource.itemSchema ?? { type: 'object' }, gen);
   const record: JsonObject = isObject(value) ? value : {};
   if (index > 0) numberNames(model, resource, record, index);
-  const ex = { model, state, gen, context: { seed: options.seed, step: 0, now: options.now } } as unknown as Exchange;
-  return fillServerFields(ex, record, resource.itemSchema, 'create');
+  return fillServerFields({ gen, now: options.now }, resource, record, 'create');
 }
-
-/** A field whose words end in one of these names the record to people. */
-const NAMING_WORDS = new Set(['name', 'title', 'label']);
 
 /**
  * Numbers a sample record's names after the first: a name the document gives one example for
@@ -143,9 +138,10 @@ const NAMING_WORDS = new Set(['name', 'title', 'label']);
  */
 function numberNames(model: RuntimeModel, resource: ArtifactResource, record: JsonObject, index: number): void {
   const properties = objectView(model.registry, resource.itemSchema).properties;
-  for (const [field, schema] of Object.entries(properties)) {
+  for (const field of recordPlan(resource).naming) {
+    const schema = properties[field] ?? true;
     const value = Object.hasOwn(record, field) ? record[field] : undefined;
-    if (typeof value !== 'string' || !NAMING_WORDS.has(words(field).at(-1) ?? '')) continue;
+    if (typeof value !== 'string') continue;
     const resolved = model.registry.resolve(schema);
     const examples = isObject(resolved) && Array.isArray(resolved.examples) ? resolved.examples : [];
     if (examples.length !== 1 || examples[0] !== value) continue;

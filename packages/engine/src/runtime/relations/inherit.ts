@@ -1,7 +1,8 @@
 import type { ArtifactResource, JsonSchema } from '../../artifact/artifact.js';
 import { singular, squash, words } from '../../infer/naming.js';
 import { isObject, setOwn, type JsonObject } from '../../json.js';
-import { isCreationTime, itemSchema, type Exchange } from '../behaviours/exchange.js';
+import { itemSchema, type Exchange } from '../behaviours/exchange.js';
+import { recordPlan } from '../records/fill-fields.js';
 import { referencedCollection } from './expand.js';
 import type { RuntimeModel } from '../model.js';
 import { objectView } from '../schemas/schema-view.js';
@@ -29,8 +30,9 @@ const OWN_WORDS = new Set([
   'at', 'on', 'date', 'time', 'timestamp',
 ]);
 
-function ownField(name: string): boolean {
-  return OWN_WORDS.has(words(name).at(-1) ?? '') || isCreationTime(name);
+/** A field of the record's own: by its last word, or a time its writes never change (RecordPlan.kept). */
+function ownField(resource: ArtifactResource, name: string): boolean {
+  return OWN_WORDS.has(words(name).at(-1) ?? '') || recordPlan(resource).kept.includes(name);
 }
 
 /**
@@ -59,7 +61,7 @@ export function inheritancesOf(model: RuntimeModel, resource: ArtifactResource):
     const target = targetFor(model, resource, field);
     if (target === null) continue;
     const theirs = objectView(model.registry, itemSchema(target)).properties;
-    const fields = view.required.filter((name) => name !== field && !own.has(name) && !ownField(name) && Object.hasOwn(theirs, name)).map((name) => ({ name, schema: view.properties[name] ?? true }));
+    const fields = view.required.filter((name) => name !== field && !own.has(name) && !ownField(resource, name) && Object.hasOwn(theirs, name)).map((name) => ({ name, schema: view.properties[name] ?? true }));
     if (fields.length > 0) out.push({ field, target, fields });
   }
   return out;

@@ -2,7 +2,9 @@ import type { ArtifactResource } from '../../artifact/artifact.js';
 import { singular, words } from '../../infer/naming.js';
 import { isObject, setOwn, type Json, type JsonObject } from '../../json.js';
 import { collectionName } from '../records/collections.js';
-import { fillServerFields, itemSchema, type Exchange } from '../behaviours/exchange.js';
+import type { StateAccess } from '@simplane/core';
+import { itemSchema } from '../behaviours/exchange.js';
+import { fillServerFields, type FillContext } from '../records/fill-fields.js';
 import type { RuntimeModel } from '../model.js';
 import { objectView, schemaTypes } from '../schemas/schema-view.js';
 
@@ -47,7 +49,15 @@ export function counterOf(model: RuntimeModel, resource: ArtifactResource): Coun
  * parent is named by the request's path parameters and `route`: those remembered when the
  * record was created under a nested route (GitHub deletes a comment by the repository's route).
  */
-export function countInParent(ex: Exchange, counter: Counter | null, delta: 1 | -1, route: Readonly<Record<string, Json>> = {}): void {
+/** Where a write happens: the Simulation's state, the scope its path names, and what it fills server-owned fields with. */
+export interface WriteScope {
+  model: RuntimeModel;
+  state: StateAccess;
+  path: Readonly<Record<string, string>>;
+  fill: FillContext;
+}
+
+export function countInParent(ex: WriteScope, counter: Counter | null, delta: 1 | -1, route: Readonly<Record<string, Json>> = {}): void {
   if (counter === null) return;
   const params: Record<string, string> = { ...ex.path };
   for (const [name, value] of Object.entries(route)) if (typeof value === 'string') params[name] = value;
@@ -62,5 +72,5 @@ export function countInParent(ex: Exchange, counter: Counter | null, delta: 1 | 
   const counted: JsonObject = { ...record };
   setOwn(counted, counter.field, count);
   // The parent changed: its update time moves (GitHub's issue is updated by a new comment).
-  ex.state.put(collection, key, fillServerFields(ex, counted, schema, 'write', record));
+  ex.state.put(collection, key, fillServerFields(ex.fill, counter.parent, counted, 'write', record));
 }

@@ -4,7 +4,6 @@ import { awsJsonRefusal, isAwsJsonCall } from './aws-errors.js';
 /** AWS's JSON protocol: calls named in `X-Amz-Target` (routed as the document's route variants), refused with the exception in `__type`. */
 export const awsJsonProtocol: Protocol = {
   name: 'aws-json',
-  speaks: (operation) => isAwsJsonCall(operation),
   decode: () => null,
   callBody: () => undefined,
   refuse: (_model, operation, refusal) => {

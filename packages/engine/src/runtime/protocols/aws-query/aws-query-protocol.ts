@@ -10,7 +10,6 @@ import { schemaTypes } from '../../schemas/schema-view.js';
 /** AWS's query protocol: form-encoded calls at `/#Action=...`, answered and refused in XML. */
 export const awsQueryProtocol: Protocol = {
   name: 'aws-query',
-  speaks: (operation) => queryAction(operation) !== null,
   // A form POST is the document's GET variant of the call; anything else is routed as REST.
   decode: (model, request) => {
     const call = asQueryCall(model, request);

@@ -106,7 +106,7 @@ function formValue(registry: SchemaRegistry, schema: JsonSchema | null, fields: 
 }
 
 /** Field names and text of a multipart body; file parts keep their content as text. */
-function multipartFields(text: string, boundary: string): [string, string][] {
+export function multipartFields(text: string, boundary: string): [string, string][] {
   const out: [string, string][] = [];
   for (const part of text.split(`--${boundary}`)) {
     const split = part.indexOf('\r\n\r\n');

@@ -5,7 +5,6 @@ import { restRefusal } from './rest-refusal.js';
 /** Calls as their OpenAPI document describes them, routed by path and method: every operation no other protocol speaks. */
 export const restProtocol: Protocol = {
   name: 'rest',
-  speaks: () => true,
   decode: (model, request) => routeCall(model, request),
   callBody: () => undefined,
   refuse: restRefusal,

@@ -1,6 +1,7 @@
 import type { SimResponse } from '@simplane/core';
 import type { ArtifactOperation, ErrorFormat, JsonSchema } from '../../../artifact/artifact.js';
 import { mostCommonFormat } from '../../../artifact/most-common-format.js';
+import { stableStringify } from '../../../artifact/serialise.js';
 import { isObject, setOwn, type Json, type JsonObject } from '../../../json.js';
 import type { GenerateContext } from '../../values/generate-value.js';
 import type { RuntimeModel } from '../../model.js';
@@ -10,6 +11,7 @@ import { encode } from '../../answers/encode.js';
 import { words } from '../../../infer/naming.js';
 import { isJsonMedia } from './request-body.js';
 import { itemsOf, objectView, schemaTypes } from '../../schemas/schema-view.js';
+import { exampleBody } from './refusal-example.js';
 
 const TITLES: Record<number, string> = {
   400: 'Bad Request',
@@ -27,32 +29,61 @@ const TITLES: Record<number, string> = {
  * status (or its range, or its default), else the format its other errors of that class share,
  * else `{"error": <code>, "message": <sentence>}` as JSON. Well-known fields of the error schema
  * are filled meaningfully (message/detail name the field, status/code carry the status); the rest come from the generator, and the body validates against the schema.
+ * Where the document gives an example of the error (ErrorFormat.example), the answer is that
+ * example with the fields the build marked written by the refusal (refusal-example.ts).
  */
 export function restRefusal(model: RuntimeModel, operation: ArtifactOperation | null, refusal: Refusal, ctx: GenerateContext): SimResponse {
   const format = errorFormat(model, operation, refusal.status);
   const headers = refusal.headers ?? {};
   if (format === null) return encode(refusal.status, 'application/json', { error: refusal.code, message: refusal.message }, headers);
-  const body = errorBody(format.mediaType, format.schema, refusal, ctx);
+  const example = format.example;
+  const body = example !== undefined && (example.status === null || example.status === refusal.status) ? exampleBody(example, format.schema, refusal, ctx) : errorBody(format.mediaType, format.schema, refusal, ctx);
   return encode(refusal.status, format.mediaType, body, headers);
 }
 
 function errorFormat(model: RuntimeModel, operation: ArtifactOperation | null, status: number): ErrorFormat | null {
+  const formats = model.artifact.errorFormats;
   const keys = [String(status), `${String(status)[0]}XX`];
   for (const key of keys) {
     const declared = operation?.responses[key];
     const media = chooseMedia(declared ?? null);
     // A declared text answer without a schema (`404: text/plain`) is answered as text too.
-    if (media && (media[1].schema !== null || isJsonMedia(media[0]) || isTextMedia(media[0]))) return { mediaType: media[0], schema: media[1].schema };
+    if (media && (media[1].schema !== null || isJsonMedia(media[0]) || isTextMedia(media[0]))) return withExample({ mediaType: media[0], schema: media[1].schema }, formats[key], operation);
   }
   // A `default` declared with another media type is an error format when its schema is an
   // object (Azure's `application/octet-stream` error envelopes); a file or a text is more likely
   // the success answer that `default` stands for.
   const fallback = chooseMedia(operation?.responses.default ?? null);
   if (fallback && fallback[1].schema !== null && (isJsonMedia(fallback[0]) || schemaTypes(model.registry, fallback[1].schema)?.includes('object') === true)) {
-    return { mediaType: fallback[0], schema: fallback[1].schema };
+    return withExample({ mediaType: fallback[0], schema: fallback[1].schema }, formats.default, operation);
   }
-  const formats = model.artifact.errorFormats;
   return formats[String(status)] ?? formats[`${String(status)[0]}XX`] ?? formats.default ?? classFormat(formats, status);
+}
+
+/**
+ * An operation's own error answer with the document's example of it: the operation's own
+ * example where it gives one that differs, else the document's where the operation answers in
+ * the same format (media type and schema) as the document's usual one for the status.
+ */
+function withExample(declared: ErrorFormat, usual: ErrorFormat | undefined, operation: ArtifactOperation | null): ErrorFormat {
+  if (usual === undefined || (usual.example === undefined && usual.operationExamples === undefined) || !isJsonMedia(declared.mediaType)) return declared;
+  const own = operation !== null && usual.operationExamples !== undefined && Object.hasOwn(usual.operationExamples, operation.id) ? usual.operationExamples[operation.id] : undefined;
+  if (own !== undefined) return { ...declared, example: own };
+  if (usual.example !== undefined && usual.mediaType === declared.mediaType && canonical(usual.schema) === canonical(declared.schema)) return { ...declared, example: usual.example };
+  return declared;
+}
+
+/** Schemas by their canonical text, remembered: an operation's declared error schema is compared with the usual one on each refusal. */
+const canonicalTexts = new WeakMap<object, string>();
+
+function canonical(schema: JsonSchema | null): string {
+  if (typeof schema !== 'object' || schema === null) return stableStringify(schema);
+  let text = canonicalTexts.get(schema);
+  if (text === undefined) {
+    text = stableStringify(schema);
+    canonicalTexts.set(schema, text);
+  }
+  return text;
 }
 
 /** Per document: the error format most of its statuses of one class share, by class digit. */
@@ -72,11 +103,12 @@ function classFormat(formats: Record<string, ErrorFormat>, status: number): Erro
   }
   const known = byClass.get(digit);
   if (known !== undefined) return known;
+  // Another status's format, without the examples of that status.
   const format = mostCommonFormat(
     Object.keys(formats)
       .sort()
       .filter((key) => key[0] === digit)
-      .map((key) => formats[key]!),
+      .map((key) => ({ mediaType: formats[key]!.mediaType, schema: formats[key]!.schema })),
   );
   byClass.set(digit, format);
   return format;

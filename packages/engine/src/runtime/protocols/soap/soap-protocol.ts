@@ -15,7 +15,6 @@ import { servedDocument } from './served-documents.js';
 import { readElement } from './xml-to-json.js';
 import { notUnderstood } from './must-understand.js';
 
-const SOAP_PATH = /^\/#SOAP=/;
 
 /**
  * SOAP 1.1 and 1.2 over HTTP, for Simulators built from a WSDL: every POST to the Simulation
@@ -25,7 +24,6 @@ const SOAP_PATH = /^\/#SOAP=/;
  */
 export const soapProtocol: Protocol = {
   name: 'soap',
-  speaks: (operation) => SOAP_PATH.test(operation.path),
   namesCallInBody: (model, request) => model.artifact.soap !== undefined && request.method.toUpperCase() === 'POST',
   decode: (model, request, context) => {
     const soap = model.artifact.soap;
@@ -98,7 +96,26 @@ function decodeEnvelope(model: RuntimeModel, soap: SoapModel, request: SimReques
     return { kind: 'refused', refusal: { status: 400, code: 'validation_failed', message: `the request is not valid: ${input.path === '' ? '' : `${input.path}: `}${input.problem}` }, operation, protocol: soapProtocol, dialect: read.version };
   }
   const body = asBehaviourInput(soapOperation, input.value);
-  return { kind: 'call', operation, params: {}, request, body, dialect: read.version, label };
+  const query = listParameters(soapOperation, body);
+  return { kind: 'call', operation, params: {}, request, body, ...(query === undefined ? {} : { query }), dialect: read.version, label };
+}
+
+/**
+ * The values of a list's input that its ListShape names (SoapMessage.parameters), where the
+ * artifact says they are, as the query parameters a list reads its filters and limits from. An
+ * element left out, nil or repeated no times sets nothing.
+ */
+function listParameters(operation: SoapOperation, body: Json): Record<string, Json> | undefined {
+  const located = operation.input.parameters;
+  if (located === undefined) return undefined;
+  const query: Record<string, Json> = {};
+  for (const [name, path] of Object.entries(located)) {
+    let value: Json | undefined = body;
+    for (const step of path) value = isObject(value) && Object.hasOwn(value, step) ? value[step] : undefined;
+    if (value === undefined || value === null || (Array.isArray(value) && value.length === 0)) continue;
+    setOwn(query, name, value);
+  }
+  return query;
 }
 
 /**

@@ -1,0 +1,125 @@
+import type { Json } from '../json.js';
+
+/**
+ * The decisions the compiler makes about records and writes, kept in the artifact as plain data
+ * (version 4): the runtime follows them and never works them out from names while a request
+ * runs. `GET /v1/simulators/{id}/behaviour` shows them in these shapes, and
+ * `x-simplane-behaviour` (docs/behaviour.md) overrides them under the same names. Artifacts of
+ * earlier versions are given them when read (behaviour/upgrade-v3.ts), as their engine decided.
+ */
+
+/** How a time field is written: RFC 3339 text, a date, epoch seconds, or an e-mail (RFC 2822) or HTTP (RFC 1123) date. */
+export const TIME_FORMS = ['instant', 'date', 'epoch', 'rfc2822', 'rfc1123'] as const;
+export type TimeForm = (typeof TIME_FORMS)[number];
+
+export const FIELD_FILLS = ['created', 'updated', 'end', 'initial'] as const;
+
+/**
+ * How writes fill one field of the item that the server owns:
+ * - `created`: the virtual clock's time, on a create that does not give it;
+ * - `updated`: the virtual clock's time, on every write;
+ * - `end`: null on a create that does not give it; the time a write brings the record to `end`
+ *   (a field holding that value, or a true flag named by it: `closed` for `closed_at`), null
+ *   again when a write takes it away;
+ * - `initial`: on a create that does not give it, `value`, or the first `waiting` state whose
+ *   field the record lacks (Stripe's `requires_payment_method`).
+ */
+export interface FieldFill {
+  field: string;
+  fill: (typeof FIELD_FILLS)[number];
+  /** For `created`, `updated` and `end`. */
+  time?: TimeForm;
+  /** For `end`: the word of the end the time marks. */
+  end?: string;
+  /** For `initial`. */
+  value?: Json;
+  waiting?: Array<{ value: string; field: string }>;
+}
+
+/** The field holding a record's state, as decided (RecordPlan.state). */
+export interface StatePlan {
+  field: string;
+  /** The value a new record starts in. */
+  initial: Json;
+  /** Values that say the record waits for one of its fields, taken first by a new record that lacks it. */
+  waiting: Array<{ value: string; field: string }>;
+  /** The values that end a record's life (`canceled`, `succeeded`); no write of the Simulation is refused for them. */
+  ends: string[];
+}
+
+/** Everything writes do to a resource's records besides what the client sends. */
+export interface RecordPlan {
+  /** Server-owned fields and how each is filled, in the item schema's order. */
+  fields: FieldFill[];
+  /** The state field, or null where the item has none (its starting value is also a `fields` entry). */
+  state: StatePlan | null;
+  /**
+   * What a required field a create leaves out holds in a new record, where that is known: no
+   * comments counted yet (`0`), no end reached (`false`), no sub-records (`[]`), nothing yet
+   * (`null`), the option a client who chose nothing gets (`automatic`). Other required fields are generated.
+   */
+  fresh: Record<string, Json>;
+  /**
+   * Totals of what is done to the record's `amount`, set to the amount once the record reaches
+   * `end` (or `also`): `amount_captured` at `captured`, `amount_received` at `received` or `succeeded`.
+   */
+  settled: Array<{ field: string; end: string; also?: string }>;
+  /** Fields a write never changes once set (creation times), besides the id. */
+  kept: string[];
+  /** Fields a write keeps unless it gives them (`readOnly` in the item schema). */
+  keptUnlessGiven: string[];
+  /** Ids that name the caller's own record whatever the Simulation holds (`me`, `@me`). */
+  aliases: string[];
+  /** Fields that address a record as well as its id, where its path parameter says so (`issueIdOrKey`: `key`). */
+  alternateKeys: string[];
+  /**
+   * A catalog the server owns (models, regions, currencies: read, never created by a client):
+   * any well-formed id reads, as the document's example of that id or a record generated for it.
+   */
+  catalog: boolean;
+  /**
+   * How a deleted record reads where the read's answer admits a deleted form (Stripe's
+   * `deleted_customer`, `{id, object, deleted: true}`): the flag set true, and the record's
+   * fields the form keeps. Null where a deleted record reads as not found.
+   */
+  deleted: { flag: string; fields: string[] } | null;
+  /** Fields holding a map (an object of `additionalProperties`, as `metadata`) that an update merges key by key; a null value removes a key. */
+  maps: string[];
+  /** Fields a new record's place decides: its own address, a name made of its path's keys. */
+  derived: DerivedField[];
+  /** Fields that name a record to people (`name`, `title`, `label`): sample records after the first are numbered there (`Rex 2`) where one example would name them all alike. */
+  naming: string[];
+}
+
+/**
+ * A field written from the record's place when it is made: `template` with each `{parameter}`
+ * of the item path replaced by the record's value of it (`https://github.com/{owner}/{repo}`,
+ * `{owner}/{repo}`). A field whose parameters the create does not know is left as it is.
+ */
+export interface DerivedField {
+  field: string;
+  template: string;
+}
+
+export const PUT_MODES = ['replace', 'merge'] as const;
+export const PATCH_MODES = ['merge', 'merge-patch', 'media-type'] as const;
+
+/** What a write operation does with its body (ArtifactOperation.write). */
+export interface WritePlan {
+  /** A PUT (a `replace`): the body replaces the record, or is merged into it. */
+  put: (typeof PUT_MODES)[number];
+  /**
+   * An update: the body's fields are set on the record (`merge`), or applied as an RFC 7396
+   * merge patch (`merge-patch`, nulls delete), or as the request's media type says (`media-type`:
+   * a merge patch where it is `application/merge-patch+json`).
+   */
+  patch: (typeof PATCH_MODES)[number];
+  /** A PUT to an id that names no record creates it there. */
+  createsMissing: boolean;
+  /** The resource's actions a create applies unless its body says otherwise (a charge's `capture`), by their names squashed. */
+  actsByDefault: string[];
+}
+
+/** How an operation's calls travel. */
+export const PROTOCOLS = ['rest', 'aws-json', 'aws-query', 'soap'] as const;
+export type ProtocolName = (typeof PROTOCOLS)[number];

@@ -1,0 +1,124 @@
+import type { ArtifactAction, ArtifactOperation, ArtifactResource } from '../artifact/artifact.js';
+import { PATCH_MODES, PUT_MODES, type WritePlan } from '../artifact/behaviour.js';
+import { squash } from '../infer/naming.js';
+import { requestSchema, type SchemaLookup, successSchema } from '../infer/schema-lookup.js';
+import type { Json, JsonObject } from '../json.js';
+import { has, type OverrideChecks, type RecordFacts, shown } from './override-checks.js';
+import { overrideList } from './override-list.js';
+
+const OPERATION_KEYS = ['write', 'list', 'action', 'acknowledges', 'links'] as const;
+
+const STATED = 'is what the document states; change the document with the Overlay instead';
+/** Decisions of an operation that an override cannot change, and why. */
+const REFUSED: Record<string, string> = Object.fromEntries([
+  ...['id', 'operationId', 'method', 'path', 'summary', 'tags', 'deprecated', 'parameters', 'requestBody', 'responses', 'security'].map((key) => [key, `gives \`${key}\`, which ${STATED}`]),
+  // Whether a call can change state is proven from the document; a corrected decision must not weaken the proof.
+  ['readOnly', 'gives `readOnly`, which is proven from the method and the document and cannot be overridden'],
+  ['behaviour', 'gives `behaviour`, which cannot be overridden yet: another behaviour would restructure the resources'],
+  ['resource', 'gives `resource`, which cannot be overridden yet: another resource would restructure the resources'],
+  ['protocol', 'gives `protocol`, which follows from how the document writes the call'],
+  ['linkedParent', 'gives `linkedParent`, which follows from the path'],
+]);
+
+const WRITES = new Set(['create', 'replace', 'update']);
+
+/** What checking an operation's override needs beside the override. */
+export interface OperationContext {
+  checks: OverrideChecks;
+  /** The resource it acts on, where it acts on one, and its records' facts. */
+  resource: ArtifactResource | null;
+  facts: RecordFacts;
+  /** Every operation of the artifact, for the actions of its resource. */
+  operations: readonly ArtifactOperation[];
+  lookup: SchemaLookup;
+}
+
+/** The operation with its `x-simplane-behaviour` applied to its decisions. */
+export function overrideOperation(op: ArtifactOperation, value: Json, context: OperationContext): ArtifactOperation {
+  const { checks, lookup } = context;
+  const given = checks.object(value, [], OPERATION_KEYS, REFUSED);
+  if (given === undefined) return op;
+  const out: ArtifactOperation = { ...op };
+  if (has(given, 'write')) out.write = overrideWrite(op, given['write'] as Json, context) ?? op.write;
+  if (has(given, 'list')) {
+    if (op.list === null) checks.invalid(['list'], `gives \`list\`, but ${op.id} is not a list (its behaviour is ${op.behaviour})`);
+    else out.list = overrideList(op, op.list, given['list'] as Json, context);
+  }
+  if (has(given, 'action')) out.action = overrideAction(op, given['action'] as Json, context) ?? op.action;
+  if (has(given, 'acknowledges')) {
+    const answer = lookup.properties(successSchema(op));
+    const fields = op.behaviour !== 'delete'
+      ? checks.invalid(['acknowledges'], `gives \`acknowledges\`, but ${op.id} is not a delete (its behaviour is ${op.behaviour})`)
+      : checks.texts(given['acknowledges'], ['acknowledges'], (field) => (holdsBoolean(answer.get(field)) ? null : `names \`${field}\` in \`acknowledges\`, which is not a boolean field of the operation's answer`));
+    if (fields !== undefined) setOrDrop(out, 'acknowledges', fields);
+  }
+  if (has(given, 'links')) {
+    const path = new Set(op.parameters.filter((p) => p.in === 'path').map((p) => p.name));
+    const links = checks.texts(given['links'], ['links'], (name) => (path.has(name) ? null : `names \`${name}\` in \`links\`, which is not a path parameter of ${op.id}`));
+    if (links !== undefined) setOrDrop(out, 'links', links);
+  }
+  return out;
+}
+
+function holdsBoolean(schema: JsonObject | undefined): boolean {
+  const type = schema?.['type'];
+  return type === 'boolean' || (Array.isArray(type) && type.includes('boolean'));
+}
+
+/** An optional list kept where it has entries and taken away where it has none. */
+function setOrDrop(op: ArtifactOperation, key: 'acknowledges' | 'links', list: string[]): void {
+  if (list.length > 0) op[key] = list;
+  else delete op[key];
+}
+
+const DEFAULT_WRITE: WritePlan = { put: 'replace', patch: 'merge', createsMissing: false, actsByDefault: [] };
+
+function overrideWrite(op: ArtifactOperation, value: Json, { checks, resource, operations, lookup }: OperationContext): WritePlan | undefined {
+  if (resource === null || !WRITES.has(op.behaviour) || op.write === null) return checks.invalid(['write'], `gives \`write\`, but ${op.id} writes no record of a resource (its behaviour is ${op.behaviour})`);
+  const given = checks.object(value, ['write'], ['put', 'patch', 'createsMissing', 'actsByDefault']);
+  if (given === undefined) return undefined;
+  const out: WritePlan = { ...(op.write ?? DEFAULT_WRITE) };
+  if (has(given, 'put')) out.put = checks.oneOf(given['put'], PUT_MODES, ['write', 'put']) ?? out.put;
+  if (has(given, 'patch')) out.patch = checks.oneOf(given['patch'], PATCH_MODES, ['write', 'patch']) ?? out.patch;
+  if (has(given, 'createsMissing')) out.createsMissing = checks.bool(given['createsMissing'], ['write', 'createsMissing']) ?? out.createsMissing;
+  if (has(given, 'actsByDefault')) {
+    // An action is named as the resource's actions are, or as the create's body flag that asks for it (`capture`).
+    const actions = operations.filter((o) => resource.actions.includes(o.id) && o.action !== null).map((o) => squash((o.action as ArtifactAction).name));
+    const known = new Set([...actions, ...[...lookup.properties(requestSchema(op)).keys()].map(squash)]);
+    const names = checks.texts(given['actsByDefault'], ['write', 'actsByDefault'], (name) => (known.has(squash(name)) ? null : `names \`${name}\` in \`write.actsByDefault\`, which is neither an action of ${resource.name} nor a field of the body`));
+    if (names !== undefined) out.actsByDefault = names.map(squash);
+  }
+  return out;
+}
+
+function overrideAction(op: ArtifactOperation, value: Json, { checks, facts }: OperationContext): ArtifactAction | undefined {
+  if (op.action === null) return checks.invalid(['action'], `gives \`action\`, but ${op.id} is not an action (its behaviour is ${op.behaviour})`);
+  const given = checks.object(value, ['action'], ['name', 'stateField', 'targetState', 'flag']);
+  if (given === undefined) return undefined;
+  const out: ArtifactAction = { ...op.action };
+  if (has(given, 'name')) out.name = checks.text(given['name'], ['action', 'name']) ?? out.name;
+  if (has(given, 'stateField')) {
+    const field = given['stateField'] === null ? null : checks.field(given['stateField'], ['action', 'stateField'], facts);
+    if (field !== undefined) out.stateField = field;
+  }
+  if (has(given, 'targetState')) {
+    const target = given['targetState'];
+    if (target !== null && typeof target !== 'string') checks.invalid(['action', 'targetState'], `gives \`action.targetState\` as ${shown(target)}, not a state or null`);
+    else out.targetState = target;
+  }
+  // The state the action sets must be one its field can hold, wherever either was given.
+  if (out.targetState !== null && (out.stateField === null || !facts.fits(out.stateField, out.targetState))) {
+    return checks.invalid(['action'], out.stateField === null ? 'gives a target state without a state field to hold it' : `moves \`${out.stateField}\` to ${shown(out.targetState)}, which its schema does not allow`);
+  }
+  if (has(given, 'flag')) {
+    const flag = given['flag'] === null ? null : checks.object(given['flag'], ['action', 'flag'], ['field', 'value']);
+    if (flag === null) delete out.flag;
+    else if (flag !== undefined) {
+      const field = checks.field(flag['field'], ['action', 'flag', 'field'], facts);
+      const set = checks.bool(flag['value'], ['action', 'flag', 'value']);
+      if (field !== undefined && set !== undefined && facts.fits(field, set)) out.flag = { field, value: set };
+      else if (field !== undefined && set !== undefined) checks.invalid(['action', 'flag'], `sets \`${field}\` to ${String(set)}, which its schema does not allow`);
+    }
+  }
+  return out;
+}

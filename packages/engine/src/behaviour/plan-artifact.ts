@@ -1,0 +1,34 @@
+import type { Artifact, ArtifactOperation } from '../artifact/artifact.js';
+import type { ProtocolName } from '../artifact/behaviour.js';
+import { SchemaRegistry } from '../runtime/schemas/schema-registry.js';
+import { planRecords } from './plan-records.js';
+import { planWrite, type Era } from './plan-writes.js';
+
+/**
+ * The artifact with every decision about its records and writes made and kept beside its
+ * resources and operations. `partial` names the operations whose description says they change
+ * only the fields they are given. `era` picks the rules: a version 3 artifact is given the
+ * decisions its own engine made while its requests ran.
+ */
+export function withPlans(artifact: Artifact, era: Era, partial: ReadonlySet<string> = new Set()): Artifact {
+  const registry = new SchemaRegistry(artifact);
+  const operationsById = new Map(artifact.operations.map((op) => [op.id, op]));
+  const resources = artifact.resources.map((resource) => ({ ...resource, records: planRecords(registry, resource, operationsById, era) }));
+  const byName = new Map(resources.map((resource) => [resource.name, resource]));
+  const operations = artifact.operations.map((op): ArtifactOperation => {
+    const resource = op.resource === null ? undefined : byName.get(op.resource);
+    return { ...op, protocol: protocolOf(op.path), write: planWrite(registry, op, resource, era, partial.has(op.id)) };
+  });
+  return { ...artifact, resources, operations };
+}
+
+/**
+ * The protocol an operation's calls speak, from the path the compiler gave it: SOAP operations
+ * are `/#SOAP=<name>`, AWS JSON calls carry their `X-Amz-Target`, AWS query calls their `Action`.
+ */
+function protocolOf(path: string): ProtocolName {
+  if (/^\/#SOAP=/.test(path)) return 'soap';
+  if (path.includes('#X-Amz-Target=')) return 'aws-json';
+  if (/#Action=[A-Za-z][A-Za-z0-9]*$/.test(path)) return 'aws-query';
+  return 'rest';
+}

@@ -1,0 +1,61 @@
+import type { ArtifactOperation, ArtifactResource, JsonSchema } from '../artifact/artifact.js';
+import type { WritePlan } from '../artifact/behaviour.js';
+import { isObject } from '../json.js';
+import { squash } from '../infer/naming.js';
+import type { SchemaRegistry } from '../runtime/schemas/schema-registry.js';
+import { objectView, schemaTypes } from '../runtime/schemas/schema-view.js';
+import { CREATING_PUT, DEFAULTS_TO_TRUE } from '../vocabulary/records.js';
+
+/** Which rules decide: those of the engine that built an artifact of that version. */
+export type Era = 3 | 4;
+
+/** What a create, replace or update does with its body; null for any other operation. */
+export function planWrite(registry: SchemaRegistry, op: ArtifactOperation, resource: ArtifactResource | undefined, era: Era, describedPartial: boolean): WritePlan | null {
+  if (resource === undefined || !['create', 'replace', 'update'].includes(op.behaviour)) return null;
+  return {
+    put: era >= 4 && op.behaviour === 'replace' && (describedPartial || partialUpdate(registry, op, resource)) ? 'merge' : 'replace',
+    patch: era >= 4 ? patchMode(op) : 'media-type',
+    createsMissing: op.behaviour === 'replace' && (Object.hasOwn(op.responses, '201') || (op.operationId !== null && CREATING_PUT.test(op.operationId))),
+    actsByDefault: op.behaviour === 'create' ? actionsByDefault(registry, op) : [],
+  };
+}
+
+/**
+ * How an update applies its body: an RFC 7396 merge patch where that is all its body is
+ * declared as, its media type's say where it is one of several, else its fields set on the record.
+ */
+function patchMode(op: ArtifactOperation): WritePlan['patch'] {
+  const media = Object.keys(op.requestBody?.content ?? {}).map((type) => type.toLowerCase());
+  const merging = media.filter((type) => type.includes('merge-patch'));
+  if (merging.length === 0) return 'merge';
+  return merging.length === media.length ? 'merge-patch' : 'media-type';
+}
+
+/**
+ * Whether a PUT's body says it changes only what it is given (besides its description, read
+ * when the document is normalised): it requires none of the fields the record requires that
+ * it can hold (a record whose client must give its name on create does not lose it to a PUT
+ * that leaves it out).
+ */
+function partialUpdate(registry: SchemaRegistry, op: ArtifactOperation, resource: ArtifactResource): boolean {
+  const media = Object.values(op.requestBody?.content ?? {})[0];
+  if (media === undefined || media.schema === null) return false;
+  const item = objectView(registry, resource.itemSchema);
+  const body = objectView(registry, media.schema);
+  const recordRequires = item.required.filter((name) => name !== resource.idField && Object.hasOwn(body.properties, name));
+  return recordRequires.length > 0 && !body.required.some((name) => recordRequires.includes(name));
+}
+
+/** A create's body booleans named as an action whose default is true (Stripe's charge is captured at once unless `capture=false`). */
+function actionsByDefault(registry: SchemaRegistry, op: ArtifactOperation): string[] {
+  const names: string[] = [];
+  for (const media of Object.values(op.requestBody?.content ?? {})) {
+    for (const [name, schema] of Object.entries(objectView(registry, media.schema ?? null).properties)) {
+      const resolved = registry.resolve(schema as JsonSchema);
+      if (!isObject(resolved) || !(schemaTypes(registry, schema) ?? []).includes('boolean')) continue;
+      const description = [isObject(schema) ? schema.description : undefined, resolved.description].filter((d) => typeof d === 'string').join(' ');
+      if (resolved.default === true || (isObject(schema) && schema.default === true) || DEFAULTS_TO_TRUE.test(description)) names.push(squash(name));
+    }
+  }
+  return names;
+}
