@@ -11,7 +11,7 @@ import { CLIENT_USAGE, isClientCommand, runClientCommand } from './commands/clie
 const USAGE = `usage: simplane serve [--port <n>] [--host <address>] [--config <file>] [--data-dir <dir>] [--memory]
        simplane migrate [--config <file>] [--data-dir <dir>]
        simplane build <document> [options]
-       simplane simulators list|get|operations [options]
+       simplane simulators list|get|operations|behaviour [options]
        simplane simulations create|list|get|stop|start|fork|delete|token [options]
        simplane steps <simulation> [<step>] [options]
        simplane openapi
@@ -27,7 +27,8 @@ commands:
                SIMPLANE_DATABASE_URL; SIMPLANE_S3_BUCKET puts documents and snapshots on S3
   migrate      bring the database's schema up to date, then exit (serve does it at start too)
   build        build a Simulator from a document on a running control plane and follow the build
-  simulators   list Simulators, show one and how each of its operations was understood
+  simulators   list Simulators, show one, how each of its operations was understood and what
+               its build decided about records and writes
   simulations  create, list, stop, start, fork and delete Simulations; issue data-plane tokens
   steps        list a Simulation's steps, or show one with its request and response
   openapi      print the control plane's OpenAPI document as YAML

@@ -176,6 +176,7 @@ export function composeControlPlane(config: Config, overrides: ComposeOverrides 
           c.get(TOKENS.clock),
           c.get(TOKENS.ids),
           c.get(TOKENS.cursors),
+          c.get(TOKENS.runtime),
           // Simulations and Worlds that use the Simulator (a failed World has no member but still names it).
           async (simulatorId) =>
             (await c.get<SimulationRepository>(TOKENS.simulationRepository).countBySimulator(simulatorId)) +

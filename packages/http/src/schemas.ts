@@ -114,6 +114,17 @@ export const operationsResponseSchema = z.strictObject({
     .describe('Resources whose sample records other Simulators share: Simulations of Simulators whose entities have the same schema, id field and digest seed the same records (ids and values) from one seed, as a World\'s members do. Empty for a Simulator built before entities were listed.'),
 });
 
+/** The artifact's decisions as they are: their shapes belong to the artifact format (docs/behaviour.md), not to this API. */
+export const behaviourResponseSchema = z.strictObject({
+  artifact_version: z.int().describe('The version of the artifact format the decisions are written in; 0 from a runtime that keeps none.'),
+  resources: z
+    .array(z.looseObject({}))
+    .describe('Each resource of the artifact as it holds it, without its item schema: `name`, `idField`, `records` (server-filled `fields`, the `state` field and its `initial` value) and more (docs/behaviour.md).'),
+  operations: z
+    .array(z.looseObject({}))
+    .describe('Each operation of the artifact as it holds it, without its parameters, request body, responses and security: `id`, `behaviour`, `resource`, `protocol`, `write` and more (docs/behaviour.md).'),
+});
+
 const usage = z.strictObject({ used: z.int(), limit: z.int() });
 export const quotaSchema = z.strictObject({
   active_simulations: usage,

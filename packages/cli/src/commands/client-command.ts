@@ -24,8 +24,11 @@ export const CLIENT_USAGE = {
   simulators: `usage: simplane simulators list [--status <s>] [--source workspace|catalog] [--limit <n>] [--cursor <c>] [--all]
        simplane simulators get <simulator>
        simplane simulators operations <simulator>
+       simplane simulators behaviour <simulator>
   A Simulator is an ID or a reference (petstore:v1, catalog/petstore:1.0). 'operations' shows how
-  each operation was understood: what a Simulation keeps in state and what it answers from the schema.`,
+  each operation was understood: what a Simulation keeps in state and what it answers from the schema.
+  'behaviour' shows every decision the build made about records and writes: id and state fields,
+  server-filled fields, and what each write does with its body.`,
   simulations: `usage: simplane simulations create <simulator> [--seed <s>] [--name <n>] [--sample-records <n>]
                                 [--start-time <rfc3339>] [--ttl-seconds <n>] [--metadata <key=value>]...
        simplane simulations list [--status running|paused|stopped] [--simulator <s>] [--limit <n>] [--cursor <c>] [--all]

@@ -1,16 +1,17 @@
-import type { SimulatorView } from '@simplane/core';
+import type { SimulatorBehaviour, SimulatorView } from '@simplane/core';
 import { UsageError } from '../config/arguments.js';
 import { ClientError } from '../client/client-error.js';
 import type { ControlPlaneClient } from '../client/control-plane-client.js';
 import { stringOption, type CommandIo, type ParsedCommand } from './client-options.js';
 import { behaviourCounts, describeSimulator, type OperationView } from './simulator-text.js';
+import { decisionCounts, describeBehaviour } from './behaviour-text.js';
 import { cell, table } from './output.js';
 import { collect } from './paging.js';
 
 /** `list --all` stops here rather than page without end. */
 const MAX_LISTED = 10_000;
 
-export const SIMULATOR_ACTIONS = ['list', 'get', 'operations'] as const;
+export const SIMULATOR_ACTIONS = ['list', 'get', 'operations', 'behaviour'] as const;
 type Action = (typeof SIMULATOR_ACTIONS)[number];
 
 export const SIMULATOR_OPTIONS = {
@@ -27,8 +28,9 @@ export function isSimulatorAction(word: string | undefined): word is Action {
 
 /**
  * `simplane simulators <action>`: the workspace's and the catalog's Simulators, one of them by
- * ID or reference, and how each of its operations was understood (create, read, list, ...,
- * static): what a Simulation of it keeps in state and what it answers from the schema alone.
+ * ID or reference, how each of its operations was understood (create, read, list, ...,
+ * static): what a Simulation of it keeps in state and what it answers from the schema alone,
+ * and every decision its artifact holds about records and writes.
  */
 export async function simulatorsCommand(client: ControlPlaneClient, action: Action, command: ParsedCommand, io: CommandIo): Promise<number> {
   const { values } = command;
@@ -41,6 +43,15 @@ export async function simulatorsCommand(client: ControlPlaneClient, action: Acti
   if (action === 'get') {
     if (command.json) io.out(JSON.stringify(simulator, null, 2));
     else describeSimulator(simulator).forEach((line) => io.out(line));
+    return 0;
+  }
+  if (action === 'behaviour') {
+    const behaviour = await client.get<SimulatorBehaviour>(`/v1/simulators/${encodeURIComponent(simulator.id)}/behaviour`);
+    if (command.json) io.out(JSON.stringify(behaviour, null, 2));
+    else {
+      describeBehaviour(behaviour).forEach((line) => io.out(line));
+      io.err(decisionCounts(behaviour));
+    }
     return 0;
   }
   const { operations } = await client.get<{ operations: OperationView[] }>(`/v1/simulators/${encodeURIComponent(simulator.id)}/operations`);

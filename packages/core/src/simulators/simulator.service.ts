@@ -8,9 +8,11 @@ import { isId, type IdGenerator } from '../ids/id.js';
 import type { CursorCodec } from '../pagination/cursor-codec.js';
 import { fetchPage, type PageParams } from '../pagination/page.js';
 import type { BuildAllowance } from '../quotas/build-allowance.js';
+import type { Runtime, SimulatorBehaviour } from '../runtime/runtime.port.js';
 import type { Principal } from '../tenancy/tenancy.js';
 import { formatTime, type Clock } from '../time/clock.port.js';
 import type { BuildScheduler } from './build-scheduler.js';
+import { readBehaviour } from './simulator-behaviour.js';
 import { blobKeys, pendingSimulator, SIMULATOR_SOURCES, SIMULATOR_STATUSES, toSimulatorView, UNFINISHED, type SimulatorRecord, type SimulatorView } from './simulator.js';
 import { buildRequestInput, type CloneInput } from './simulator-input.js';
 import { isCatalogReference, isReference } from './simulator-reference.js';
@@ -55,6 +57,8 @@ export class SimulatorService {
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
     private readonly cursors: CursorCodec,
+    /** The Runtime Simulations run on, so reading a Simulator's behaviour shares its loaded artifact with them. */
+    private readonly runtime: Runtime,
     private readonly dependents: SimulatorDependents = async () => 0,
   ) {}
 
@@ -205,6 +209,13 @@ export class SimulatorService {
       lifecycle: await listed<LifecycleSummary>(blobKeys.lifecycle(record.digest)),
       entities: await listed<EntitySummary>(blobKeys.entities(record.digest)),
     };
+  }
+
+  /** Every decision the artifact holds about its resources and operations, in the artifact's own shapes. */
+  async behaviour(principal: Principal, id: string): Promise<SimulatorBehaviour> {
+    const record = await this.load(principal, id);
+    if (record.status !== 'ready' || record.digest === null) throw notReady(record);
+    return readBehaviour(this.blobs, this.runtime, record.digest);
   }
 
   async clone(principal: Principal, id: string, input: CloneInput): Promise<SimulatorView> {

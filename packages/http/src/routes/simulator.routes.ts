@@ -1,7 +1,7 @@
 import { cloneInput, referenceBody, type SimulatorService } from '@simplane/core';
 import { filterQuery, pageParams } from '../query.js';
 import type { Route, RouteContext } from '../route.js';
-import { listSimulatorsResponseSchema, operationsResponseSchema, simulatorSchema } from '../schemas.js';
+import { behaviourResponseSchema, listSimulatorsResponseSchema, operationsResponseSchema, simulatorSchema } from '../schemas.js';
 import { PAGING_QUERY } from './paging-doc.js';
 import { readSimulatorUpload, UPLOAD_DOC } from './simulator-upload.js';
 
@@ -9,7 +9,7 @@ const MiB = 1024 * 1024;
 const tag = 'Simulators';
 const JSON_BODY_ERRORS = ['bad_request', 'validation', 'unsupported_media_type', 'payload_too_large', 'request_timeout'] as const;
 
-/** `/v1/simulators`: builds, references, clones and the operation list (SPEC 2.4, 4.2; DESIGN 3). */
+/** `/v1/simulators`: builds, references, clones, the operation list and the artifact's decisions (SPEC 2.4, 4.2; DESIGN 3). */
 export function simulatorRoutes(simulators: SimulatorService): Route[] {
   const simulator = { description: 'The Simulator.', schema: simulatorSchema };
   const byId = (c: RouteContext) => c.params.id!;
@@ -155,6 +155,20 @@ export function simulatorRoutes(simulators: SimulatorService): Route[] {
         errors: ['simulator_not_found', 'auth_forbidden', 'simulator_not_ready'],
       },
       handle: async (c) => ({ status: 200, json: await simulators.operations(c.principal, byId(c)) }),
+    },
+    {
+      method: 'GET',
+      path: '/v1/simulators/{id}/behaviour',
+      auth: true,
+      doc: {
+        operationId: 'getSimulatorBehaviour',
+        summary:
+          'Every decision the build made about the resources and operations of a ready Simulator, as its artifact holds them: server-filled fields, state fields, write plans, protocols.',
+        tag,
+        responses: { 200: { description: "The artifact's decisions.", schema: behaviourResponseSchema } },
+        errors: ['simulator_not_found', 'auth_forbidden', 'simulator_not_ready'],
+      },
+      handle: async (c) => ({ status: 200, json: await simulators.behaviour(c.principal, byId(c)) }),
     },
   ];
 }
