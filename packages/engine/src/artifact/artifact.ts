@@ -3,7 +3,7 @@ import type { Json } from '../json.js';
 import type { RouteNode } from './route-index.js';
 import type { SoapModel } from './soap.js';
 import type { ProtocolName, RecordPlan, WritePlan } from './behaviour.js';
-export type { DerivedField, FieldFill, ProtocolName, RecordPlan, StatePlan, TimeForm, WritePlan } from './behaviour.js';
+export type { DerivedField, FieldFill, IdForm, ProtocolName, RecordPlan, StatePlan, TimeForm, WritePlan } from './behaviour.js';
 
 /**
  * The compiled, declarative model of an API: everything a runtime needs, nothing it must
@@ -171,6 +171,14 @@ export interface ArtifactOperation {
   links?: string[];
   /** With `links`: the parent the nested route names and its path parameter, checked as a nested resource's parent is. */
   linkedParent?: { name: string; parameter: string | null };
+  /**
+   * For a list with `links`: the item fields that name the parent, one per link parameter that
+   * has one (Asana's task `projects` for `/projects/{project_gid}/tasks`). A record whose create
+   * did not remember the route's values is listed when each parameter's field holds the path's
+   * value; a parameter without a field lists none such. Absent in artifacts built before it was
+   * kept, and given to them when read, as their engine matched: the field named as the parameter.
+   */
+  linkedBy?: ArtifactLink[];
   /** For a delete: the boolean fields of its answer that say it went through (`deleted`, `success`), answered true. */
   acknowledges?: string[];
   /** How its calls travel (version 4; given to older artifacts when read). */
@@ -184,6 +192,18 @@ export interface ArtifactOperation {
    * in older artifacts, where such a POST answers 405).
    */
   rpcPost?: { media: string[] };
+}
+
+/** An item field that names the parent a nested list's path parameter holds the id of. */
+export interface ArtifactLink {
+  /** The path parameter (`project_gid`). */
+  parameter: string;
+  /** The item field (`projects`). */
+  field: string;
+  /** True when the field holds a list, which names the parent when one of its items does. */
+  many: boolean;
+  /** For objects (`{gid, name}`): the field of each that holds the id; absent for texts and numbers, compared as text. */
+  key?: string;
 }
 
 export interface ArtifactAction {

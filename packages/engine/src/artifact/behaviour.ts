@@ -87,8 +87,48 @@ export interface RecordPlan {
   maps: string[];
   /** Fields a new record's place decides: its own address, a name made of its path's keys. */
   derived: DerivedField[];
+  /** The top-level collections the item's fields name by id, by field (Stripe's expandable `customer`): what `expand` answers in their place. */
+  references: Record<string, string>;
+  /** The top-level collections other item fields name by being called after their id (`customer_id`, `customerId`), by field. */
+  namedIds: Record<string, string>;
+  /** What a new record takes from the record a field names where its create leaves it out (a refund's `amount` and `currency` from its payment intent). */
+  inherits: Array<{ field: string; from: string; fields: string[] }>;
+  /** The parent's field counting these records (a comment created on an issue adds one to its `comments`), or null. */
+  countedIn: { parent: string; parameter: string; field: string } | null;
   /** Fields that name a record to people (`name`, `title`, `label`): sample records after the first are numbered there (`Rex 2`) where one example would name them all alike. */
   naming: string[];
+  /**
+   * How a new record's id looks, learned from its id schema and then from the document's
+   * examples of the record (`cus_` and 14 letters and digits, Twilio's `SM` and 32 hex digits).
+   * Null where nothing is known: `<resource>_` and 16 base32 characters.
+   */
+  idForm: IdForm | null;
+}
+
+export const ID_KINDS = ['values', 'integer', 'digits', 'uuid', 'pattern', 'example', 'prefixed', 'named'] as const;
+
+/**
+ * How new ids are made, in terms the runtime follows without reading a schema. `kind` says how:
+ * - `values`: the first of `values` (an `enum`) not taken;
+ * - `integer`: the collection's next integer; `digits`: the same as text;
+ * - `uuid`: a random UUID;
+ * - `pattern`: a string matching `pattern`;
+ * - `example`: one shaped like `example` (its prefix and punctuation kept, the rest drawn again);
+ * - `prefixed`: `prefix` (may be empty) and `length` characters drawn from `alphabet`;
+ * - `named`: `<resource>_` and 16 base32 characters.
+ * Where an id so made does not satisfy the id's schema, the runtime tries `pattern`, then
+ * `example`, then `<resource>_…`, then `length` base32 characters (12 where not given).
+ */
+export interface IdForm {
+  kind: (typeof ID_KINDS)[number];
+  values?: Array<string | number>;
+  pattern?: string;
+  example?: string;
+  prefix?: string;
+  alphabet?: string;
+  length?: number;
+  /** `examples` where the form was learned from the document's examples of the record rather than from the id's schema. */
+  from?: 'examples';
 }
 
 /**
@@ -118,6 +158,14 @@ export interface WritePlan {
   createsMissing: boolean;
   /** The resource's actions a create applies unless its body says otherwise (a charge's `capture`), by their names squashed. */
   actsByDefault: string[];
+  /**
+   * A create whose body is a multipart form with a file part (OpenAI's `POST /files`): `part`,
+   * the form part that carries the file, and the item fields that take the file's size in
+   * bytes (`bytes`, `size`), its file name (`filename`, `name`) and its media type
+   * (`content_type`), each where the form does not give the field itself. Absent where the
+   * create takes no file or the record has no such field (and in artifacts before version 4).
+   */
+  upload?: { part: string; size?: string; name?: string; mediaType?: string };
 }
 
 /** How an operation's calls travel. */

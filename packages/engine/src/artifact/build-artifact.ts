@@ -7,6 +7,7 @@ import type { SoapModel } from './soap.js';
 import { withDeclaredRules } from '../lifecycle/resource-rules.js';
 import { upgradeV1 } from '../lifecycle/upgrade-v1.js';
 import { upgradeV2 } from '../entities/upgrade-v2.js';
+import { linkedByAsMatched } from '../behaviour/linked-by-upgrade.js';
 import { upgradeV3 } from '../behaviour/upgrade-v3.js';
 import { withPlans } from '../behaviour/plan-artifact.js';
 import { withBehaviourOverrides } from '../behaviour/overrides.js';
@@ -73,7 +74,8 @@ export function readArtifact(bytes: Uint8Array): Artifact {
   if (value.version === 1) return upgradeV3(upgradeV2(upgradeV1(value as Parameters<typeof upgradeV1>[0])));
   if (value.version === 2) return upgradeV3(upgradeV2(value as Parameters<typeof upgradeV2>[0]));
   if (value.version === 3) return upgradeV3(value as Parameters<typeof upgradeV3>[0]);
-  return value as Artifact;
+  // A version 4 artifact built before lists kept their linked fields is given them as its engine matched.
+  return linkedByAsMatched(value as Artifact);
 }
 
 /** Where an artifact is kept in a BlobStore: named by its digest, so storing it is idempotent. */

@@ -1,4 +1,4 @@
-import type { ArtifactAction, ArtifactOperation, ArtifactResource } from '../artifact/artifact.js';
+import type { ArtifactAction, ArtifactLink, ArtifactOperation, ArtifactResource } from '../artifact/artifact.js';
 import { PATCH_MODES, PUT_MODES, type WritePlan } from '../artifact/behaviour.js';
 import { squash } from '../infer/naming.js';
 import { requestSchema, type SchemaLookup, successSchema } from '../infer/schema-lookup.js';
@@ -6,7 +6,7 @@ import type { Json, JsonObject } from '../json.js';
 import { has, type OverrideChecks, type RecordFacts, shown } from './override-checks.js';
 import { overrideList } from './override-list.js';
 
-const OPERATION_KEYS = ['write', 'list', 'action', 'acknowledges', 'links'] as const;
+const OPERATION_KEYS = ['write', 'list', 'action', 'acknowledges', 'links', 'linkedBy'] as const;
 
 const STATED = 'is what the document states; change the document with the Overlay instead';
 /** Decisions of an operation that an override cannot change, and why. */
@@ -57,6 +57,37 @@ export function overrideOperation(op: ArtifactOperation, value: Json, context: O
     const links = checks.texts(given['links'], ['links'], (name) => (path.has(name) ? null : `names \`${name}\` in \`links\`, which is not a path parameter of ${op.id}`));
     if (links !== undefined) setOrDrop(out, 'links', links);
   }
+  if (has(given, 'linkedBy')) {
+    const linkedBy = overrideLinkedBy(out, given['linkedBy'] as Json, context);
+    if (linkedBy !== undefined) out.linkedBy = linkedBy;
+  }
+  return out;
+}
+
+/**
+ * A list's linked fields as an override gives them: for each of its link parameters at most
+ * one, a field of its records, holding one id or (`many`) a list, of objects where `key` names
+ * their id field. An entry it cannot use is reported and dropped, the others kept.
+ */
+function overrideLinkedBy(op: ArtifactOperation, value: Json, { checks, facts }: OperationContext): ArtifactLink[] | undefined {
+  const links = op.links ?? [];
+  if (op.behaviour !== 'list' || links.length === 0) return checks.invalid(['linkedBy'], `gives \`linkedBy\`, but ${op.id} is not a list on a nested route with links`);
+  if (!Array.isArray(value)) return checks.invalid(['linkedBy'], `gives \`linkedBy\` as ${shown(value)}, not a list`);
+  const out: ArtifactLink[] = [];
+  value.forEach((item, index) => {
+    const path = ['linkedBy', index];
+    const entry = checks.object(item, path, ['parameter', 'field', 'many', 'key']);
+    if (entry === undefined) return;
+    const parameter = checks.text(entry['parameter'], [...path, 'parameter']);
+    if (parameter === undefined) return;
+    if (!links.includes(parameter)) return void checks.invalid([...path, 'parameter'], `names \`${parameter}\` in \`linkedBy\`, which is not one of ${op.id}'s links (${links.join(', ')})`);
+    if (out.some((link) => link.parameter === parameter)) return void checks.invalid([...path, 'parameter'], `names \`${parameter}\` in \`linkedBy\` twice`);
+    const field = checks.field(entry['field'], [...path, 'field'], facts);
+    const many = has(entry, 'many') ? checks.bool(entry['many'], [...path, 'many']) : false;
+    const key = has(entry, 'key') ? checks.text(entry['key'], [...path, 'key']) : null;
+    if (field === undefined || many === undefined || key === undefined) return;
+    out.push(key === null ? { parameter, field, many } : { parameter, field, many, key });
+  });
   return out;
 }
 
@@ -73,9 +104,9 @@ function setOrDrop(op: ArtifactOperation, key: 'acknowledges' | 'links', list: s
 
 const DEFAULT_WRITE: WritePlan = { put: 'replace', patch: 'merge', createsMissing: false, actsByDefault: [] };
 
-function overrideWrite(op: ArtifactOperation, value: Json, { checks, resource, operations, lookup }: OperationContext): WritePlan | undefined {
+function overrideWrite(op: ArtifactOperation, value: Json, { checks, resource, facts, operations, lookup }: OperationContext): WritePlan | undefined {
   if (resource === null || !WRITES.has(op.behaviour) || op.write === null) return checks.invalid(['write'], `gives \`write\`, but ${op.id} writes no record of a resource (its behaviour is ${op.behaviour})`);
-  const given = checks.object(value, ['write'], ['put', 'patch', 'createsMissing', 'actsByDefault']);
+  const given = checks.object(value, ['write'], ['put', 'patch', 'createsMissing', 'actsByDefault', 'upload']);
   if (given === undefined) return undefined;
   const out: WritePlan = { ...(op.write ?? DEFAULT_WRITE) };
   if (has(given, 'put')) out.put = checks.oneOf(given['put'], PUT_MODES, ['write', 'put']) ?? out.put;
@@ -87,6 +118,30 @@ function overrideWrite(op: ArtifactOperation, value: Json, { checks, resource, o
     const known = new Set([...actions, ...[...lookup.properties(requestSchema(op)).keys()].map(squash)]);
     const names = checks.texts(given['actsByDefault'], ['write', 'actsByDefault'], (name) => (known.has(squash(name)) ? null : `names \`${name}\` in \`write.actsByDefault\`, which is neither an action of ${resource.name} nor a field of the body`));
     if (names !== undefined) out.actsByDefault = names.map(squash);
+  }
+  if (has(given, 'upload')) {
+    const upload = given['upload'] === null ? null : overrideUpload(op, given['upload'] as Json, checks, facts, lookup);
+    if (upload === null) delete out.upload;
+    else if (upload !== undefined) out.upload = upload;
+  }
+  return out;
+}
+
+/** A create's upload plan as an override gives it: a part of its body, and item fields for the file's size, name and media type. */
+function overrideUpload(op: ArtifactOperation, value: Json, checks: OverrideChecks, facts: RecordFacts, lookup: SchemaLookup): WritePlan['upload'] {
+  if (op.behaviour !== 'create') return checks.invalid(['write', 'upload'], `gives \`write.upload\`, but ${op.id} is not a create (its behaviour is ${op.behaviour})`);
+  const given = checks.object(value, ['write', 'upload'], ['part', 'size', 'name', 'mediaType']);
+  if (given === undefined) return undefined;
+  const parts = new Set(Object.values(op.requestBody?.content ?? {}).flatMap((media) => [...lookup.properties(media.schema).keys()]));
+  const part = checks.text(given['part'], ['write', 'upload', 'part']);
+  if (part === undefined) return undefined;
+  if (!parts.has(part)) return checks.invalid(['write', 'upload', 'part'], `names \`${part}\` in \`write.upload.part\`, which is not a part of ${op.id}'s body`);
+  const out: NonNullable<WritePlan['upload']> = { part };
+  for (const key of ['size', 'name', 'mediaType'] as const) {
+    if (!has(given, key)) continue;
+    const field = checks.field(given[key], ['write', 'upload', key], facts);
+    if (field === undefined) return undefined;
+    out[key] = field;
   }
   return out;
 }

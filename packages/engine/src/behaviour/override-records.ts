@@ -1,9 +1,12 @@
-import type { RecordPlan } from '../artifact/behaviour.js';
+import { ID_KINDS, type IdForm, type RecordPlan } from '../artifact/behaviour.js';
 import { isObject, type Json, setOwn } from '../json.js';
 import { has, name, notAField, type OverrideChecks, type Path, type RecordFacts, shown } from './override-checks.js';
 import { stateFills, withFields, withState } from './override-fills.js';
 
-const RECORD_KEYS = ['fields', 'state', 'fresh', 'settled', 'kept', 'keptUnlessGiven', 'aliases', 'alternateKeys', 'catalog', 'deleted', 'maps', 'derived', 'naming'] as const;
+const RECORD_KEYS = ['fields', 'state', 'fresh', 'settled', 'kept', 'keptUnlessGiven', 'aliases', 'alternateKeys', 'catalog', 'deleted', 'maps', 'derived', 'naming', 'idForm', 'countedIn', 'references', 'namedIds', 'inherits'] as const;
+const ID_FORM_KEYS = ['kind', 'values', 'pattern', 'example', 'prefix', 'alphabet', 'length'] as const;
+/** What each kind of id form cannot do without. */
+const ID_FORM_NEEDS: Partial<Record<IdForm['kind'], 'values' | 'pattern' | 'example' | 'alphabet'>> = { values: 'values', pattern: 'pattern', example: 'example', prefixed: 'alphabet' };
 
 /**
  * The record plan with `records` of an override applied: `state` merged (its starting value
@@ -33,9 +36,59 @@ export function overrideRecords(plan: RecordPlan, value: Json, checks: OverrideC
   // Aliases are ids a client sends, not fields: any text will do.
   if (has(given, 'aliases')) out.aliases = checks.texts(given['aliases'], [...path, 'aliases']) ?? plan.aliases;
   if (has(given, 'catalog')) out.catalog = checks.bool(given['catalog'], [...path, 'catalog']) ?? plan.catalog;
-  if (has(given, 'deleted')) out.deleted = readDeleted(given['deleted'] as Json, [...path, 'deleted'], checks, facts) ?? plan.deleted;
+  // A read answering undefined was refused; null is an answer (no deleted form, nothing counted).
+  if (has(given, 'deleted')) out.deleted = orKept(readDeleted(given['deleted'] as Json, [...path, 'deleted'], checks, facts), plan.deleted);
   if (has(given, 'derived')) out.derived = readDerived(given['derived'] as Json, [...path, 'derived'], checks, facts) ?? plan.derived;
+  if (has(given, 'countedIn')) out.countedIn = orKept(readCountedIn(given['countedIn'] as Json, [...path, 'countedIn'], checks), plan.countedIn);
+  for (const key of ['references', 'namedIds'] as const) if (has(given, key)) out[key] = readFieldMap(given[key] as Json, [...path, key], checks, facts) ?? plan[key];
+  if (has(given, 'inherits')) out.inherits = readInherits(given['inherits'] as Json, [...path, 'inherits'], checks, facts) ?? plan.inherits;
+  if (has(given, 'idForm')) {
+    const idForm = readIdForm(given['idForm'] as Json, [...path, 'idForm'], checks);
+    if (idForm !== undefined) out.idForm = idForm;
+  }
   return out;
+}
+
+/** Item fields mapped to the resources they name (`{customer: 'customers'}`); replaces the compiler's. */
+function readFieldMap(value: Json, path: Path, checks: OverrideChecks, facts: RecordFacts): Record<string, string> | undefined {
+  if (!isObject(value)) return checks.invalid(path, `gives ${name(path)} as ${shown(value)}, not an object of fields and resource names`);
+  const out: Record<string, string> = {};
+  for (const [field, target] of Object.entries(value)) {
+    const resource = checks.text(target, [...path, field]);
+    if (!facts.properties.has(field)) checks.invalid([...path, field], notAField(field, path));
+    else if (resource !== undefined) setOwn(out, field, resource);
+  }
+  return out;
+}
+
+/** What a new record takes from the record a field names, each `{field, from, fields}`; replaces the compiler's. */
+function readInherits(value: Json, path: Path, checks: OverrideChecks, facts: RecordFacts): RecordPlan['inherits'] | undefined {
+  if (!Array.isArray(value)) return checks.invalid(path, `gives ${name(path)} as ${shown(value)}, not a list of \`{field, from, fields}\``);
+  return value.flatMap((item, index) => {
+    const at = [...path, index];
+    const entry = checks.object(item, at, ['field', 'from', 'fields']);
+    if (entry === undefined) return [];
+    const field = checks.field(entry['field'], [...at, 'field'], facts);
+    const from = checks.text(entry['from'], [...at, 'from']);
+    const fields = checks.texts(entry['fields'], [...at, 'fields'], (taken) => (facts.properties.has(taken) ? null : notAField(taken, [...at, 'fields'])));
+    return field === undefined || from === undefined || fields === undefined ? [] : [{ field, from, fields }];
+  });
+}
+
+/** What an override gave, or the decided value where it gave nothing usable (undefined; null is a value). */
+function orKept<T>(given: T | undefined, decided: T): T {
+  return given === undefined ? decided : given;
+}
+
+/** The parent's field counting these records, `{parent, parameter, field}`, or null for none; the parent's field is not checked here, as it is another resource's. */
+function readCountedIn(value: Json, path: Path, checks: OverrideChecks): RecordPlan['countedIn'] | undefined {
+  if (value === null) return null;
+  const given = checks.object(value, path, ['parent', 'parameter', 'field']);
+  if (given === undefined) return undefined;
+  const parent = checks.text(given['parent'], [...path, 'parent']);
+  const parameter = checks.text(given['parameter'], [...path, 'parameter']);
+  const field = checks.text(given['field'], [...path, 'field']);
+  return parent === undefined || parameter === undefined || field === undefined ? undefined : { parent, parameter, field };
 }
 
 /** Fields written from the record's place, each `{field, template}`; replaces the compiler's. */
@@ -87,4 +140,53 @@ function readDeleted(value: Json, path: Path, checks: OverrideChecks, facts: Rec
   const flag = checks.text(given['flag'], [...path, 'flag']);
   const fields = checks.texts(given['fields'], [...path, 'fields'], (field) => (facts.properties.has(field) ? null : notAField(field, [...path, 'fields'])));
   return flag === undefined || fields === undefined ? undefined : { flag, fields };
+}
+
+/**
+ * How new ids look, `{kind, ...}` as RecordPlan.idForm holds it, replacing the compiler's; null
+ * for the `<resource>_` form. A form without what its kind needs (a `pattern` that does not
+ * compile, a `prefixed` without an alphabet) is left out whole.
+ */
+function readIdForm(value: Json, path: Path, checks: OverrideChecks): IdForm | null | undefined {
+  if (value === null) return null;
+  const given = checks.object(value, path, ID_FORM_KEYS);
+  if (given === undefined) return undefined;
+  const kind = checks.oneOf(given['kind'], ID_KINDS, [...path, 'kind']);
+  if (kind === undefined) return undefined;
+  const form: IdForm = { kind };
+  let valid = true;
+  const text = (key: 'pattern' | 'example' | 'prefix' | 'alphabet', empty = false) => {
+    if (!has(given, key)) return;
+    const item = given[key];
+    const read = empty && item === '' ? '' : checks.text(item, [...path, key]);
+    if (read === undefined) valid = false;
+    else form[key] = read;
+  };
+  text('pattern');
+  text('example');
+  text('prefix', true);
+  text('alphabet');
+  if (has(given, 'values')) {
+    const values = given['values'];
+    if (Array.isArray(values) && values.length > 0 && values.every((v) => typeof v === 'string' || typeof v === 'number')) form.values = values as Array<string | number>;
+    else valid = checks.invalid([...path, 'values'], `gives ${name([...path, 'values'])} as ${shown(values)}, not a list of strings and numbers`) ?? false;
+  }
+  if (has(given, 'length')) {
+    const length = given['length'];
+    if (typeof length === 'number' && Number.isSafeInteger(length) && length >= 1 && length <= 128) form.length = length;
+    else valid = checks.invalid([...path, 'length'], `gives ${name([...path, 'length'])} as ${shown(length)}, not a whole number from 1 to 128`) ?? false;
+  }
+  if (form.pattern !== undefined && !compiles(form.pattern)) valid = checks.invalid([...path, 'pattern'], `gives ${name([...path, 'pattern'])} as ${shown(form.pattern)}, which is not a regular expression`) ?? false;
+  const needs = ID_FORM_NEEDS[kind];
+  if (needs !== undefined && form[needs] === undefined) valid = checks.invalid(path, `gives ${name(path)} the kind \`${kind}\` without \`${needs}\``) ?? false;
+  return valid ? form : undefined;
+}
+
+function compiles(pattern: string): boolean {
+  try {
+    new RegExp(pattern, 'u');
+    return true;
+  } catch {
+    return false;
+  }
 }

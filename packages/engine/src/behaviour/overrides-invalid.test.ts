@@ -108,3 +108,38 @@ describe('an invalid x-simplane-behaviour', () => {
     expect(outcome.warnings[2]?.message).toBe("The behaviour override names `page_token` in `list.parameters.cursor`, which is neither a query parameter of listTickets nor a field of its body; it is left out.");
   });
 });
+
+describe('a linkedBy override', () => {
+  const json = (schema: unknown) => ({ content: { 'application/json': { schema } } });
+  const ok = (schema: unknown, status = '200') => ({ [status]: { description: 'ok', ...json(schema) } });
+  const param = (name: string) => ({ name, in: 'path', required: true, schema: { type: 'string' } });
+  const board = { type: 'object', properties: { id: { type: 'string', readOnly: true }, name: { type: 'string' } } };
+  const card = { type: 'object', properties: { id: { type: 'string', readOnly: true }, name: { type: 'string' }, boardId: { type: 'string' }, board_ref: { type: 'string' } } };
+  const CARDS = JSON.stringify({
+    openapi: '3.0.3',
+    info: { title: 'Cards', version: '1' },
+    paths: {
+      '/boards': { post: { operationId: 'createBoard', requestBody: json(board), responses: ok(board, '201') } },
+      '/boards/{boardId}': { get: { operationId: 'getBoard', parameters: [param('boardId')], responses: ok(board) } },
+      '/boards/{boardId}/cards': { get: { operationId: 'getBoardCards', parameters: [param('boardId')], responses: ok({ type: 'array', items: card }) } },
+      '/cards': { post: { operationId: 'createCard', requestBody: json(card), responses: ok(card, '201') } },
+      '/cards/{id}': { get: { operationId: 'getCard', parameters: [param('id')], responses: ok(card) } },
+    },
+  });
+  const AT = "$.paths['/boards/{boardId}/cards'].get";
+  const WHERE = 'paths./boards/{boardId}/cards.get.x-simplane-behaviour.linkedBy';
+
+  it('replaces the field a nested list finds its records by, and drops each entry it cannot use with a warning', async () => {
+    expect(operation((await compileArtifact(CARDS)).artifact, 'getBoardCards').linkedBy).toEqual([{ parameter: 'boardId', field: 'boardId', many: false }]);
+    const { artifact, outcome } = await compileArtifact(CARDS, {
+      overlays: [overlay([on(AT, { linkedBy: [{ parameter: 'boardId', field: 'board_ref' }, { parameter: 'listId', field: 'boardId' }, { parameter: 'boardId', field: 'nowhere', many: 'yes' }] })])],
+    });
+    expect(operation(artifact, 'getBoardCards').linkedBy).toEqual([{ parameter: 'boardId', field: 'board_ref', many: false }]);
+    expect(outcome.warnings.map((w) => [w.code, w.location])).toEqual([
+      ['behaviour_override_invalid', `${WHERE}[1].parameter`],
+      ['behaviour_override_invalid', `${WHERE}[2].parameter`],
+    ]);
+    const refused = await compileArtifact(CARDS, { overlays: [overlay([on("$.paths['/cards'].post", { linkedBy: [] })])] });
+    expect(refused.outcome.warnings.map((w) => [w.code, w.location])).toEqual([['behaviour_override_invalid', 'paths./cards.post.x-simplane-behaviour.linkedBy']]);
+  });
+});

@@ -1,6 +1,9 @@
 import type { Artifact, ArtifactOperation } from '../artifact/artifact.js';
 import type { ProtocolName } from '../artifact/behaviour.js';
 import { SchemaRegistry } from '../runtime/schemas/schema-registry.js';
+import { withIdForm } from '../entities/entity.js';
+import { countedIn } from './plan-counts.js';
+import { Collections, planInherits, planNamedIds, planReferences } from './plan-references.js';
 import { planRecords } from './plan-records.js';
 import { planWrite, type Era } from './plan-writes.js';
 
@@ -13,7 +16,16 @@ import { planWrite, type Era } from './plan-writes.js';
 export function withPlans(artifact: Artifact, era: Era, partial: ReadonlySet<string> = new Set()): Artifact {
   const registry = new SchemaRegistry(artifact);
   const operationsById = new Map(artifact.operations.map((op) => [op.id, op]));
-  const resources = artifact.resources.map((resource) => ({ ...resource, records: planRecords(registry, resource, operationsById, era) }));
+  const byResourceName = new Map(artifact.resources.map((resource) => [resource.name, resource]));
+  const collections = new Collections(registry, artifact.resources);
+  const resources = artifact.resources.map((resource) => {
+    const planned = planRecords(registry, resource, operationsById, era);
+    const references = planReferences(registry, resource, collections);
+    const namedIds = planNamedIds(registry, resource, references, collections);
+    const inherits = planInherits(registry, resource, { ...references, ...namedIds }, planned.kept, byResourceName);
+    const records = { ...planned, references, namedIds, inherits, countedIn: countedIn(registry, resource, byResourceName, artifact.operations) };
+    return { ...resource, records, ...(resource.entity === undefined ? {} : { entity: withIdForm(resource.entity, records.idForm) }) };
+  });
   const byName = new Map(resources.map((resource) => [resource.name, resource]));
   const operations = artifact.operations.map((op): ArtifactOperation => {
     const resource = op.resource === null ? undefined : byName.get(op.resource);

@@ -117,7 +117,7 @@ function addressTemplate(value: string, template: TemplateSegment[], parameters:
  * The document's examples of a record: the item schema's own, each property's first example
  * gathered into one record, and the records of its read's, create's and list's documented answers.
  */
-function exampleRecords(registry: SchemaRegistry, resource: ArtifactResource, operations: ReadonlyMap<string, ArtifactOperation>): JsonObject[] {
+export function exampleRecords(registry: SchemaRegistry, resource: ArtifactResource, operations: ReadonlyMap<string, ArtifactOperation>): JsonObject[] {
   const records: JsonObject[] = [];
   const item = registry.resolve(resource.itemSchema);
   if (isObject(item) && Array.isArray(item.examples)) records.push(...item.examples.filter(isObject));

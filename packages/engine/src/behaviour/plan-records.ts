@@ -5,6 +5,7 @@ import { isObject, setOwn, type Json } from '../json.js';
 import type { Era } from './plan-writes.js';
 import { accepts } from './accepts.js';
 import { planDerived } from './plan-derived.js';
+import { planIdForm } from './plan-ids.js';
 import { looksPlural, squash, words } from '../infer/naming.js';
 import type { SchemaRegistry } from '../runtime/schemas/schema-registry.js';
 import { objectView, schemaTypes } from '../runtime/schemas/schema-view.js';
@@ -67,6 +68,11 @@ export function planRecords(registry: SchemaRegistry, resource: ArtifactResource
     maps,
     derived: era >= 4 ? planDerived(registry, resource, operations) : [],
     naming,
+    countedIn: null,
+    references: {},
+    namedIds: {},
+    inherits: [],
+    idForm: planIdForm(registry, resource, operations, era),
   };
 }
 

@@ -5,6 +5,7 @@ import { squash } from '../infer/naming.js';
 import type { SchemaRegistry } from '../runtime/schemas/schema-registry.js';
 import { objectView, schemaTypes } from '../runtime/schemas/schema-view.js';
 import { CREATING_PUT, DEFAULTS_TO_TRUE } from '../vocabulary/records.js';
+import { UPLOAD_MEDIA_TYPE_FIELDS, UPLOAD_NAME_FIELDS, UPLOAD_SIZE_FIELDS } from '../vocabulary/uploads.js';
 
 /** Which rules decide: those of the engine that built an artifact of that version. */
 export type Era = 3 | 4;
@@ -12,12 +13,54 @@ export type Era = 3 | 4;
 /** What a create, replace or update does with its body; null for any other operation. */
 export function planWrite(registry: SchemaRegistry, op: ArtifactOperation, resource: ArtifactResource | undefined, era: Era, describedPartial: boolean): WritePlan | null {
   if (resource === undefined || !['create', 'replace', 'update'].includes(op.behaviour)) return null;
+  const upload = era >= 4 && op.behaviour === 'create' ? uploadPlan(registry, op, resource) : null;
   return {
     put: era >= 4 && op.behaviour === 'replace' && (describedPartial || partialUpdate(registry, op, resource)) ? 'merge' : 'replace',
     patch: era >= 4 ? patchMode(op) : 'media-type',
     createsMissing: op.behaviour === 'replace' && (Object.hasOwn(op.responses, '201') || (op.operationId !== null && CREATING_PUT.test(op.operationId))),
     actsByDefault: op.behaviour === 'create' ? actionsByDefault(registry, op) : [],
+    ...(upload === null ? {} : { upload }),
   };
+}
+
+/**
+ * Which fields of a record made from a multipart upload take the file's size, name and media
+ * type: the body's first file part (`format: binary`, a `contentMediaType`, or Swagger 2.0's
+ * `type: file`, converted to binary) and, of the item's fields, the first of each vocabulary
+ * list that can hold it (a number of bytes; a name or media type as free text, not an enum
+ * such as Box's `type: file`). Null where the body has no file part or the record no such field.
+ */
+function uploadPlan(registry: SchemaRegistry, op: ArtifactOperation, resource: ArtifactResource): NonNullable<WritePlan['upload']> | null {
+  const multipart = Object.entries(op.requestBody?.content ?? {}).find(([type]) => type.toLowerCase().startsWith('multipart/form-data'))?.[1];
+  if (multipart === undefined) return null;
+  const part = Object.entries(objectView(registry, multipart.schema ?? null).properties).find(([, schema]) => isFilePart(registry, schema as JsonSchema))?.[0];
+  if (part === undefined) return null;
+  const fields = Object.entries(objectView(registry, resource.itemSchema).properties).filter(([name]) => name !== resource.idField && name !== part);
+  const pick = (words: readonly string[], fits: (schema: JsonSchema) => boolean): string | undefined => {
+    for (const word of words) {
+      const found = fields.find(([name, schema]) => squash(name) === word && fits(schema as JsonSchema));
+      if (found !== undefined) return found[0];
+    }
+    return undefined;
+  };
+  const size = pick(UPLOAD_SIZE_FIELDS, (schema) => (schemaTypes(registry, schema) ?? []).some((type) => type === 'integer' || type === 'number'));
+  const name = pick(UPLOAD_NAME_FIELDS, (schema) => freeText(registry, schema));
+  const mediaType = pick(UPLOAD_MEDIA_TYPE_FIELDS, (schema) => freeText(registry, schema));
+  if (size === undefined && name === undefined && mediaType === undefined) return null;
+  return { part, ...(size === undefined ? {} : { size }), ...(name === undefined ? {} : { name }), ...(mediaType === undefined ? {} : { mediaType }) };
+}
+
+/** A form part that carries a file's bytes rather than a value. */
+function isFilePart(registry: SchemaRegistry, schema: JsonSchema): boolean {
+  const resolved = registry.resolve(schema);
+  return isObject(resolved) && (resolved.format === 'binary' || typeof resolved.contentMediaType === 'string');
+}
+
+/** A string field that may hold any text: no enum, constant or format that a file's name or media type could break. */
+function freeText(registry: SchemaRegistry, schema: JsonSchema): boolean {
+  const resolved = registry.resolve(schema);
+  if (!isObject(resolved) || !(schemaTypes(registry, schema) ?? []).includes('string')) return false;
+  return resolved.enum === undefined && resolved.const === undefined && resolved.format === undefined;
 }
 
 /**

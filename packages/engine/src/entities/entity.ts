@@ -1,4 +1,4 @@
-import type { Artifact, ArtifactEntity, ArtifactResource, JsonSchema } from '../artifact/artifact.js';
+import type { Artifact, ArtifactEntity, ArtifactResource, IdForm, JsonSchema } from '../artifact/artifact.js';
 import { sha256Digest, stableStringify } from '../artifact/serialise.js';
 import type { Json } from '../json.js';
 
@@ -29,6 +29,16 @@ function entityOf(artifact: Artifact, resource: ArtifactResource): ArtifactEntit
   const schemas = closure(artifact.schemas, [{ $ref: `${SCHEMA_REF}${pointerToken(schema)}` }, ...parameters]);
   const content = stableStringify({ schema, idField: resource.idField, schemas, idParameters: parameters });
   return { schema, idField: resource.idField, digest: sha256Digest(new TextEncoder().encode(content)) };
+}
+
+/**
+ * The entity with the id form learned from the document's examples in its digest: those
+ * examples are outside the schemas the digest covers, and two Simulators share an entity's
+ * sample records only where they mint its ids alike.
+ */
+export function withIdForm(entity: ArtifactEntity | null, idForm: IdForm | null): ArtifactEntity | null {
+  if (entity === null || idForm?.from !== 'examples') return entity;
+  return { ...entity, digest: sha256Digest(new TextEncoder().encode(stableStringify({ digest: entity.digest, idForm }))) };
 }
 
 /** The name of the artifact schema a `{$ref: '#/schemas/Name'}` (and nothing else) points at. */

@@ -1,4 +1,5 @@
 import type { ArtifactOperation, ArtifactResource } from '../artifact/artifact.js';
+import { linkedFields, withLinkedBy } from './linked-by.js';
 import { sameRecords } from './same-records.js';
 import type { SchemaLookup } from './schema-lookup.js';
 
@@ -13,16 +14,26 @@ import type { SchemaLookup } from './schema-lookup.js';
  * a resource read only by its item path, the path above it); both must keep records of one
  * kind (sameRecords); where several fit, the longest path (the nearest
  * relative: `/pulls/comments` before `/comments` for a pull request's comments) is taken.
+ *
+ * A nested route that only lists is merged too when its records name the parent in a field
+ * (linked-by.ts): Asana creates a task at `/tasks` with `projects: [gid]` and lists it at
+ * `/projects/{project_gid}/tasks`, JSONPlaceholder a comment at `/comments` with its `postId`.
+ * Every merged list keeps the fields it finds its records by (ArtifactOperation.linkedBy).
  */
 export function mergeNestedAliases(resources: ArtifactResource[], operations: ArtifactOperation[], lookup: SchemaLookup): ArtifactResource[] {
   const parents = new Set(resources.map((r) => r.parent));
+  const byName = new Map(resources.map((r) => [r.name, r]));
   const merged = new Map<string, { into: ArtifactResource; links: string[]; linkedParent?: { name: string; parameter: string | null } }>();
   for (const nested of resources) {
-    if (nested.kind !== 'collection' || nested.itemPath !== null || nested.collectionPath === null || nested.operations.create === undefined) continue;
+    if (nested.kind !== 'collection' || nested.itemPath !== null || nested.collectionPath === null) continue;
+    const listsOnly = nested.operations.create === undefined;
+    if (listsOnly && (nested.operations.list === undefined || Object.keys(nested.operations).length !== 1 || nested.actions.length > 0)) continue;
     if (nested.keyField !== undefined || parents.has(nested.name)) continue;
     const into = bestAlias(nested, resources, lookup);
     if (into === null) continue;
     const links = nested.scopeParameters.filter((p) => !into.scopeParameters.includes(p));
+    // Records no route creates under the parent are found only by the fields that name it.
+    if (listsOnly && linkedFields(links, byName.get(nested.parent ?? '') ?? null, into, lookup).length !== links.length) continue;
     merged.set(nested.name, { into, links, ...(nested.parent === null ? {} : { linkedParent: { name: nested.parent, parameter: nested.parentParameter } }) });
   }
   if (merged.size === 0) return resources;
@@ -30,7 +41,8 @@ export function mergeNestedAliases(resources: ArtifactResource[], operations: Ar
     const op = operations[i]!;
     const target = op.resource === null ? undefined : merged.get(op.resource);
     if (target === undefined) continue;
-    operations[i] = { ...op, resource: target.into.name, links: target.links, ...(target.linkedParent === undefined ? {} : { linkedParent: target.linkedParent }) };
+    const linked = { ...op, resource: target.into.name, links: target.links, ...(target.linkedParent === undefined ? {} : { linkedParent: target.linkedParent }) };
+    operations[i] = withLinkedBy(linked, byName.get(target.linkedParent?.name ?? '') ?? null, target.into, lookup);
     if (op.behaviour === 'create') target.into.operations.create ??= op.id;
   }
   return resources.filter((r) => !merged.has(r.name));

@@ -25,7 +25,7 @@ export function handleRequest(model: RuntimeModel, sent: SimRequest, state: Stat
   if ('status' in input) return { response: refuse(model, operation, input, gen), operation: operation.id, ...label };
   // Values the protocol found in the input it decoded (a SOAP list's filters) are read as query parameters; the declared ones win.
   const query = call.query === undefined ? input.query : { ...call.query, ...input.query };
-  const ex: Exchange = { model, operation, path: call.params, query, body: input.body ?? protocolOf(operation).callBody(operation, input.query), bodyMediaType: input.bodyMediaType, state, context, gen, minted: 0 };
+  const ex: Exchange = { model, operation, path: call.params, query, body: input.body ?? protocolOf(operation).callBody(operation, input.query), bodyMediaType: input.bodyMediaType, ...(input.files === undefined ? {} : { files: input.files }), state, context, gen, minted: 0 };
   withRpcScope(ex);
   const response = run(ex);
   // A HEAD answer is the GET answer's status and headers, its length included, without the body.

@@ -30,3 +30,10 @@ export const RECORD_NAMING_FIELDS: readonly string[] = ['id', 'arn', 'name'];
  * is such a field its calls require.
  */
 export const IDENTIFYING_SUFFIXES: readonly string[] = ['id', 'number', 'num', 'no', 'nr', 'reference', 'ref', 'code', 'key', 'identifier'];
+
+/**
+ * Endings of a field that names a parent record by its id (Todoist's task `project_id`,
+ * JSONPlaceholder's comment `postId`, a `project_gid`); with an `s` after them
+ * (`project_ids`) the field holds several.
+ */
+export const PARENT_ID_SUFFIXES: readonly string[] = ['id', 'gid', 'uuid', 'key'];

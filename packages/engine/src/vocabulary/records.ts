@@ -76,6 +76,16 @@ export const COMPLETED_BY: Readonly<Record<string, string>> = { received: 'succe
 /** Squashed option values, most telling first, that say a client who chose nothing gets them (Stripe's `capture_method: automatic`). */
 export const UNCHOSEN_OPTIONS: readonly string[] = ['default', 'automatic', 'auto', 'standard', 'normal'];
 
+/**
+ * Last words of fields never taken from another record: what makes a record itself (its id,
+ * kind, state, times and links) and what a client writes about it alone (its description,
+ * metadata).
+ */
+export const RECORD_OWN_WORDS: ReadonlySet<string> = new Set([
+  'id', 'object', 'type', 'kind', 'status', 'state', 'livemode', 'metadata', 'description', 'url', 'uri', 'href', 'self', 'link', 'links', 'etag', 'version',
+  'at', 'on', 'date', 'time', 'timestamp',
+]);
+
 /** Last words of a field that names its record to people. */
 export const NAMING_WORDS: ReadonlySet<string> = new Set(['name', 'title', 'label']);
 

@@ -6,6 +6,7 @@ import * as paging from './paging.js';
 import * as soapLists from './soap-lists.js';
 import * as states from './states.js';
 import * as times from './times.js';
+import * as uploads from './uploads.js';
 import * as verbs from './verbs.js';
 
 /** Every module of the vocabulary by its name, those added later included. */
@@ -72,6 +73,7 @@ const LISTS = {
   SOAP_HAS_MORE_FIELDS: soapLists.SOAP_HAS_MORE_FIELDS,
   SOAP_NEXT_CURSOR_FIELDS: soapLists.SOAP_NEXT_CURSOR_FIELDS,
   ...answers,
+  ...uploads,
 } satisfies Record<string, readonly string[]>;
 
 type Named = keyof typeof LISTS;
@@ -176,6 +178,10 @@ const PAIRS: { lists: [Named, Named]; shared?: string[]; why: string }[] = [
     shared: ['result'],
     why: "a delete's answer acknowledges with a boolean `result`; a SOAP answer's lone `result` child carries its value: the field's type tells",
   },
+  // What a record made from an uploaded file takes of the file.
+  { lists: ['UPLOAD_SIZE_FIELDS', 'UPLOAD_NAME_FIELDS'], why: "a field takes one of the file's facts" },
+  { lists: ['UPLOAD_SIZE_FIELDS', 'UPLOAD_MEDIA_TYPE_FIELDS'], why: "a field takes one of the file's facts" },
+  { lists: ['UPLOAD_NAME_FIELDS', 'UPLOAD_MEDIA_TYPE_FIELDS'], why: "a field takes one of the file's facts" },
   // When a record's time comes.
   {
     lists: ['ENDS fields', 'STATE_END_SUFFIXES'],

@@ -13,6 +13,7 @@ import { answerRecord, idAnswer, idReference, wrapRecord } from '../answers/reco
 import { refuse } from '../protocols/protocols.js';
 import { chooseMedia, conform } from '../answers/conform.js';
 import { answer, chooseSuccess } from '../answers/respond.js';
+import { acknowledged, catalogExample, deletedForm, mergeJson, mergeMaps, tombstone } from './record-forms.js';
 import { objectView, schemaTypes } from '../schemas/schema-view.js';
 
 /** What a write of this request fills server-owned fields with: its generator and its virtual time. */
@@ -299,61 +300,6 @@ export function remove(ex: Exchange, resource: ArtifactResource): SimResponse {
   return chosen.status === 204 ? answer(chosen, undefined, ex.gen) : answerRecord(ex, resource, chosen, acknowledged(ex, found.record));
 }
 
-/** A deleted record's deleted form: the fields the form keeps, and its flag true. */
-function tombstone(form: { flag: string; fields: string[] }, record: JsonObject): JsonObject {
-  const out: JsonObject = {};
-  for (const field of form.fields) if (Object.hasOwn(record, field)) setOwn(out, field, record[field] as Json);
-  setOwn(out, form.flag, true);
-  return out;
-}
-
-/** A read of a record deleted where the read's answer admits a deleted form (RecordPlan.deleted): that form, else null. */
-function deletedForm(ex: Exchange, resource: ArtifactResource): SimResponse | null {
-  if (recordPlan(resource).deleted === null || resource.idParameter === null) return null;
-  const key = ex.path[resource.idParameter];
-  const form = key === undefined ? undefined : ex.state.get(deletedCollection(collectionName(resource, ex.path)), key);
-  return isObject(form) ? answer(chooseSuccess(ex.operation, 200), form, ex.gen) : null;
-}
-
-/**
- * The maps of an updated record (RecordPlan.maps: `metadata`) with the keys the update gives
- * merged into those it had: a key set to null is removed, the others are kept.
- */
-function mergeMaps(resource: ArtifactResource, before: JsonObject, after: JsonObject): JsonObject {
-  for (const field of recordPlan(resource).maps) {
-    const had = before[field];
-    const given = after[field];
-    if (!isObject(had) || !isObject(given) || had === given) continue;
-    const merged: JsonObject = copyOwn(had);
-    for (const [key, value] of Object.entries(given)) {
-      if (value === null) delete merged[key];
-      else setOwn(merged, key, value);
-    }
-    setOwn(after, field, merged);
-  }
-  return after;
-}
-
-/** A catalog's record of that id as the read's documented examples give it, else null. */
-function catalogExample(ex: Exchange, resource: ArtifactResource, key: string): JsonObject | null {
-  if (!recordPlan(resource).catalog || resource.idField === null) return null;
-  for (const media of Object.values(chooseSuccess(ex.operation, 200).response?.content ?? {})) {
-    for (const { value } of media.examples) {
-      if (isObject(value) && recordKey(value[resource.idField]) === key) return copyOwn(value);
-    }
-  }
-  return null;
-}
-
-/** The deleted record with the fields the delete's answer acknowledges it by (ArtifactOperation.acknowledges) set to true. */
-function acknowledged(ex: Exchange, record: Json): Json {
-  const fields = ex.operation.acknowledges;
-  if (fields === undefined || !isObject(record)) return record;
-  const out = copyOwn(record);
-  for (const name of fields) setOwn(out, name, true);
-  return out;
-}
-
 /** An action: sets the state field and the flag the artifact names, else answers from the schema. */
 export function act(ex: Exchange, resource: ArtifactResource): SimResponse {
   const onOne = resource.keyField !== undefined ? requestKey(ex, resource) !== null : resource.idParameter !== null && Object.hasOwn(ex.path, resource.idParameter);
@@ -395,15 +341,4 @@ function keepIdentity(ex: Exchange, resource: ArtifactResource, before: JsonObje
   const plan = recordPlan(resource);
   for (const name of plan.kept) if (Object.hasOwn(before, name)) setOwn(after, name, before[name] as Json);
   for (const name of plan.keptUnlessGiven) if (!Object.hasOwn(after, name) && Object.hasOwn(before, name)) setOwn(after, name, before[name] as Json);
-}
-
-/** RFC 7396. */
-function mergeJson(target: Json, patch: Json): Json {
-  if (!isObject(patch)) return patch;
-  const out: JsonObject = isObject(target) ? copyOwn(target) : {};
-  for (const [name, value] of Object.entries(patch)) {
-    if (value === null) delete out[name];
-    else setOwn(out, name, mergeJson(out[name] ?? null, value));
-  }
-  return out;
 }

@@ -10,6 +10,7 @@ import { coerce } from '../checking/coerce.js';
 import { randomFor } from '../values/random.js';
 import type { Refusal } from '../answers/refusal-reason.js';
 import { objectView, type ObjectView } from '../schemas/schema-view.js';
+import type { UploadedFile } from '../protocols/rest/request-body.js';
 
 /** One validated request on its way through a behaviour. */
 export interface Exchange {
@@ -21,6 +22,8 @@ export interface Exchange {
   query: Record<string, Json>;
   body: Json | undefined;
   bodyMediaType: string | null;
+  /** The files a multipart body carries, by part: what a create's WritePlan.upload reads. */
+  files?: readonly UploadedFile[];
   state: StateAccess;
   context: SimContext;
   gen: GenerateContext;
@@ -221,6 +224,21 @@ export function bodyRecord(ex: Exchange, resource: ArtifactResource, mode: 'crea
       const candidate = coerce(ex.model.registry, view.properties[name] ?? null, value);
       if (ex.model.registry.validate(view.properties[name], candidate).ok) setOwn(record, name, candidate);
     }
+    withUpload(ex, record, view);
   }
   return record;
+}
+
+/**
+ * A record made from a multipart upload (WritePlan.upload): the fields the plan names take the
+ * file's size, name and media type where the form does not give them; the file's content is
+ * kept only where the record declares a field for it, as a real API keeps the file apart.
+ */
+function withUpload(ex: Exchange, record: JsonObject, view: ObjectView): void {
+  const upload = ex.operation.write?.upload;
+  const file = upload === undefined ? undefined : ex.files?.find((f) => f.part === upload.part);
+  if (upload === undefined || file === undefined) return;
+  if (!Object.hasOwn(view.properties, upload.part)) delete record[upload.part];
+  const taken: [string | undefined, Json | null][] = [[upload.size, file.size], [upload.name, file.filename], [upload.mediaType, file.mediaType]];
+  for (const [field, value] of taken) if (field !== undefined && value !== null && !Object.hasOwn(record, field)) setOwn(record, field, value);
 }

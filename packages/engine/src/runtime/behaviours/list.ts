@@ -1,7 +1,6 @@
 import type { SimResponse } from '@simplane/core';
-import type { ArtifactResource, JsonSchema, ListShape } from '../../artifact/artifact.js';
+import type { ArtifactLink, ArtifactResource, JsonSchema, ListShape } from '../../artifact/artifact.js';
 import { isObject, setOwn, type Json, type JsonObject } from '../../json.js';
-import { squash } from '../text.js';
 import { collectionName, linksCollection } from '../records/collections.js';
 import { fieldsBySquashedName, missingParent, type Exchange } from './exchange.js';
 import { nextOf, onward, pageOf } from './list-pages.js';
@@ -108,24 +107,38 @@ function bodyScalars(body: Json | undefined): Record<string, Json> {
 
 /**
  * For a list on a nested route to a shallower collection (ArtifactOperation.links), whether a
- * record belongs to the route's parameters: as its create remembered them, else by a field of
- * the record named like each parameter (JSONPlaceholder's comment `postId` under
- * `/posts/{postId}/comments`). Null for any other list.
+ * record belongs to the route's parameters: as its create remembered them, else by the item
+ * field the artifact says names each parameter's parent (ArtifactOperation.linkedBy): Asana's
+ * task `projects` under `/projects/{project_gid}/tasks`, JSONPlaceholder's comment `postId`
+ * under `/posts/{postId}/comments`. Null for any other list.
  */
 function linkedTo(ex: Exchange, resource: ArtifactResource, collection: string): ((key: string, record: JsonObject) => boolean) | null {
   const links = ex.operation.links ?? [];
   if (links.length === 0) return null;
-  const fields = fieldsBySquashedName(ex, resource);
+  const by = new Map((ex.operation.linkedBy ?? []).map((link) => [link.parameter, link]));
   const remembered = linksCollection(collection);
   return (key, record) => {
     const linked = ex.state.get(remembered, key);
     return links.every((parameter) => {
       const wanted = ex.path[parameter] ?? '';
       if (isObject(linked)) return linked[parameter] === wanted;
-      const field = fields.get(squash(parameter));
-      return field !== undefined && record[field] !== undefined && String(record[field]) === wanted;
+      const link = by.get(parameter);
+      return link !== undefined && names(record[link.field], link, wanted);
     });
   };
+}
+
+/**
+ * Whether a field's value names the parent: equal to the id as text, or an object whose key
+ * field is; with `many`, a list of which one item does.
+ */
+function names(held: Json | undefined, link: ArtifactLink, wanted: string): boolean {
+  if (held === undefined) return false;
+  const one = (value: Json | undefined): boolean => {
+    if (link.key !== undefined && isObject(value)) return value[link.key] !== undefined && String(value[link.key]) === wanted;
+    return value !== undefined && String(value) === wanted;
+  };
+  return link.many && Array.isArray(held) ? held.some(one) : one(held);
 }
 
 /**

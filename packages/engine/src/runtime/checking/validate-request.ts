@@ -5,7 +5,7 @@ import { setOwn, type Json } from '../../json.js';
 import type { RuntimeModel } from '../model.js';
 import { headerText, parseCookies, parseQuery, readParameter, type RawInput } from '../protocols/rest/parameters.js';
 import type { Refusal } from '../answers/refusal-reason.js';
-import { readBody } from '../protocols/rest/request-body.js';
+import { readBody, type UploadedFile } from '../protocols/rest/request-body.js';
 import { missingCredentials } from './security.js';
 import { protocolOf } from '../protocols/protocols.js';
 
@@ -13,6 +13,8 @@ export interface ValidInput {
   query: Record<string, Json>;
   body: Json | undefined;
   bodyMediaType: string | null;
+  /** The files a multipart body carries, by part (request-body.ts). */
+  files?: UploadedFile[];
 }
 
 const WHERE: Record<string, string> = { path: 'path parameter', query: 'query parameter', header: 'header', cookie: 'cookie' };
@@ -51,7 +53,7 @@ export function validateRequest(model: RuntimeModel, operation: ArtifactOperatio
       return { status, code: 'validation_failed', message: `the request body is not valid: ${verdict.problem ?? 'invalid'}`, field: verdict.field };
     }
   }
-  return { query, body: body.value, bodyMediaType: body.mediaType };
+  return { query, body: body.value, bodyMediaType: body.mediaType, ...('files' in body && body.files !== undefined ? { files: body.files } : {}) };
 }
 
 function decodedBody(operation: ArtifactOperation, value: Json): { ok: true; value: Json; schema: JsonSchema | null; mediaType: string | null } {

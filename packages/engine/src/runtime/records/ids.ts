@@ -1,22 +1,26 @@
-import type { ArtifactOperation, ArtifactResource, JsonSchema } from '../../artifact/artifact.js';
+import type { ArtifactOperation, ArtifactResource, IdForm, JsonSchema } from '../../artifact/artifact.js';
 import { remembered, type StateAccess } from '@simplane/core';
 import { isObject } from '../../json.js';
-import { idExample, idLike } from './example-id.js';
+import { idLike } from './example-id.js';
+import { recordPlan } from './fill-fields.js';
 import { uuidFrom } from '../values/generate-value.js';
 import { patternString } from '../values/pattern-string.js';
-import { randomFor } from '../values/random.js';
+import { randomFor, type Random } from '../values/random.js';
 import type { SchemaRegistry } from '../schemas/schema-registry.js';
 import { objectView, schemaTypes } from '../schemas/schema-view.js';
 
 const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
+const DIGITS = '0123456789';
 
 /**
  * A new record's id, derived from (seed, step, collection, counter) so a fork and its parent,
  * or a replay, mint the same ids (a shared entity's sample ids from its `stream`, named by its
- * schema's `prefix`, not the collection's). The shape follows the id field's schema: a UUID for
- * `format: uuid`, the next integer of the collection's sequence for integers, a string
- * matching a simple `pattern`, one shaped like the schema's example id (`cus_...` for
- * `cus_NffrFeUfNV2Hib`), otherwise `<prefix>_<16 base32 chars>` (`order_k3...`).
+ * schema's `prefix`, not the collection's). The form is the one the compiler decided
+ * (RecordPlan.idForm): the next of a closed list, the next integer of the collection's sequence,
+ * a UUID, a string matching a pattern, one shaped like an example id (`cus_...` for
+ * `cus_NffrFeUfNV2Hib`), a prefix and characters learned from the document's examples, otherwise
+ * `<prefix>_<16 base32 chars>` (`order_k3...`). An id that does not satisfy the id schema gives
+ * way to the form's pattern, then its example, then the `<prefix>_` form, then bare characters.
  */
 export function mintId(
   registry: SchemaRegistry,
@@ -26,54 +30,54 @@ export function mintId(
   collection: string,
   parts: { seed: string; step: number; counter: number; stream?: string; prefix?: string },
 ): string | number {
-  const shape = shapeOf(registry, idSchema);
-  if (shape.values.length > 0) return nextOf(shape.values, state, collection, parts.counter);
-  if (shape.integer) return nextInteger(state, collection);
-  if (shape.digits) {
+  const form: IdForm = recordPlan(resource).idForm ?? NAMED;
+  if (form.kind === 'values' && form.values !== undefined && form.values.length > 0) return nextOf(form.values, state, collection, parts.counter);
+  if (form.kind === 'integer') return nextInteger(state, collection);
+  if (form.kind === 'digits') {
     const text = String(nextInteger(state, collection));
     if (registry.validate(idSchema, text).ok) return text;
   }
   // A shared entity's sample ids are drawn from its own stream, named by its schema, not the collection.
   const random = randomFor(parts.seed, parts.step, parts.stream ?? collection, parts.counter);
-  if (shape.format === 'uuid') return uuidFrom(random);
-  if (shape.pattern !== null) {
+  if (form.kind === 'uuid') return uuidFrom(random);
+  if (form.kind === 'prefixed' && form.alphabet !== undefined && form.alphabet !== '') {
+    // Drawn again on the rare collision, as an example's shape is.
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      const drawn = `${form.prefix ?? ''}${drawnPart(form.alphabet, Math.max(1, form.length ?? 16), form.prefix ?? '', random)}`;
+      if (state.get(collection, drawn) === undefined && registry.validate(idSchema, drawn).ok) return drawn;
+    }
+  }
+  if (form.pattern !== undefined) {
     // Long runs first, so ids drawn from open-ended parts rarely collide; shorter ones where the
     // schema bounds the length.
     for (const runs of ['long', 'short', 'least'] as const) {
-      const fromPattern = patternString(shape.pattern, random, runs);
+      const fromPattern = patternString(form.pattern, random, runs);
       if (fromPattern !== null && registry.validate(idSchema, fromPattern).ok) return fromPattern;
     }
   }
-  if (shape.example !== null) {
+  if (form.example !== undefined) {
     // Drawn again on the rare collision: an example's shape may leave room for few ids.
     for (let attempt = 0; attempt < 4; attempt += 1) {
-      const like = idLike(shape.example, random);
+      const like = idLike(form.example, random);
       if (state.get(collection, like) === undefined && registry.validate(idSchema, like).ok) return like;
     }
   }
   const candidate = `${prefixFor(parts.prefix ?? resource.name)}_${random.chars(16, BASE32)}`;
   if (registry.validate(idSchema, candidate).ok) return candidate;
-  return random.chars(shape.length, BASE32);
+  return random.chars(form.length ?? 12, BASE32);
 }
 
-/** What an id schema asks of a new id, read once per schema. */
-interface IdShape {
-  integer: boolean;
-  format: string;
-  pattern: string | null;
-  /** The ids an `enum` allows (`/emergingIssues/{issueName}` with `enum: [default]`). */
-  values: Array<string | number>;
-  /** Ids are decimal digits as text (`pattern: ^[0-9]+$`, or an integer path parameter for a text field): a sequence, as text. */
-  digits: boolean;
-  /** An id the document gives as the schema's example, which new ids are shaped like (example-id). */
-  example: string | null;
-  /** The length of the last resort's id: 12, within the schema's bounds. */
-  length: number;
-}
+/** The form where the compiler knew nothing of ids. */
+const NAMED: IdForm = { kind: 'named' };
 
-function numberOr(schema: JsonSchema | null, keyword: string, fallback: number): number {
-  const value = isObject(schema) ? schema[keyword] : undefined;
-  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : fallback;
+/** Characters drawn from an alphabet; a bare number does not start with 0. */
+function drawnPart(alphabet: string, length: number, prefix: string, random: Random): string {
+  let out = '';
+  for (let i = 0; i < length; i += 1) {
+    const from = i === 0 && prefix === '' && alphabet === DIGITS ? DIGITS.slice(1) : alphabet;
+    out += from[random.int(0, from.length - 1)];
+  }
+  return out;
 }
 
 /**
@@ -84,30 +88,8 @@ function nextOf(values: Array<string | number>, state: StateAccess, collection: 
   return values.find((value) => state.get(collection, String(value)) === undefined) ?? (values[counter % values.length] as string | number);
 }
 
-const SHAPES = new WeakMap<object, IdShape>();
-/** A pattern of decimal digits and nothing else. */
-const DIGITS_ONLY = /^\^?(\\d|\[0-9\])[+*]\$?$/;
 /** What an integer path parameter asks of an id its record's schema keeps as text. */
 const DIGITS_TEXT = { pattern: '^[0-9]+$' };
-
-function shapeOf(registry: SchemaRegistry, idSchema: JsonSchema | null): IdShape {
-  let shape = isObject(idSchema) ? SHAPES.get(idSchema) : undefined;
-  if (shape === undefined) {
-    const schema = flatten(registry, idSchema);
-    const types = schemaTypes(registry, schema) ?? ['string'];
-    shape = {
-      integer: types.includes('integer') || (types.includes('number') && !types.includes('string')),
-      format: isObject(schema) && typeof schema.format === 'string' ? schema.format : '',
-      pattern: isObject(schema) && typeof schema.pattern === 'string' ? schema.pattern : null,
-      values: isObject(schema) && Array.isArray(schema.enum) ? schema.enum.filter((v): v is string | number => typeof v === 'string' || typeof v === 'number') : [],
-      digits: isObject(schema) && typeof schema.pattern === 'string' && DIGITS_ONLY.test(schema.pattern),
-      example: isObject(schema) ? idExample(schema.examples) : null,
-      length: Math.max(Math.min(12, numberOr(schema, 'maxLength', 12)), numberOr(schema, 'minLength', 1)),
-    };
-    if (isObject(idSchema)) SHAPES.set(idSchema, shape);
-  }
-  return shape;
-}
 
 /** `prefixOf`, remembered per resource name. */
 const prefixFor = remembered(prefixOf, 4096);
@@ -139,13 +121,6 @@ function highestIntegerKey(state: StateAccess, collection: string): number {
     if (Number.isSafeInteger(n) && n > max) max = n;
   }
   return max;
-}
-
-/** One object with the keywords of a schema and its `allOf` parts (later parts win). */
-function flatten(registry: SchemaRegistry, schema: JsonSchema | null): JsonSchema | null {
-  const resolved = registry.resolve(schema);
-  if (!isObject(resolved) || !Array.isArray(resolved.allOf)) return resolved;
-  return Object.assign({}, ...resolved.allOf.map((part) => flatten(registry, part as JsonSchema)).filter(isObject)) as JsonSchema;
 }
 
 /** `users.orders` → `order`; `pet` → `pet`. */

@@ -1,9 +1,7 @@
 import type { ArtifactResource, JsonSchema } from '../../artifact/artifact.js';
-import { singular, squash, words } from '../../infer/naming.js';
 import { isObject, setOwn, type JsonObject } from '../../json.js';
 import { itemSchema, type Exchange } from '../behaviours/exchange.js';
 import { recordPlan } from '../records/fill-fields.js';
-import { referencedCollection } from './expand.js';
 import type { RuntimeModel } from '../model.js';
 import { objectView } from '../schemas/schema-view.js';
 
@@ -20,51 +18,23 @@ export interface Inheritance {
   fields: Array<{ name: string; schema: JsonSchema }>;
 }
 
-/**
- * Last words of fields never taken from another record: what makes a record itself (its id,
- * kind, state, times and links) and what a client writes about it alone (its description,
- * metadata).
- */
-const OWN_WORDS = new Set([
-  'id', 'object', 'type', 'kind', 'status', 'state', 'livemode', 'metadata', 'description', 'url', 'uri', 'href', 'self', 'link', 'links', 'etag', 'version',
-  'at', 'on', 'date', 'time', 'timestamp',
-]);
-
-/** A field of the record's own: by its last word, or a time its writes never change (RecordPlan.kept). */
-function ownField(resource: ArtifactResource, name: string): boolean {
-  return OWN_WORDS.has(words(name).at(-1) ?? '') || recordPlan(resource).kept.includes(name);
-}
-
-/**
- * The collection a field's value names: one the field's schema offers as a choice (Stripe's
- * expandable `payment_intent: anyOf [id, payment_intent]`), else the top-level collection named
- * by the field without its `_id` (`customer_id`, `customerId` name `customers`).
- */
+/** The collection a field names by id (RecordPlan.references, then namedIds), or null. */
 export function targetFor(model: RuntimeModel, resource: ArtifactResource, field: string): ArtifactResource | null {
-  const expandable = referencedCollection(model, resource, field);
-  if (expandable !== null) return expandable;
-  const named = words(field);
-  if (named.length < 2 || named.at(-1) !== 'id') return null;
-  const word = singular(named.slice(0, -1).join(''));
-  return model.artifact.resources.find((r) => r.kind === 'collection' && r.scopeParameters.length === 0 && r !== resource && squash(singular(words(r.name).at(-1) ?? '')) === word) ?? null;
+  const { references, namedIds } = recordPlan(resource);
+  const name = Object.hasOwn(references, field) ? references[field] : Object.hasOwn(namedIds, field) ? namedIds[field] : undefined;
+  return name === undefined ? null : (model.resources.get(name) ?? null);
 }
 
 /**
- * A resource's inheritances, found once: for each field naming another collection's record, the
- * required fields of the new record that the other record's schema has too, other than its own.
+ * A resource's inheritances (RecordPlan.inherits), with the new record's schema for each field
+ * taken: read once per resource, with its other traits.
  */
 export function inheritancesOf(model: RuntimeModel, resource: ArtifactResource): Inheritance[] {
-  const view = objectView(model.registry, itemSchema(resource));
-  const own = new Set(resource.idField === null ? [] : [resource.idField]);
-  const out: Inheritance[] = [];
-  for (const field of Object.keys(view.properties)) {
-    const target = targetFor(model, resource, field);
-    if (target === null) continue;
-    const theirs = objectView(model.registry, itemSchema(target)).properties;
-    const fields = view.required.filter((name) => name !== field && !own.has(name) && !ownField(resource, name) && Object.hasOwn(theirs, name)).map((name) => ({ name, schema: view.properties[name] ?? true }));
-    if (fields.length > 0) out.push({ field, target, fields });
-  }
-  return out;
+  const properties = objectView(model.registry, itemSchema(resource)).properties;
+  return recordPlan(resource).inherits.flatMap(({ field, from, fields }) => {
+    const target = model.resources.get(from);
+    return target === undefined ? [] : [{ field, target, fields: fields.map((name) => ({ name, schema: properties[name] ?? true })) }];
+  });
 }
 
 /** Copies into a new record what it inherits from the stored records its fields name, where it left them out: values, not objects, and only those that fit its schema. */

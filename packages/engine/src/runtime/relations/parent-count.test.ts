@@ -56,3 +56,25 @@ describe("a parent's count of its nested records", () => {
     expect(call({ method: 'GET', path: `/posts/${String(second.id)}` })).toMatchObject({ comment_count: 1 });
   });
 });
+
+describe('where the count is kept (RecordPlan.countedIn)', () => {
+  it('is decided at build time, shown in the plan, and switched off by an override', async () => {
+    const { artifact } = await compileArtifact(document);
+    expect(artifact.resources.find((r) => r.name === 'posts.comments')?.records?.countedIn).toEqual({ parent: 'posts', parameter: 'postId', field: 'comment_count' });
+    // The comment as a named schema, where an override on the item schema is written.
+    const named = document.replaceAll(JSON.stringify(comment), JSON.stringify({ $ref: '#/components/schemas/Comment' })).replace(/}$/, `,"components":{"schemas":{"Comment":${JSON.stringify(comment)}}}}`);
+    const overlay = JSON.stringify({
+      overlay: '1.0.0',
+      info: { title: 'no counting', version: '1' },
+      actions: [{ target: '$.components.schemas.Comment', update: { 'x-simplane-behaviour': { records: { countedIn: null } } } }],
+    });
+    expect((await compileArtifact(named)).artifact.resources.find((r) => r.name === 'posts.comments')?.records?.countedIn).not.toBeNull();
+    const corrected = await compileArtifact(named, { overlays: [new TextEncoder().encode(overlay)] });
+    expect(corrected.outcome.warnings).toEqual([]);
+    expect(corrected.artifact.resources.find((r) => r.name === 'posts.comments')?.records?.countedIn).toBeNull();
+    const client = await SimClient.open(corrected.artifact, { sampleRecords: 0 });
+    const id = (client.call({ method: 'POST', path: '/posts', body: { title: 'quiet' } }).json as { id: number }).id;
+    client.call({ method: 'POST', path: `/posts/${id}/comments`, body: { body: 'first' } });
+    expect(client.call({ method: 'GET', path: `/posts/${id}` }).json).toMatchObject({ comment_count: 0 });
+  });
+});

@@ -1,12 +1,11 @@
 import type { ArtifactResource } from '../../artifact/artifact.js';
-import { singular, words } from '../../infer/naming.js';
 import { isObject, setOwn, type Json, type JsonObject } from '../../json.js';
 import { collectionName } from '../records/collections.js';
 import type { StateAccess } from '@simplane/core';
 import { itemSchema } from '../behaviours/exchange.js';
-import { fillServerFields, type FillContext } from '../records/fill-fields.js';
+import { fillServerFields, recordPlan, type FillContext } from '../records/fill-fields.js';
 import type { RuntimeModel } from '../model.js';
-import { objectView, schemaTypes } from '../schemas/schema-view.js';
+import { objectView } from '../schemas/schema-view.js';
 
 /**
  * Where a nested record is counted: its parent's record and the parent's field counting records
@@ -30,17 +29,11 @@ export function parentOf(model: RuntimeModel, resource: ArtifactResource): { nam
   return resource.parent === null || resource.parentParameter === null ? null : { name: resource.parent, parameter: resource.parentParameter };
 }
 
-/** Where a resource's records are counted, or null where their parent counts nothing of them (read once per resource, with its other traits). */
+/** Where a resource's records are counted (RecordPlan.countedIn), or null where their parent counts nothing of them. */
 export function counterOf(model: RuntimeModel, resource: ArtifactResource): Counter | null {
-  const link = parentOf(model, resource);
-  const parent = link === null ? undefined : model.resources.get(link.name);
-  if (link === null || parent === undefined || parent.kind !== 'collection') return null;
-  const plural = words(resource.name.split('.').at(-1) ?? '').join('_');
-  const one = singular(plural);
-  const names = new Set([plural, `${plural}_count`, `${one}_count`, `num_${plural}`, `number_of_${plural}`, `total_${plural}`, `${plural}_total`]);
-  const view = objectView(model.registry, itemSchema(parent));
-  const field = Object.keys(view.properties).find((name) => names.has(words(name).join('_')) && (schemaTypes(model.registry, view.properties[name]) ?? []).includes('integer'));
-  return field === undefined ? null : { parent, parameter: link.parameter, field };
+  const counted = recordPlan(resource).countedIn;
+  const parent = counted === null ? undefined : model.resources.get(counted.parent);
+  return counted === null || parent === undefined ? null : { parent, parameter: counted.parameter, field: counted.field };
 }
 
 /**

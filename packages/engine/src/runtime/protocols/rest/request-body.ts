@@ -7,8 +7,16 @@ import { parseQuery } from './parameters.js';
 import type { SchemaRegistry } from '../../schemas/schema-registry.js';
 import { itemsOf, objectView, schemaTypes } from '../../schemas/schema-view.js';
 
+/** A file a multipart body carries: its part's name, the file name and media type the part's headers give, and its length in bytes. */
+export interface UploadedFile {
+  part: string;
+  filename: string | null;
+  mediaType: string | null;
+  size: number;
+}
+
 export type BodyRead =
-  | { ok: true; mediaType: string | null; schema: JsonSchema | null; value: Json | undefined }
+  | { ok: true; mediaType: string | null; schema: JsonSchema | null; value: Json | undefined; files?: UploadedFile[] }
   | { ok: false; status: 400 | 415; message: string };
 
 /**
@@ -70,7 +78,10 @@ export function readBody(registry: SchemaRegistry, declared: ArtifactRequestBody
   if (want === 'multipart/form-data') {
     const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1];
     if (!boundary) return { ok: false, status: 400, message: 'the multipart body has no boundary' };
-    return { ok: true, mediaType: media, schema, value: formValue(registry, schema, multipartFields(text, boundary)) };
+    const parts = multipartParts(bytes, boundary);
+    const fields = parts.map((part): [string, string] => [part.name, utf8.decode(part.content)]);
+    const files = parts.filter((part) => part.filename !== null || part.mediaType !== null).map(({ name, filename, mediaType, content }) => ({ part: name, filename, mediaType, size: content.byteLength }));
+    return { ok: true, mediaType: media, schema, value: formValue(registry, schema, fields), files };
   }
   if (want.startsWith('text/') && !isXmlMedia(want)) {
     // Text is checked against a schema a string can meet; one that describes the text's
@@ -106,13 +117,45 @@ function formValue(registry: SchemaRegistry, schema: JsonSchema | null, fields: 
 }
 
 /** Field names and text of a multipart body; file parts keep their content as text. */
-export function multipartFields(text: string, boundary: string): [string, string][] {
-  const out: [string, string][] = [];
-  for (const part of text.split(`--${boundary}`)) {
-    const split = part.indexOf('\r\n\r\n');
-    if (split < 0) continue;
-    const name = /name="([^"]*)"/i.exec(part.slice(0, split))?.[1];
-    if (name !== undefined) out.push([name, part.slice(split + 4).replace(/\r\n$/, '')]);
+export function multipartFields(bytes: Uint8Array, boundary: string): [string, string][] {
+  return multipartParts(bytes, boundary).map((part) => [part.name, utf8.decode(part.content)]);
+}
+
+/** One part of a multipart body: its field name, the file name and media type its headers give, and its bytes. */
+interface MultipartPart {
+  name: string;
+  filename: string | null;
+  mediaType: string | null;
+  content: Uint8Array;
+}
+
+/** One character per byte, so that offsets found in the text are offsets in the bytes (a file's length is its bytes', not its text's). */
+const bytewise = new TextDecoder('latin1');
+
+/** The parts of a multipart body (RFC 7578) between its boundaries; parts without a name are skipped. */
+function multipartParts(bytes: Uint8Array, boundary: string): MultipartPart[] {
+  const text = bytewise.decode(bytes);
+  const delimiter = `--${boundary}`;
+  const out: MultipartPart[] = [];
+  for (let at = text.indexOf(delimiter); at >= 0; ) {
+    const start = at + delimiter.length;
+    const next = text.indexOf(delimiter, start);
+    const end = next < 0 ? text.length : next;
+    const split = text.indexOf('\r\n\r\n', start);
+    if (split >= 0 && split < end) {
+      const head = utf8.decode(bytes.subarray(start, split));
+      const name = /\bname="([^"]*)"/i.exec(head)?.[1];
+      const contentEnd = text.startsWith('\r\n', end - 2) && end - 2 >= split + 4 ? end - 2 : end;
+      if (name !== undefined) {
+        out.push({
+          name,
+          filename: /\bfilename="([^"]*)"/i.exec(head)?.[1] ?? null,
+          mediaType: /^content-type:\s*([^\r\n]+)/im.exec(head)?.[1]?.trim() ?? null,
+          content: bytes.subarray(split + 4, contentEnd),
+        });
+      }
+    }
+    at = next;
   }
   return out;
 }

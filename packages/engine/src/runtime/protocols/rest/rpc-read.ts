@@ -41,7 +41,7 @@ function bodyFields(registry: SchemaRegistry, operation: ArtifactOperation, medi
   if (want === 'multipart/form-data') {
     const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1];
     if (boundary === undefined) return { status: 400, code: 'invalid_body', message: 'the multipart body has no boundary', field: null };
-    return multipartFields(text, boundary);
+    return multipartFields(request.body, boundary);
   }
   if (!isJsonMedia(want)) return [];
   if (jsonNestsDeeperThan(text)) return { status: 400, code: 'invalid_body', message: `the request body nests deeper than ${JSON_MAX_DEPTH} levels`, field: null };
