@@ -39,8 +39,9 @@ describe('simplane simulators behaviour', () => {
     const ran = await run(['behaviour', 'catalog/petstore:1.0']);
     expect(ran.code, ran.err).toBe(0);
     const [resources, operations] = ran.out.split('\n\n');
-    expect(resources!.split('\n')[0]).toMatch(/^RESOURCE\s+ID FIELD\s+STATE\s+SERVER-FILLED$/);
-    expect(resources).toMatch(/^pets\s+id\s+status = "available"\s+status: initial "available", created_at: created \(instant\)$/m);
+    expect(resources!.split('\n')[0]).toMatch(/^RESOURCE\s+ID FIELD\s+NEW IDS\s+STATE\s+SERVER-FILLED$/);
+    // Pets' ids are plain strings with no example: the resource's name prefixes them (`-`).
+    expect(resources).toMatch(/^pets\s+id\s+-\s+status = "available"\s+status: initial "available", created_at: created \(instant\)$/m);
     expect(operations!.split('\n')[0]).toMatch(/^OPERATION\s+BEHAVIOUR\s+PROTOCOL\s+WRITE$/);
     expect(operations!.split('\n')).toHaveLength(1 + petstore.operations);
     expect(operations).toMatch(/^createPet\s+create\s+rest\s+put \S+, patch \S+/m);

@@ -18,6 +18,7 @@ interface FieldFillView {
 interface RecordsView {
   fields?: FieldFillView[];
   state?: { field?: string; initial?: unknown } | null;
+  idForm?: { kind?: string; prefix?: string; length?: number } | null;
 }
 
 interface WriteView {
@@ -25,15 +26,16 @@ interface WriteView {
   patch?: string;
   createsMissing?: boolean;
   actsByDefault?: string[];
+  upload?: { part?: string; size?: string; name?: string; mediaType?: string };
 }
 
 /** A table of resources, a blank line, and a table of operations. */
 export function describeBehaviour(behaviour: SimulatorBehaviour): string[] {
   const resources = table(
-    ['resource', 'id field', 'state', 'server-filled'],
+    ['resource', 'id field', 'new ids', 'state', 'server-filled'],
     behaviour.resources.map((resource) => {
       const records = (resource.records ?? {}) as RecordsView;
-      return [cell(resource.name), cell(resource.idField), stateText(records.state), cell((records.fields ?? []).map(fillText).join(', '))];
+      return [cell(resource.name), cell(resource.idField), idText(records.idForm), stateText(records.state), cell((records.fields ?? []).map(fillText).join(', '))];
     }),
   );
   const operations = table(
@@ -49,6 +51,13 @@ export function decisionCounts(behaviour: SimulatorBehaviour): string {
   const { resources, operations } = behaviour;
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
   return `${plural(resources.length, 'resource')}, ${plural(operations.length, 'operation')} (artifact version ${behaviour.artifact_version})`;
+}
+
+/** `prefixed cus_ (18)`, `uuid`, `integer`: how new ids look; `-` where the resource's name prefixes them. */
+function idText(form: RecordsView['idForm']): string {
+  if (form === null || form === undefined || form.kind === undefined) return '-';
+  const prefix = form.prefix === undefined ? '' : ` ${form.prefix}`;
+  return `${form.kind}${prefix}${form.length === undefined ? '' : ` (${form.length})`}`;
 }
 
 /** `status = "available"`: the state field and the value a new record starts in. */
@@ -83,5 +92,6 @@ function writeText(write: WriteView | null | undefined): string {
   const parts = [`put ${write.put ?? '?'}`, `patch ${write.patch ?? '?'}`];
   if (write.createsMissing === true) parts.push('creates missing');
   if ((write.actsByDefault ?? []).length > 0) parts.push(`acts by default ${write.actsByDefault!.join(' ')}`);
+  if (write.upload !== undefined) parts.push(`upload ${write.upload.part ?? '?'} into ${[write.upload.size, write.upload.name, write.upload.mediaType].filter((field) => field !== undefined).join(' ')}`);
   return parts.join(', ');
 }

@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { compileArtifact, fixture } from '../../testing/fixtures.js';
-import { ResponseChecker } from '../../testing/response-check.js';
-import { SimClient, type SimCall } from '../../testing/sim-client.js';
+import { fixture } from '../../testing/fixtures.js';
+import { checkedClient } from './test-checked-client.js';
 
-async function open(document: string | Uint8Array) {
-  const { artifact } = await compileArtifact(document);
-  const client = await SimClient.open(artifact, { sampleRecords: 0 });
-  const checker = new ResponseChecker(artifact);
-  const call = (c: SimCall) => {
-    const answer = client.call({ ...c, headers: { 'content-type': 'application/json', ...c.headers } });
-    expect(checker.problem(answer)).toBeNull();
-    return answer;
-  };
-  return { artifact, call };
-}
+const open = checkedClient;
 
 describe('a record created at the top level naming its parent in a field', () => {
   it("is listed under each project its `projects` names, and under no other (Asana's tasks)", async () => {

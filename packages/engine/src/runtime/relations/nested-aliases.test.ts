@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileArtifact } from '../../testing/fixtures.js';
-import { ResponseChecker } from '../../testing/response-check.js';
-import { SimClient, type SimCall } from '../../testing/sim-client.js';
+import { checkedClient } from './test-checked-client.js';
 
 const json = (schema: unknown) => ({ content: { 'application/json': { schema } } });
 const ok = (schema: unknown, status = '200') => ({ [status]: { description: 'ok', ...json(schema) } });
@@ -44,17 +42,7 @@ const github = JSON.stringify({
   },
 });
 
-async function open(document: string) {
-  const { artifact } = await compileArtifact(document);
-  const client = await SimClient.open(artifact, { sampleRecords: 0 });
-  const checker = new ResponseChecker(artifact);
-  const call = (c: SimCall) => {
-    const answer = client.call({ ...c, headers: { 'content-type': 'application/json', ...c.headers } });
-    expect(checker.problem(answer)).toBeNull();
-    return answer;
-  };
-  return { artifact, call };
-}
+const open = checkedClient;
 
 describe("a parent's count of records created under one route and deleted under another", () => {
   it("moves GitHub's issue comments count with comments made under the issue and deleted under the repository", async () => {
