@@ -181,6 +181,8 @@ export interface ArtifactOperation {
   linkedBy?: ArtifactLink[];
   /** For a delete: the boolean fields of its answer that say it went through (`deleted`, `success`), answered true. */
   acknowledges?: string[];
+  /** For a static read that answers a count of a collection's records by a field (`GET /store/inventory`): what it counts. */
+  tally?: ArtifactTally;
   /** How its calls travel (version 4; given to older artifacts when read). */
   protocol?: ProtocolName;
   /** For a create, replace or update of a resource: what it does with its body (version 4; given to older artifacts when read). */
@@ -204,6 +206,15 @@ export interface ArtifactLink {
   many: boolean;
   /** For objects (`{gid, name}`): the field of each that holds the id; absent for texts and numbers, compared as text. */
   key?: string;
+}
+
+/** A count of a collection's records by the value of one of their enumerated fields (ArtifactOperation.tally). */
+export interface ArtifactTally {
+  /** The top-level collection counted. */
+  resource: string;
+  field: string;
+  /** The field's enumerated values, in the document's order: each answered, 0 where no record holds it. */
+  values: string[];
 }
 
 export interface ArtifactAction {

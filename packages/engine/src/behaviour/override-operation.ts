@@ -1,4 +1,4 @@
-import type { ArtifactAction, ArtifactLink, ArtifactOperation, ArtifactResource } from '../artifact/artifact.js';
+import type { ArtifactAction, ArtifactLink, ArtifactOperation, ArtifactResource, ArtifactTally } from '../artifact/artifact.js';
 import { PATCH_MODES, PUT_MODES, type WritePlan } from '../artifact/behaviour.js';
 import { squash } from '../infer/naming.js';
 import { requestSchema, type SchemaLookup, successSchema } from '../infer/schema-lookup.js';
@@ -6,7 +6,7 @@ import type { Json, JsonObject } from '../json.js';
 import { has, type OverrideChecks, type RecordFacts, shown } from './override-checks.js';
 import { overrideList } from './override-list.js';
 
-const OPERATION_KEYS = ['write', 'list', 'action', 'acknowledges', 'links', 'linkedBy'] as const;
+const OPERATION_KEYS = ['write', 'list', 'action', 'acknowledges', 'links', 'linkedBy', 'tally'] as const;
 
 const STATED = 'is what the document states; change the document with the Overlay instead';
 /** Decisions of an operation that an override cannot change, and why. */
@@ -57,11 +57,28 @@ export function overrideOperation(op: ArtifactOperation, value: Json, context: O
     const links = checks.texts(given['links'], ['links'], (name) => (path.has(name) ? null : `names \`${name}\` in \`links\`, which is not a path parameter of ${op.id}`));
     if (links !== undefined) setOrDrop(out, 'links', links);
   }
+  if (has(given, 'tally')) {
+    const tally = overrideTally(op, given['tally'] as Json, checks);
+    if (tally === null) delete out.tally;
+    else if (tally !== undefined) out.tally = tally;
+  }
   if (has(given, 'linkedBy')) {
     const linkedBy = overrideLinkedBy(out, given['linkedBy'] as Json, context);
     if (linkedBy !== undefined) out.linkedBy = linkedBy;
   }
   return out;
+}
+
+/** What a static read counts, `{resource, field, values}`, or null for an answer from its schema. */
+function overrideTally(op: ArtifactOperation, value: Json, checks: OverrideChecks): ArtifactTally | null | undefined {
+  if (value === null) return null;
+  if (op.behaviour !== 'static' || op.method !== 'GET') return checks.invalid(['tally'], `gives \`tally\`, but ${op.id} is not a static read (its behaviour is ${op.behaviour})`);
+  const given = checks.object(value, ['tally'], ['resource', 'field', 'values']);
+  if (given === undefined) return undefined;
+  const resource = checks.text(given['resource'], ['tally', 'resource']);
+  const field = checks.text(given['field'], ['tally', 'field']);
+  const values = has(given, 'values') ? checks.texts(given['values'], ['tally', 'values']) : [];
+  return resource === undefined || field === undefined || values === undefined ? undefined : { resource, field, values };
 }
 
 /**

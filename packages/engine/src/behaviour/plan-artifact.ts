@@ -5,6 +5,7 @@ import { withIdForm } from '../entities/entity.js';
 import { countedIn } from './plan-counts.js';
 import { Collections, planInherits, planNamedIds, planReferences } from './plan-references.js';
 import { planRecords } from './plan-records.js';
+import { planTally } from './plan-tally.js';
 import { planWrite, type Era } from './plan-writes.js';
 
 /**
@@ -29,7 +30,8 @@ export function withPlans(artifact: Artifact, era: Era, partial: ReadonlySet<str
   const byName = new Map(resources.map((resource) => [resource.name, resource]));
   const operations = artifact.operations.map((op): ArtifactOperation => {
     const resource = op.resource === null ? undefined : byName.get(op.resource);
-    return { ...op, protocol: protocolOf(op.path), write: planWrite(registry, op, resource, era, partial.has(op.id)) };
+    const tally = planTally(registry, op, artifact.resources);
+    return { ...op, protocol: protocolOf(op.path), write: planWrite(registry, op, resource, era, partial.has(op.id)), ...(tally === null ? {} : { tally }) };
   });
   return { ...artifact, resources, operations };
 }

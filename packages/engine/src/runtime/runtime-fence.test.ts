@@ -15,7 +15,6 @@ import { importGraph } from '../testing/import-graph.js';
 const INFER_IMPORTERS: readonly string[] = [
   'runtime/answers/record-answer.ts',
   'runtime/behaviours/moved-amount.ts',
-  'runtime/behaviours/tally.ts',
   'runtime/checking/validate-request.ts',
   'runtime/protocols/rest/rest-refusal.ts',
   'runtime/search/search-body.ts',

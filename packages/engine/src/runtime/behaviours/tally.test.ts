@@ -72,3 +72,20 @@ describe('a map of counts named after a collection', () => {
     expect(Object.values(labels).every((v) => typeof v === 'string')).toBe(true);
   });
 });
+
+describe('what a count answers (ArtifactOperation.tally)', () => {
+  it('is decided at build time, and an override counts another collection by another field', async () => {
+    const { artifact } = await compileArtifact(document());
+    expect(artifact.operations.find((op) => op.id === 'getInventory')?.tally).toEqual({ resource: 'pet', field: 'status', values: ['available', 'pending', 'sold'] });
+    const overlay = JSON.stringify({
+      overlay: '1.0.0',
+      info: { title: 'orders counted', version: '1' },
+      actions: [{ target: "$.paths['/store/inventory'].get", update: { 'x-simplane-behaviour': { tally: { resource: 'order', field: 'status', values: ['placed', 'approved', 'delivered'] } } } }],
+    });
+    const corrected = await compileArtifact(document(), { overlays: [new TextEncoder().encode(overlay)] });
+    expect(corrected.outcome.warnings).toEqual([]);
+    const client = await SimClient.open(corrected.artifact, { sampleRecords: 0 });
+    client.call({ method: 'POST', path: '/store/order', body: { petId: 1, status: 'approved' } });
+    expect(client.call({ method: 'GET', path: '/store/inventory' }).json).toEqual({ placed: 0, approved: 1, delivered: 0 });
+  });
+});
