@@ -154,6 +154,11 @@ export interface WritePlan {
    * a merge patch where it is `application/merge-patch+json`).
    */
   patch: (typeof PATCH_MODES)[number];
+  /**
+   * For a create whose answer only refers to the new record (Autotask's `{"itemId": 13}`): the
+   * answer's field that holds the new id. Absent where the answer is the record or its id alone.
+   */
+  reference?: string;
   /** A PUT to an id that names no record creates it there. */
   createsMissing: boolean;
   /** The resource's actions a create applies unless its body says otherwise (a charge's `capture`), by their names squashed. */

@@ -123,7 +123,7 @@ const DEFAULT_WRITE: WritePlan = { put: 'replace', patch: 'merge', createsMissin
 
 function overrideWrite(op: ArtifactOperation, value: Json, { checks, resource, facts, operations, lookup }: OperationContext): WritePlan | undefined {
   if (resource === null || !WRITES.has(op.behaviour) || op.write === null) return checks.invalid(['write'], `gives \`write\`, but ${op.id} writes no record of a resource (its behaviour is ${op.behaviour})`);
-  const given = checks.object(value, ['write'], ['put', 'patch', 'createsMissing', 'actsByDefault', 'upload']);
+  const given = checks.object(value, ['write'], ['put', 'patch', 'createsMissing', 'actsByDefault', 'upload', 'reference']);
   if (given === undefined) return undefined;
   const out: WritePlan = { ...(op.write ?? DEFAULT_WRITE) };
   if (has(given, 'put')) out.put = checks.oneOf(given['put'], PUT_MODES, ['write', 'put']) ?? out.put;
@@ -135,6 +135,16 @@ function overrideWrite(op: ArtifactOperation, value: Json, { checks, resource, f
     const known = new Set([...actions, ...[...lookup.properties(requestSchema(op)).keys()].map(squash)]);
     const names = checks.texts(given['actsByDefault'], ['write', 'actsByDefault'], (name) => (known.has(squash(name)) ? null : `names \`${name}\` in \`write.actsByDefault\`, which is neither an action of ${resource.name} nor a field of the body`));
     if (names !== undefined) out.actsByDefault = names.map(squash);
+  }
+  if (has(given, 'reference')) {
+    // The field of a create's answer that names the new record; null answers the record itself.
+    const answer = lookup.properties(successSchema(op));
+    const field = given['reference'] === null ? null : op.behaviour !== 'create'
+      ? checks.invalid(['write', 'reference'], `gives \`write.reference\`, but ${op.id} is not a create (its behaviour is ${op.behaviour})`)
+      : checks.text(given['reference'], ['write', 'reference']);
+    if (field === null) delete out.reference;
+    else if (field !== undefined && !answer.has(field)) checks.invalid(['write', 'reference'], `names \`${field}\`, which is not a field of the create's answer`);
+    else if (field !== undefined) out.reference = field;
   }
   if (has(given, 'upload')) {
     const upload = given['upload'] === null ? null : overrideUpload(op, given['upload'] as Json, checks, facts, lookup);

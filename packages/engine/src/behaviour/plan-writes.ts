@@ -1,10 +1,12 @@
 import type { ArtifactOperation, ArtifactResource, JsonSchema } from '../artifact/artifact.js';
 import type { WritePlan } from '../artifact/behaviour.js';
 import { isObject } from '../json.js';
-import { squash } from '../infer/naming.js';
+import { singular, squash, words } from '../infer/naming.js';
+import { chooseMedia } from '../runtime/answers/conform.js';
+import { chooseSuccess } from '../runtime/answers/respond.js';
 import type { SchemaRegistry } from '../runtime/schemas/schema-registry.js';
 import { objectView, schemaTypes } from '../runtime/schemas/schema-view.js';
-import { CREATING_PUT, DEFAULTS_TO_TRUE } from '../vocabulary/records.js';
+import { CREATING_PUT, DEFAULTS_TO_TRUE, REFERENCE_FIELDS } from '../vocabulary/records.js';
 import { UPLOAD_MEDIA_TYPE_FIELDS, UPLOAD_NAME_FIELDS, UPLOAD_SIZE_FIELDS } from '../vocabulary/uploads.js';
 
 /** Which rules decide: those of the engine that built an artifact of that version. */
@@ -14,13 +16,32 @@ export type Era = 3 | 4;
 export function planWrite(registry: SchemaRegistry, op: ArtifactOperation, resource: ArtifactResource | undefined, era: Era, describedPartial: boolean): WritePlan | null {
   if (resource === undefined || !['create', 'replace', 'update'].includes(op.behaviour)) return null;
   const upload = era >= 4 && op.behaviour === 'create' ? uploadPlan(registry, op, resource) : null;
+  const reference = op.behaviour === 'create' ? referenceField(registry, op, resource) : null;
   return {
+    ...(reference === null ? {} : { reference }),
     put: era >= 4 && op.behaviour === 'replace' && (describedPartial || partialUpdate(registry, op, resource)) ? 'merge' : 'replace',
     patch: era >= 4 ? patchMode(op) : 'media-type',
     createsMissing: op.behaviour === 'replace' && (Object.hasOwn(op.responses, '201') || (op.operationId !== null && CREATING_PUT.test(op.operationId))),
     actsByDefault: op.behaviour === 'create' ? actionsByDefault(registry, op) : [],
     ...(upload === null ? {} : { upload }),
   };
+}
+
+/**
+ * The field a create's answer names the new record by, where the answer is a reference holding
+ * none of the record's fields (Autotask's `{"itemId": 13}`): an answer of one to three fields,
+ * one of them `id`, `itemId`, `newId` or `<record>Id`. Null for any other answer, or a record
+ * that declares no fields to tell a reference from.
+ */
+function referenceField(registry: SchemaRegistry, op: ArtifactOperation, resource: ArtifactResource): string | null {
+  const schema = chooseMedia(chooseSuccess(op, 201).response)?.[1].schema ?? null;
+  if (schema === null || resource.idField === null) return null;
+  const answered = Object.keys(objectView(registry, schema).properties);
+  const recordFields = objectView(registry, resource.itemSchema).properties;
+  if (Object.keys(recordFields).length === 0 || answered.length === 0 || answered.length > 3 || answered.some((name) => Object.hasOwn(recordFields, name))) return null;
+  const one = squash(singular(words(resource.name).at(-1) ?? ''));
+  const references = answered.filter((name) => [...REFERENCE_FIELDS, `${one}id`].includes(squash(name)));
+  return references.length === 1 ? references[0]! : null;
 }
 
 /**

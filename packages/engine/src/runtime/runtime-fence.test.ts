@@ -13,7 +13,6 @@ import { importGraph } from '../testing/import-graph.js';
  * file that stops importing `infer/` leaves it, and no file joins it.
  */
 const INFER_IMPORTERS: readonly string[] = [
-  'runtime/answers/record-answer.ts',
   'runtime/behaviours/moved-amount.ts',
   'runtime/checking/validate-request.ts',
   'runtime/protocols/rest/rest-refusal.ts',

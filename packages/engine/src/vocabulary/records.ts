@@ -97,6 +97,9 @@ export const ALTERNATE_KEYS: Readonly<Record<string, readonly string[]>> = {
   key: ['key'], name: ['name'], slug: ['slug'], code: ['code'], username: ['username', 'login'], login: ['login', 'username'], email: ['email'], handle: ['handle'],
 };
 
+/** Squashed names of the field a create's answer names the new record by when it answers only a reference (`itemId`), besides `<record>id`. */
+export const REFERENCE_FIELDS: readonly string[] = ['id', 'itemid', 'newid'];
+
 /** "Defaults to `true`" in a description, as Stripe writes the default of its charge's `capture`. */
 export const DEFAULTS_TO_TRUE = /\bdefaults? to `?true\b/i;
 

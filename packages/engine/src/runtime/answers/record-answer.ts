@@ -10,7 +10,6 @@ import { expanded } from '../relations/expand.js';
 import { chooseMedia } from './conform.js';
 import { answer, type AnswerOptions, type ChosenResponse } from './respond.js';
 import { objectView, schemaTypes } from '../schemas/schema-view.js';
-import { singular, squash, words } from '../../infer/naming.js';
 import { unannotated } from '../../annotations.js';
 
 /**
@@ -152,22 +151,16 @@ export function idAnswer(ex: Exchange, resource: ArtifactResource, chosen: Chose
 
 /**
  * The new record's id in the field a create's answer names it by, when that answer is a
- * reference holding none of the record's fields (Autotask's `{"itemId": 13}`). Undefined for
- * any other answer.
+ * reference holding none of the record's fields (WritePlan.reference: Autotask's
+ * `{"itemId": 13}`). Undefined for any other answer.
  */
 export function idReference(ex: Exchange, resource: ArtifactResource, chosen: ChosenResponse, record: Json): Json | undefined {
+  const field = ex.operation.write?.reference;
   const schema = chooseMedia(chosen.response)?.[1].schema ?? null;
-  if (schema === null || resource.idField === null || !isObject(record) || !Object.hasOwn(record, resource.idField)) return undefined;
-  const answered = objectView(ex.model.registry, schema).properties;
-  const recordFields = objectView(ex.model.registry, itemSchema(resource)).properties;
-  const names = Object.keys(answered);
-  // Judged only against a record that declares its fields, for an answer small enough to be a reference.
-  if (Object.keys(recordFields).length === 0 || names.length === 0 || names.length > 3 || names.some((name) => Object.hasOwn(recordFields, name))) return undefined;
-  const one = squash(singular(words(resource.name).at(-1) ?? ''));
-  const references = names.filter((name) => ['id', 'itemid', 'newid', `${one}id`].includes(squash(name)));
+  if (field === undefined || schema === null || resource.idField === null || !isObject(record) || !Object.hasOwn(record, resource.idField)) return undefined;
   const id = record[resource.idField] as Json;
-  if (references.length !== 1 || !ex.model.registry.validate(answered[references[0]!], id).ok) return undefined;
+  if (!ex.model.registry.validate(objectView(ex.model.registry, schema).properties[field], id).ok) return undefined;
   const reference: JsonObject = {};
-  setOwn(reference, references[0]!, id);
+  setOwn(reference, field, id);
   return reference;
 }

@@ -172,6 +172,8 @@ describe('records a single answer wraps', () => {
     });
     const { artifact, send } = await open(autotask);
     expect(artifact.resources.find((r) => r.name === 'ActionTypes')).toMatchObject({ recordField: 'item', itemSchema: actionType });
+    // The build decided where the create's answer names the new record (WritePlan.reference).
+    expect(artifact.operations.find((op) => op.id === 'ActionTypes_CreateEntity')?.write?.reference).toBe('itemId');
     const created = send({ method: 'POST', path: '/V1.0/ActionTypes', body: JSON.stringify({ name: 'Call', isActive: true }) }).json as { itemId: number };
     expect(Object.keys(created)).toEqual(['itemId']);
     expect(send({ method: 'GET', path: `/V1.0/ActionTypes/${created.itemId}` }).json).toEqual({ item: { id: created.itemId, name: 'Call', isActive: true } });
