@@ -181,6 +181,12 @@ export interface ArtifactOperation {
   linkedBy?: ArtifactLink[];
   /** For a delete: the boolean fields of its answer that say it went through (`deleted`, `success`), answered true. */
   acknowledges?: string[];
+  /**
+   * Required header or query parameters that carry the caller's credential (Slack's `token`,
+   * Google's `key`), which a request's `Authorization` header answers in their place, as those
+   * APIs accept. Absent where the operation has none.
+   */
+  credentialParameters?: string[];
   /** For a static read that answers a count of a collection's records by a field (`GET /store/inventory`): what it counts. */
   tally?: ArtifactTally;
   /** How its calls travel (version 4; given to older artifacts when read). */

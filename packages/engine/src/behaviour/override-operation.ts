@@ -6,7 +6,7 @@ import type { Json, JsonObject } from '../json.js';
 import { has, type OverrideChecks, type RecordFacts, shown } from './override-checks.js';
 import { overrideList } from './override-list.js';
 
-const OPERATION_KEYS = ['write', 'list', 'action', 'acknowledges', 'links', 'linkedBy', 'tally'] as const;
+const OPERATION_KEYS = ['write', 'list', 'action', 'acknowledges', 'links', 'linkedBy', 'tally', 'credentialParameters'] as const;
 
 const STATED = 'is what the document states; change the document with the Overlay instead';
 /** Decisions of an operation that an override cannot change, and why. */
@@ -56,6 +56,11 @@ export function overrideOperation(op: ArtifactOperation, value: Json, context: O
     const path = new Set(op.parameters.filter((p) => p.in === 'path').map((p) => p.name));
     const links = checks.texts(given['links'], ['links'], (name) => (path.has(name) ? null : `names \`${name}\` in \`links\`, which is not a path parameter of ${op.id}`));
     if (links !== undefined) setOrDrop(out, 'links', links);
+  }
+  if (has(given, 'credentialParameters')) {
+    const named = new Set(op.parameters.filter((p) => p.in === 'header' || p.in === 'query').map((p) => p.name));
+    const names = checks.texts(given['credentialParameters'], ['credentialParameters'], (name) => (named.has(name) ? null : `names \`${name}\` in \`credentialParameters\`, which is not a header or query parameter of ${op.id}`));
+    if (names !== undefined) setOrDrop(out, 'credentialParameters', names);
   }
   if (has(given, 'tally')) {
     const tally = overrideTally(op, given['tally'] as Json, checks);
@@ -114,7 +119,7 @@ function holdsBoolean(schema: JsonObject | undefined): boolean {
 }
 
 /** An optional list kept where it has entries and taken away where it has none. */
-function setOrDrop(op: ArtifactOperation, key: 'acknowledges' | 'links', list: string[]): void {
+function setOrDrop(op: ArtifactOperation, key: 'acknowledges' | 'links' | 'credentialParameters', list: string[]): void {
   if (list.length > 0) op[key] = list;
   else delete op[key];
 }

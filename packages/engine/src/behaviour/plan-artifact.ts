@@ -6,6 +6,8 @@ import { countedIn } from './plan-counts.js';
 import { Collections, planInherits, planNamedIds, planReferences } from './plan-references.js';
 import { planRecords } from './plan-records.js';
 import { planTally } from './plan-tally.js';
+import { squash } from '../infer/naming.js';
+import { CREDENTIAL_PARAMETERS } from '../vocabulary/records.js';
 import { planWrite, type Era } from './plan-writes.js';
 
 /**
@@ -31,7 +33,14 @@ export function withPlans(artifact: Artifact, era: Era, partial: ReadonlySet<str
   const operations = artifact.operations.map((op): ArtifactOperation => {
     const resource = op.resource === null ? undefined : byName.get(op.resource);
     const tally = planTally(registry, op, artifact.resources);
-    return { ...op, protocol: protocolOf(op.path), write: planWrite(registry, op, resource, era, partial.has(op.id)), ...(tally === null ? {} : { tally }) };
+    const credentials = op.parameters.filter((p) => p.required && (p.in === 'header' || p.in === 'query') && CREDENTIAL_PARAMETERS.includes(squash(p.name))).map((p) => p.name);
+    return {
+      ...op,
+      protocol: protocolOf(op.path),
+      write: planWrite(registry, op, resource, era, partial.has(op.id)),
+      ...(tally === null ? {} : { tally }),
+      ...(credentials.length === 0 ? {} : { credentialParameters: credentials }),
+    };
   });
   return { ...artifact, resources, operations };
 }

@@ -97,6 +97,9 @@ export const ALTERNATE_KEYS: Readonly<Record<string, readonly string[]>> = {
   key: ['key'], name: ['name'], slug: ['slug'], code: ['code'], username: ['username', 'login'], login: ['login', 'username'], email: ['email'], handle: ['handle'],
 };
 
+/** Squashed names of header and query parameters that carry the caller's credential: Slack's `token`, Google's `key`. */
+export const CREDENTIAL_PARAMETERS: readonly string[] = ['token', 'accesstoken', 'apitoken', 'authtoken', 'apikey', 'key'];
+
 /** Squashed names of the field a create's answer names the new record by when it answers only a reference (`itemId`), besides `<record>id`. */
 export const REFERENCE_FIELDS: readonly string[] = ['id', 'itemid', 'newid'];
 

@@ -1,6 +1,5 @@
 import type { SimRequest } from '@simplane/core';
 import type { ArtifactOperation, ArtifactParameter, JsonSchema } from '../../artifact/artifact.js';
-import { squash } from '../../infer/naming.js';
 import { setOwn, type Json } from '../../json.js';
 import type { RuntimeModel } from '../model.js';
 import { headerText, parseCookies, parseQuery, readParameter, type RawInput } from '../protocols/rest/parameters.js';
@@ -33,7 +32,7 @@ export function validateRequest(model: RuntimeModel, operation: ArtifactOperatio
   for (const param of operation.parameters) {
     const value = protocol.readParameter === undefined ? readParameter(model.registry, param, raw) : protocol.readParameter(model.registry, param, raw);
     if (value === undefined) {
-      if (param.required && !credentialSentElsewhere(param, raw)) return { status: 400, code: 'missing_parameter', message: `the ${WHERE[param.in]} ${param.name} is required`, field: param.name };
+      if (param.required && !credentialSentElsewhere(operation, param, raw)) return { status: 400, code: 'missing_parameter', message: `the ${WHERE[param.in]} ${param.name} is required`, field: param.name };
       continue;
     }
     const verdict = model.registry.validate(param.schema, value);
@@ -61,16 +60,13 @@ function decodedBody(operation: ArtifactOperation, value: Json): { ok: true; val
   return { ok: true, value, schema: entry?.schema ?? null, mediaType };
 }
 
-/** Names of header or query parameters that carry the caller's credential: Slack's `token`, Google's `key`. */
-const CREDENTIAL_PARAMETER = /^(token|accesstoken|apitoken|authtoken|apikey|key)$/;
-
 /**
- * Whether a required parameter that carries a credential is answered by the request's
+ * Whether a required parameter that carries a credential (ArtifactOperation.credentialParameters) is answered by the request's
  * `Authorization` header instead: Slack documents a required `token` header on every method,
  * and its clients send `Authorization: Bearer xoxb-...`, which Slack accepts.
  */
-function credentialSentElsewhere(param: ArtifactParameter, raw: RawInput): boolean {
-  if ((param.in !== 'header' && param.in !== 'query') || !CREDENTIAL_PARAMETER.test(squash(param.name))) return false;
+function credentialSentElsewhere(operation: ArtifactOperation, param: ArtifactParameter, raw: RawInput): boolean {
+  if (operation.credentialParameters?.includes(param.name) !== true) return false;
   const authorization = headerText(raw.headers, 'authorization');
   return authorization !== undefined && authorization.trim() !== '';
 }

@@ -317,6 +317,8 @@ describe('a credential the document asks for as a parameter', () => {
         },
       }),
     );
+    // Decided at build time: `token` carries the credential, `X-Team` does not.
+    expect(artifact.operations[0]?.credentialParameters).toEqual(['token']);
     const client = await SimClient.open(artifact, { sampleRecords: 0 });
     const post = (headers: Record<string, string>) => client.call({ method: 'POST', path: '/chat.postMessage', headers });
     expect(post({ authorization: 'Bearer xoxb-1', 'x-team': 'T1' }).status).toBe(200);
