@@ -93,6 +93,12 @@ export interface RecordPlan {
   namedIds: Record<string, string>;
   /** What a new record takes from the record a field names where its create leaves it out (a refund's `amount` and `currency` from its payment intent). */
   inherits: Array<{ field: string; from: string; fields: string[] }>;
+  /**
+   * The totals of other records these records' `amount` adds to: the record a nested create's
+   * path or a field names (`via`), its running total (`amount_refunded`) and the flag set once
+   * all of its amount is moved (`refunded`), if it has one.
+   */
+  moves: Array<{ target: string; via: { parameter: string } | { field: string }; total: string; flag: string | null }>;
   /** The parent's field counting these records (a comment created on an issue adds one to its `comments`), or null. */
   countedIn: { parent: string; parameter: string; field: string } | null;
   /** Fields that name a record to people (`name`, `title`, `label`): sample records after the first are numbered there (`Rex 2`) where one example would name them all alike. */

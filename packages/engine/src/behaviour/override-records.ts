@@ -3,7 +3,7 @@ import { isObject, type Json, setOwn } from '../json.js';
 import { has, name, notAField, type OverrideChecks, type Path, type RecordFacts, shown } from './override-checks.js';
 import { stateFills, withFields, withState } from './override-fills.js';
 
-const RECORD_KEYS = ['fields', 'state', 'fresh', 'settled', 'kept', 'keptUnlessGiven', 'aliases', 'alternateKeys', 'catalog', 'deleted', 'maps', 'derived', 'naming', 'idForm', 'countedIn', 'references', 'namedIds', 'inherits'] as const;
+const RECORD_KEYS = ['fields', 'state', 'fresh', 'settled', 'kept', 'keptUnlessGiven', 'aliases', 'alternateKeys', 'catalog', 'deleted', 'maps', 'derived', 'naming', 'idForm', 'countedIn', 'references', 'namedIds', 'inherits', 'moves'] as const;
 const ID_FORM_KEYS = ['kind', 'values', 'pattern', 'example', 'prefix', 'alphabet', 'length'] as const;
 /** What each kind of id form cannot do without. */
 const ID_FORM_NEEDS: Partial<Record<IdForm['kind'], 'values' | 'pattern' | 'example' | 'alphabet'>> = { values: 'values', pattern: 'pattern', example: 'example', prefixed: 'alphabet' };
@@ -42,6 +42,7 @@ export function overrideRecords(plan: RecordPlan, value: Json, checks: OverrideC
   if (has(given, 'countedIn')) out.countedIn = orKept(readCountedIn(given['countedIn'] as Json, [...path, 'countedIn'], checks), plan.countedIn);
   for (const key of ['references', 'namedIds'] as const) if (has(given, key)) out[key] = readFieldMap(given[key] as Json, [...path, key], checks, facts) ?? plan[key];
   if (has(given, 'inherits')) out.inherits = readInherits(given['inherits'] as Json, [...path, 'inherits'], checks, facts) ?? plan.inherits;
+  if (has(given, 'moves')) out.moves = readMoves(given['moves'] as Json, [...path, 'moves'], checks) ?? plan.moves;
   if (has(given, 'idForm')) {
     const idForm = readIdForm(given['idForm'] as Json, [...path, 'idForm'], checks);
     if (idForm !== undefined) out.idForm = idForm;
@@ -72,6 +73,23 @@ function readInherits(value: Json, path: Path, checks: OverrideChecks, facts: Re
     const from = checks.text(entry['from'], [...at, 'from']);
     const fields = checks.texts(entry['fields'], [...at, 'fields'], (taken) => (facts.properties.has(taken) ? null : notAField(taken, [...at, 'fields'])));
     return field === undefined || from === undefined || fields === undefined ? [] : [{ field, from, fields }];
+  });
+}
+
+/** The totals of other records these records' amount adds to, each `{target, via: {parameter} | {field}, total, flag}`; replaces the compiler's. */
+function readMoves(value: Json, path: Path, checks: OverrideChecks): RecordPlan['moves'] | undefined {
+  if (!Array.isArray(value)) return checks.invalid(path, `gives ${name(path)} as ${shown(value)}, not a list of \`{target, via, total, flag}\``);
+  return value.flatMap((item, index) => {
+    const at = [...path, index];
+    const entry = checks.object(item, at, ['target', 'via', 'total', 'flag']);
+    if (entry === undefined) return [];
+    const target = checks.text(entry['target'], [...at, 'target']);
+    const total = checks.text(entry['total'], [...at, 'total']);
+    const flag = has(entry, 'flag') && entry['flag'] !== null ? checks.text(entry['flag'], [...at, 'flag']) : null;
+    const via = checks.object(entry['via'], [...at, 'via'], ['parameter', 'field']);
+    const by = via === undefined ? undefined : has(via, 'parameter') ? checks.text(via['parameter'], [...at, 'via', 'parameter']) : checks.text(via['field'], [...at, 'via', 'field']);
+    if (target === undefined || total === undefined || flag === undefined || via === undefined || by === undefined) return [];
+    return [{ target, via: has(via, 'parameter') ? { parameter: by } : { field: by }, total, flag }];
   });
 }
 

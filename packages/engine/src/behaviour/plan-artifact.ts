@@ -6,6 +6,8 @@ import { countedIn } from './plan-counts.js';
 import { Collections, planInherits, planNamedIds, planReferences } from './plan-references.js';
 import { planRecords } from './plan-records.js';
 import { planTally } from './plan-tally.js';
+import { planMoves } from './plan-moves.js';
+import { buildModel } from '../runtime/model.js';
 import { squash } from '../infer/naming.js';
 import { CREDENTIAL_PARAMETERS } from '../vocabulary/records.js';
 import { planWrite, type Era } from './plan-writes.js';
@@ -29,6 +31,9 @@ export function withPlans(artifact: Artifact, era: Era, partial: ReadonlySet<str
     const records = { ...planned, references, namedIds, inherits, countedIn: countedIn(registry, resource, byResourceName, artifact.operations) };
     return { ...resource, records, ...(resource.entity === undefined ? {} : { entity: withIdForm(resource.entity, records.idForm) }) };
   });
+  // Moved amounts follow the references just planned, read as the runtime reads them.
+  const referenced = buildModel({ ...artifact, resources });
+  for (const resource of resources) resource.records.moves = planMoves(referenced, resource);
   const byName = new Map(resources.map((resource) => [resource.name, resource]));
   const operations = artifact.operations.map((op): ArtifactOperation => {
     const resource = op.resource === null ? undefined : byName.get(op.resource);

@@ -71,6 +71,7 @@ export function planRecords(registry: SchemaRegistry, resource: ArtifactResource
     countedIn: null,
     references: {},
     namedIds: {},
+    moves: [],
     inherits: [],
     idForm: planIdForm(registry, resource, operations, era),
   };

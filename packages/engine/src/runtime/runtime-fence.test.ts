@@ -13,7 +13,6 @@ import { importGraph } from '../testing/import-graph.js';
  * file that stops importing `infer/` leaves it, and no file joins it.
  */
 const INFER_IMPORTERS: readonly string[] = [
-  'runtime/behaviours/moved-amount.ts',
   'runtime/protocols/rest/rest-refusal.ts',
   'runtime/search/search-body.ts',
   'runtime/values/generate-value.ts',

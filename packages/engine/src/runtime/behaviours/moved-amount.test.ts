@@ -37,6 +37,10 @@ const document = JSON.stringify({
 describe('a record whose amount moves an amount of another', () => {
   it("adds to the total of the record it names or is created under, and sets its flag once the whole amount is moved: a charge's refunds", async () => {
     const { artifact } = await compileArtifact(document);
+    // Decided at build time: refunds add to the charge their path or their `charge` field names.
+    expect(artifact.resources.find((r) => r.name === 'charges.refunds' || r.name === 'refunds')?.records?.moves).toEqual(
+      expect.arrayContaining([expect.objectContaining({ target: 'charges', total: 'amount_refunded', flag: 'refunded' })]),
+    );
     const client = await SimClient.open(artifact, { sampleRecords: 0 });
     const checker = new ResponseChecker(artifact);
     const call = (request: SimCall): Rec => {

@@ -1,13 +1,10 @@
-import type { ArtifactResource, JsonSchema } from '../../artifact/artifact.js';
-import { singular, squash, stateForms, words } from '../../infer/naming.js';
+import type { ArtifactResource } from '../../artifact/artifact.js';
 import { isObject, setOwn, type Json, type JsonObject } from '../../json.js';
 import { collectionName } from '../records/collections.js';
 import { itemSchema, type Exchange } from './exchange.js';
-import { fillServerFields } from '../records/fill-fields.js';
-import { targetFor } from '../relations/inherit.js';
+import { fillServerFields, recordPlan } from '../records/fill-fields.js';
 import type { RuntimeModel } from '../model.js';
-import { parentOf } from '../relations/parent-count.js';
-import { objectView, schemaTypes } from '../schemas/schema-view.js';
+import { objectView } from '../schemas/schema-view.js';
 
 /**
  * A record whose `amount` moves an amount of the record it belongs to or names: a refund of a
@@ -25,40 +22,11 @@ export interface MovedAmount {
   flag: string | null;
 }
 
-/**
- * What a record of a resource called `one` does to another's amount, squashed, in the forms a
- * verb's state takes (stateForms, as an action's flag is found): `refunded` for a refund,
- * `captured` for a capture, `reversed` for a reversal (a noun in `-al` is its verb's).
- */
-function doneForms(one: string): Set<string> {
-  const verb = one.endsWith('al') ? one.slice(0, -2) : one;
-  return new Set([...stateForms(verb)].filter((form) => form !== verb && !form.endsWith('ing')));
-}
-
-function typed(model: RuntimeModel, properties: Record<string, JsonSchema>, name: string, ...types: string[]): boolean {
-  return (schemaTypes(model.registry, properties[name]) ?? []).some((type) => types.includes(type));
-}
-
-/** How a resource's records move amounts of others, found once per resource; none where its records have no `amount`. */
+/** How a resource's records move amounts of others (RecordPlan.moves), read once per resource with its other traits. */
 export function movedAmountsOf(model: RuntimeModel, resource: ArtifactResource): MovedAmount[] {
-  const own = objectView(model.registry, itemSchema(resource)).properties;
-  if (!typed(model, own, 'amount', 'integer', 'number')) return [];
-  const done = doneForms(singular(words(resource.name.split('.').at(-1) ?? '').at(-1) ?? ''));
-  const candidates: Array<{ target: ArtifactResource; via: MovedAmount['via'] }> = [];
-  const parent = parentOf(model, resource);
-  const parentResource = parent === null ? undefined : model.resources.get(parent.name);
-  if (parent !== null && parentResource !== undefined && parentResource.kind === 'collection') candidates.push({ target: parentResource, via: { parameter: parent.parameter } });
-  for (const field of Object.keys(own)) {
-    const target = targetFor(model, resource, field);
-    if (target !== null && target !== parentResource && target.kind === 'collection') candidates.push({ target, via: { field } });
-  }
-  return candidates.flatMap(({ target, via }) => {
-    const theirs = objectView(model.registry, itemSchema(target)).properties;
-    const named = (name: string, forms: (form: string) => string[]) => [...done].some((form) => forms(form).includes(squash(name)));
-    const total = Object.keys(theirs).find((name) => named(name, (form) => [`amount${form}`, `${form}amount`]) && typed(model, theirs, name, 'integer', 'number'));
-    if (total === undefined) return [];
-    const flag = Object.keys(theirs).find((name) => named(name, (form) => [form, `is${form}`]) && typed(model, theirs, name, 'boolean')) ?? null;
-    return [{ target, via, total, flag }];
+  return recordPlan(resource).moves.flatMap(({ target, via, total, flag }) => {
+    const found = model.resources.get(target);
+    return found === undefined ? [] : [{ target: found, via, total, flag }];
   });
 }
 
