@@ -2,7 +2,7 @@ import type { Artifact, ArtifactOperation } from '../artifact/artifact.js';
 import type { ProtocolName } from '../artifact/behaviour.js';
 import { SchemaRegistry } from '../runtime/schemas/schema-registry.js';
 import { withIdForm } from '../entities/entity.js';
-import { countedIn } from './plan-counts.js';
+import { countedIn, linkedParents } from './plan-counts.js';
 import { Collections, planInherits, planNamedIds, planReferences } from './plan-references.js';
 import { planRecords } from './plan-records.js';
 import { planTally } from './plan-tally.js';
@@ -23,12 +23,13 @@ export function withPlans(artifact: Artifact, era: Era, partial: ReadonlySet<str
   const operationsById = new Map(artifact.operations.map((op) => [op.id, op]));
   const byResourceName = new Map(artifact.resources.map((resource) => [resource.name, resource]));
   const collections = new Collections(registry, artifact.resources);
+  const parents = linkedParents(artifact.operations);
   const resources = artifact.resources.map((resource) => {
     const planned = planRecords(registry, resource, operationsById, era);
     const references = planReferences(registry, resource, collections);
     const namedIds = planNamedIds(registry, resource, references, collections);
     const inherits = planInherits(registry, resource, { ...references, ...namedIds }, planned.kept, byResourceName);
-    const records = { ...planned, references, namedIds, inherits, countedIn: countedIn(registry, resource, byResourceName, artifact.operations) };
+    const records = { ...planned, references, namedIds, inherits, countedIn: countedIn(registry, resource, byResourceName, parents) };
     return { ...resource, records, ...(resource.entity === undefined ? {} : { entity: withIdForm(resource.entity, records.idForm) }) };
   });
   // Moved amounts follow the references just planned, read as the runtime reads them.

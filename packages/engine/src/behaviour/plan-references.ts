@@ -10,12 +10,18 @@ import { RECORD_OWN_WORDS } from '../vocabulary/records.js';
 export class Collections {
   readonly #all: ArtifactResource[];
   readonly #texts = new Map<ArtifactResource, string>();
+  /** Each collection's last name word in the singular, and its whole name squashed in the singular, read once. */
+  readonly #names: Array<{ resource: ArtifactResource; last: string; squashedLast: string; whole: string }>;
 
   constructor(
     private readonly registry: SchemaRegistry,
     resources: readonly ArtifactResource[],
   ) {
     this.#all = resources.filter((r) => r.kind === 'collection' && r.scopeParameters.length === 0 && r.itemSchema !== null);
+    this.#names = this.#all.map((resource) => {
+      const last = singular(words(resource.name).at(-1) ?? '');
+      return { resource, last, squashedLast: squash(last), whole: squash(singular(resource.name)) };
+    });
   }
 
   /** The collection whose item schema is one of `members` (as text), else the one named as `field`. */
@@ -24,7 +30,7 @@ export class Collections {
     if (bySchema !== undefined) return bySchema;
     const word = singular(field.toLowerCase());
     const whole = squash(word);
-    return this.#all.find((r) => singular(words(r.name).at(-1) ?? '') === word || squash(singular(r.name)) === whole) ?? null;
+    return this.#names.find((n) => n.last === word || n.whole === whole)?.resource ?? null;
   }
 
   /** The collection a field named `<record>_id` names (`customer_id`, `customerId` name `customers`), other than `resource`. */
@@ -32,7 +38,7 @@ export class Collections {
     const named = words(field);
     if (named.length < 2 || named.at(-1) !== 'id') return null;
     const word = singular(named.slice(0, -1).join(''));
-    return this.#all.find((r) => r !== resource && squash(singular(words(r.name).at(-1) ?? '')) === word) ?? null;
+    return this.#names.find((n) => n.resource !== resource && n.squashedLast === word)?.resource ?? null;
   }
 
   #text(resource: ArtifactResource): string {
