@@ -99,6 +99,12 @@ export interface RecordPlan {
    * all of its amount is moved (`refunded`), if it has one.
    */
   moves: Array<{ target: string; via: { parameter: string } | { field: string }; total: string; flag: string | null }>;
+  /**
+   * The secrets and tokens the server makes for a new record (a payment intent's
+   * `client_secret`), each written on create from its `template`: `{id}` the new record's id,
+   * `{random}` 24 random letters and digits drawn from the seed (`{id}_secret_{random}`).
+   */
+  secrets: Array<{ field: string; template: string }>;
   /** The parent's field counting these records (a comment created on an issue adds one to its `comments`), or null. */
   countedIn: { parent: string; parameter: string; field: string } | null;
   /** Fields that name a record to people (`name`, `title`, `label`): sample records after the first are numbered there (`Rex 2`) where one example would name them all alike. */

@@ -3,7 +3,7 @@ import { isObject, type Json, setOwn } from '../json.js';
 import { has, name, notAField, type OverrideChecks, type Path, type RecordFacts, shown } from './override-checks.js';
 import { stateFills, withFields, withState } from './override-fills.js';
 
-const RECORD_KEYS = ['fields', 'state', 'fresh', 'settled', 'kept', 'keptUnlessGiven', 'aliases', 'alternateKeys', 'catalog', 'deleted', 'maps', 'derived', 'naming', 'idForm', 'countedIn', 'references', 'namedIds', 'inherits', 'moves'] as const;
+const RECORD_KEYS = ['fields', 'state', 'fresh', 'settled', 'kept', 'keptUnlessGiven', 'aliases', 'alternateKeys', 'catalog', 'deleted', 'maps', 'derived', 'naming', 'idForm', 'countedIn', 'references', 'namedIds', 'inherits', 'moves', 'secrets'] as const;
 const ID_FORM_KEYS = ['kind', 'values', 'pattern', 'example', 'prefix', 'alphabet', 'length'] as const;
 /** What each kind of id form cannot do without. */
 const ID_FORM_NEEDS: Partial<Record<IdForm['kind'], 'values' | 'pattern' | 'example' | 'alphabet'>> = { values: 'values', pattern: 'pattern', example: 'example', prefixed: 'alphabet' };
@@ -43,6 +43,8 @@ export function overrideRecords(plan: RecordPlan, value: Json, checks: OverrideC
   for (const key of ['references', 'namedIds'] as const) if (has(given, key)) out[key] = readFieldMap(given[key] as Json, [...path, key], checks, facts) ?? plan[key];
   if (has(given, 'inherits')) out.inherits = readInherits(given['inherits'] as Json, [...path, 'inherits'], checks, facts) ?? plan.inherits;
   if (has(given, 'moves')) out.moves = readMoves(given['moves'] as Json, [...path, 'moves'], checks) ?? plan.moves;
+  // Secrets are `{field, template}` as derived fields are.
+  if (has(given, 'secrets')) out.secrets = readDerived(given['secrets'] as Json, [...path, 'secrets'], checks, facts) ?? plan.secrets;
   if (has(given, 'idForm')) {
     const idForm = readIdForm(given['idForm'] as Json, [...path, 'idForm'], checks);
     if (idForm !== undefined) out.idForm = idForm;

@@ -26,7 +26,7 @@ export interface ResourceContext {
 }
 
 /** An empty plan, for a resource whose artifact keeps none yet: an override gives it what it says. */
-const NO_RECORDS: RecordPlan = { fields: [], state: null, fresh: {}, settled: [], kept: [], keptUnlessGiven: [], aliases: [], alternateKeys: [], catalog: false, deleted: null, maps: [], derived: [], naming: [], countedIn: null, references: {}, namedIds: {}, inherits: [], moves: [], idForm: null };
+const NO_RECORDS: RecordPlan = { fields: [], state: null, fresh: {}, settled: [], kept: [], keptUnlessGiven: [], aliases: [], alternateKeys: [], catalog: false, deleted: null, maps: [], derived: [], naming: [], countedIn: null, references: {}, namedIds: {}, inherits: [], moves: [], secrets: [], idForm: null };
 
 /** The resource with an item schema's `x-simplane-behaviour` applied to its decisions. */
 export function overrideResource(resource: ArtifactResource, value: Json, context: ResourceContext): ArtifactResource {

@@ -5,6 +5,7 @@ import { isObject, setOwn, type Json } from '../json.js';
 import type { Era } from './plan-writes.js';
 import { accepts } from './accepts.js';
 import { planDerived } from './plan-derived.js';
+import { planSecrets } from './plan-secrets.js';
 import { planIdForm } from './plan-ids.js';
 import { looksPlural, squash, words } from '../infer/naming.js';
 import type { SchemaRegistry } from '../runtime/schemas/schema-registry.js';
@@ -49,8 +50,11 @@ export function planRecords(registry: SchemaRegistry, resource: ArtifactResource
     if (era >= 4 && isMap(registry, sub)) maps.push(name);
     if (NAMING_WORDS.has(last)) naming.push(name);
   }
+  const secrets = era >= 4 ? planSecrets(registry, resource, operations) : [];
   const fresh: Record<string, Json> = {};
   for (const name of view.required) {
+    // A secret the server makes is never left null (planSecrets).
+    if (secrets.some((secret) => secret.field === name)) continue;
     const value = freshValue(registry, name, view.properties[name] ?? true);
     if (value !== undefined) setOwn(fresh, name, value);
   }
@@ -69,6 +73,7 @@ export function planRecords(registry: SchemaRegistry, resource: ArtifactResource
     derived: era >= 4 ? planDerived(registry, resource, operations) : [],
     naming,
     countedIn: null,
+    secrets,
     references: {},
     namedIds: {},
     moves: [],

@@ -97,6 +97,9 @@ export const ALTERNATE_KEYS: Readonly<Record<string, readonly string[]>> = {
   key: ['key'], name: ['name'], slug: ['slug'], code: ['code'], username: ['username', 'login'], login: ['login', 'username'], email: ['email'], handle: ['handle'],
 };
 
+/** Squashed names of a record's fields that hold a secret or token the server makes for it. */
+export const SECRET_FIELDS: readonly string[] = ['clientsecret', 'secret', 'signingsecret', 'webhooksecret', 'secretkey', 'accesstoken', 'refreshtoken', 'authtoken', 'apitoken', 'apikey', 'token'];
+
 /** Squashed names of header and query parameters that carry the caller's credential: Slack's `token`, Google's `key`. */
 export const CREDENTIAL_PARAMETERS: readonly string[] = ['token', 'accesstoken', 'apitoken', 'authtoken', 'apikey', 'key'];
 

@@ -36,6 +36,7 @@ export function fillServerFields(fill: FillContext, resource: ArtifactResource, 
       setOwn(record, rule.field, waitsFor?.value ?? rule.value ?? null);
     }
   }
+  if (mode === 'create') fillSecrets(fill, resource, plan, record, before);
   const { required, properties } = objectView(fill.gen.registry, resource.itemSchema);
   for (const name of required) {
     if (Object.hasOwn(record, name)) continue;
@@ -48,6 +49,29 @@ export function fillServerFields(fill: FillContext, resource: ArtifactResource, 
     settle(fill, resource, plan, record);
   }
   return record;
+}
+
+/** Letters and digits a secret's random part is drawn from. */
+const SECRET_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/**
+ * Writes the secrets the server makes for a new record (RecordPlan.secrets) where the create
+ * gave none (a replace keeps the one it had): the template with the record's id and a random part drawn from the request's
+ * randomness. A template naming the id of a record that has none yet is left to the generator.
+ */
+function fillSecrets(fill: FillContext, resource: ArtifactResource, plan: RecordPlan, record: JsonObject, before?: JsonObject): void {
+  for (const { field, template } of plan.secrets) {
+    if (record[field] !== undefined && record[field] !== null) continue;
+    // A record replaced keeps the secret it was made with.
+    const kept = before?.[field];
+    if (kept !== undefined && kept !== null) {
+      setOwn(record, field, kept);
+      continue;
+    }
+    const id = resource.idField === null ? undefined : record[resource.idField];
+    if (template.includes('{id}') && typeof id !== 'string' && typeof id !== 'number') continue;
+    setOwn(record, field, template.replaceAll('{id}', String(id)).replace(/\{random\}/g, () => fill.gen.random.chars(24, SECRET_ALPHABET)));
+  }
 }
 
 /** Whether a record has got to `end`: a field holds it as its value (`state: closed`), or a true flag is named by it (`merged`, `is_locked`). */
