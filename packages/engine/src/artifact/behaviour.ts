@@ -171,6 +171,12 @@ export interface WritePlan {
    * answer's field that holds the new id. Absent where the answer is the record or its id alone.
    */
   reference?: string;
+  /**
+   * A merge patch's nulls remove what they name (RFC 7396), so a body sent as one is checked
+   * against the schema without them; absent in older artifacts, whose merge patches were
+   * checked as written.
+   */
+  patchNulls?: true;
   /** A PUT to an id that names no record creates it there. */
   createsMissing: boolean;
   /** The resource's actions a create applies unless its body says otherwise (a charge's `capture`), by their names squashed. */

@@ -128,7 +128,7 @@ const DEFAULT_WRITE: WritePlan = { put: 'replace', patch: 'merge', createsMissin
 
 function overrideWrite(op: ArtifactOperation, value: Json, { checks, resource, facts, operations, lookup }: OperationContext): WritePlan | undefined {
   if (resource === null || !WRITES.has(op.behaviour) || op.write === null) return checks.invalid(['write'], `gives \`write\`, but ${op.id} writes no record of a resource (its behaviour is ${op.behaviour})`);
-  const given = checks.object(value, ['write'], ['put', 'patch', 'createsMissing', 'actsByDefault', 'upload', 'reference']);
+  const given = checks.object(value, ['write'], ['put', 'patch', 'createsMissing', 'actsByDefault', 'upload', 'reference', 'patchNulls']);
   if (given === undefined) return undefined;
   const out: WritePlan = { ...(op.write ?? DEFAULT_WRITE) };
   if (has(given, 'put')) out.put = checks.oneOf(given['put'], PUT_MODES, ['write', 'put']) ?? out.put;
@@ -140,6 +140,11 @@ function overrideWrite(op: ArtifactOperation, value: Json, { checks, resource, f
     const known = new Set([...actions, ...[...lookup.properties(requestSchema(op)).keys()].map(squash)]);
     const names = checks.texts(given['actsByDefault'], ['write', 'actsByDefault'], (name) => (known.has(squash(name)) ? null : `names \`${name}\` in \`write.actsByDefault\`, which is neither an action of ${resource.name} nor a field of the body`));
     if (names !== undefined) out.actsByDefault = names.map(squash);
+  }
+  if (has(given, 'patchNulls')) {
+    const removes = checks.bool(given['patchNulls'], ['write', 'patchNulls']);
+    if (removes === false) delete out.patchNulls;
+    else if (removes === true) out.patchNulls = true;
   }
   if (has(given, 'reference')) {
     // The field of a create's answer that names the new record; null answers the record itself.

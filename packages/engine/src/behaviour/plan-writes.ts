@@ -19,6 +19,7 @@ export function planWrite(registry: SchemaRegistry, op: ArtifactOperation, resou
   const reference = op.behaviour === 'create' ? referenceField(registry, op, resource) : null;
   return {
     ...(reference === null ? {} : { reference }),
+    ...(era >= 4 && op.behaviour === 'update' && patchMode(op) !== 'merge' ? { patchNulls: true as const } : {}),
     put: era >= 4 && op.behaviour === 'replace' && (describedPartial || partialUpdate(registry, op, resource)) ? 'merge' : 'replace',
     patch: era >= 4 ? patchMode(op) : 'media-type',
     createsMissing: op.behaviour === 'replace' && (Object.hasOwn(op.responses, '201') || (op.operationId !== null && CREATING_PUT.test(op.operationId))),

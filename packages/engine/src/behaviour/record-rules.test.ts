@@ -99,6 +99,16 @@ describe('a map-valued field', () => {
     expect((updated.json as { custom_attributes: unknown }).custom_attributes).toEqual({ tier: 'gold', owner: 'kim' });
   });
 
+  it('loses a key a merge patch sets to null, the null checked as a removal, not as a value', async () => {
+    const client = await simulation('projects-labels-3.0.yaml');
+    const id = (client.call({ method: 'POST', path: '/v3/projects', body: { displayName: 'p', labels: { env: 'dev', team: 'core' } } }).json as { projectId: string }).projectId;
+    const merged = client.call({ method: 'PATCH', path: `/v3/projects/${id}`, headers: { 'content-type': 'application/merge-patch+json' }, body: JSON.stringify({ labels: { team: null } }) });
+    expect(merged.status).toBe(200);
+    expect((merged.json as { labels: unknown }).labels).toEqual({ env: 'dev' });
+    // As plain JSON the same null is a value the schema refuses.
+    expect(client.call({ method: 'PATCH', path: `/v3/projects/${id}`, body: { labels: { team: null } } }).status).toBe(400);
+  });
+
   it('is merged key by key by a plain PATCH, each map apart', async () => {
     const client = await simulation('projects-labels-3.0.yaml');
     const id = (client.call({ method: 'POST', path: '/v3/projects', body: { displayName: 'p', labels: { env: 'dev', team: 'core' }, annotations: { note: 'a' } } }).json as { projectId: string }).projectId;

@@ -1,6 +1,6 @@
 import type { SimRequest } from '@simplane/core';
 import type { ArtifactOperation, ArtifactParameter, JsonSchema } from '../../artifact/artifact.js';
-import { setOwn, type Json } from '../../json.js';
+import { isObject, setOwn, type Json, type JsonObject } from '../../json.js';
 import type { RuntimeModel } from '../model.js';
 import { headerText, parseCookies, parseQuery, readParameter, type RawInput } from '../protocols/rest/parameters.js';
 import type { Refusal } from '../answers/refusal-reason.js';
@@ -46,13 +46,22 @@ export function validateRequest(model: RuntimeModel, operation: ArtifactOperatio
   const body = decoded !== undefined ? decodedBody(operation, decoded) : readBody(model.registry, operation.requestBody, request.body, headerText(request.headers, 'content-type'));
   if (!body.ok) return { status: body.status, code: body.status === 415 ? 'unsupported_media_type' : 'invalid_body', message: body.message, field: null };
   if (body.value !== undefined && body.schema !== null) {
-    const verdict = model.registry.validate(body.schema, body.value);
+    const mergePatch = operation.write?.patchNulls === true && (body.mediaType?.toLowerCase().includes('merge-patch') ?? false);
+    const verdict = model.registry.validate(body.schema, mergePatch ? withoutNulls(body.value) : body.value);
     if (!verdict.ok) {
       const status = declares422(model, operation) ? 422 : 400;
       return { status, code: 'validation_failed', message: `the request body is not valid: ${verdict.problem ?? 'invalid'}`, field: verdict.field };
     }
   }
   return { query, body: body.value, bodyMediaType: body.mediaType, ...('files' in body && body.files !== undefined ? { files: body.files } : {}) };
+}
+
+/** A merge patch without the nulls that remove what they name (RFC 7396): what is left must fit the schema. */
+function withoutNulls(value: Json): Json {
+  if (!isObject(value)) return value;
+  const out: JsonObject = {};
+  for (const [name, member] of Object.entries(value)) if (member !== null) setOwn(out, name, withoutNulls(member));
+  return out;
 }
 
 function decodedBody(operation: ArtifactOperation, value: Json): { ok: true; value: Json; schema: JsonSchema | null; mediaType: string | null } {
