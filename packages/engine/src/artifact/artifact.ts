@@ -93,6 +93,8 @@ export interface ListShape {
    * fields are the paging and sort parameters named in `parameters`.
    */
   searchBody?: true;
+  /** With `searchBody`: the words its body is read by (runtime/search/search-body.ts), decided by the compiler. */
+  searchDialect?: SearchDialect;
   /** Where the records are in the answer: null for a bare array, else the envelope's array field. */
   itemsField: string | null;
   /** The envelope field holding `itemsField` where HAL's `_embedded` does; absent when it is the envelope's own. */
@@ -221,6 +223,27 @@ export interface ArtifactTally {
   field: string;
   /** The field's enumerated values, in the document's order: each answered, 0 where no record holds it. */
   values: string[];
+}
+
+/** A comparison a search body's criteria make. */
+export type SearchOperator = 'eq' | 'contains' | 'in' | 'all' | 'gte' | 'lte' | 'gt' | 'lt';
+
+/**
+ * How a search by POST reads its body (ListShape.searchDialect). Names are squashed: lower
+ * case without `_` or `-`.
+ */
+export interface SearchDialect {
+  /** Fields holding a query text (`query`, `q`). */
+  queryFields: string[];
+  /** Fields that page, order or shape the answer (`limit`, `sort`), never criteria. */
+  optionFields: string[];
+  /** Words of a comparison object and what each compares (`fuzzy`: contains, `start_at`: at least). */
+  operators: Record<string, SearchOperator>;
+  /** Words before (`min_amount`) or after (`created_after`) a field's name that bound it from below and above. */
+  lower: { prefixes: string[]; suffixes: string[] };
+  upper: { prefixes: string[]; suffixes: string[] };
+  /** Endings a bound's stem takes to name a field (`created_after` bounds `created_at`). */
+  stemEndings: string[];
 }
 
 export interface ArtifactAction {

@@ -1,5 +1,6 @@
 import type { ArtifactOperation, ListShape } from '../artifact/artifact.js';
 import { requestSchema, type SchemaLookup, successSchema } from '../infer/schema-lookup.js';
+import { searchDialect } from '../infer/search-dialect.js';
 import { isObject, type Json, type JsonObject, setOwn } from '../json.js';
 import { overrideNext } from './override-paging.js';
 import { has, name, notAField, type OverrideChecks, type Path, type RecordFacts, shown } from './override-checks.js';
@@ -27,8 +28,14 @@ export function overrideList(op: ArtifactOperation, list: ListShape, value: Json
   const out: ListShape = { ...list, parameters: { ...list.parameters } };
   if (has(given, 'searchBody')) {
     const body = checks.bool(given['searchBody'], ['list', 'searchBody']);
-    if (body === true) out.searchBody = true;
-    else if (body === false) delete out.searchBody;
+    if (body === true) {
+      out.searchBody = true;
+      out.searchDialect ??= searchDialect();
+    }
+    else if (body === false) {
+      delete out.searchBody;
+      delete out.searchDialect;
+    }
   }
   const query = new Set(op.parameters.filter((p) => p.in === 'query').map((p) => p.name));
   const body = new Set(out.searchBody === true ? lookup.properties(requestSchema(op)).keys() : []);

@@ -1,4 +1,5 @@
 import type { ListShape } from '../artifact/artifact.js';
+import { searchDialect } from './search-dialect.js';
 
 /**
  * A list shape of a version 3 artifact as version 4 reads it: how it pages forward
@@ -10,7 +11,9 @@ import type { ListShape } from '../artifact/artifact.js';
  * the last page (made to fit the schema as any answer is); and sent no `Link` header of its own.
  */
 export function listShapeV3(shape: ListShape): ListShape {
-  if (shape.next !== undefined) return shape;
-  const cursor = shape.parameters.cursor;
-  return { ...shape, next: { offered: true, cursor: cursor !== null && /after/i.test(cursor) ? 'record-id' : 'offset', holds: 'cursor', end: 'null', linkHeader: null } };
+  // A search by POST read its body by the words its engine held, which are today's.
+  const searched = shape.searchBody === true && shape.searchDialect === undefined ? { ...shape, searchDialect: searchDialect() } : shape;
+  if (searched.next !== undefined) return searched;
+  const cursor = searched.parameters.cursor;
+  return { ...searched, next: { offered: true, cursor: cursor !== null && /after/i.test(cursor) ? 'record-id' : 'offset', holds: 'cursor', end: 'null', linkHeader: null } };
 }

@@ -1,5 +1,6 @@
 import type { ArtifactOperation, ArtifactResource } from '../artifact/artifact.js';
 import { listItems, listShape } from './list-shape.js';
+import { searchDialect } from './search-dialect.js';
 import { squash } from './naming.js';
 import { sameRecords } from './same-records.js';
 import { requestSchema, type SchemaLookup } from './schema-lookup.js';
@@ -40,6 +41,6 @@ export function searchLists(resources: ArtifactResource[], operations: ArtifactO
     // A search by POST: the body's top-level fields page and order it as query parameters would; its criteria are read at run time.
     const fields = [...lookup.properties(body)].map(([name, schema]) => ({ name, in: 'query' as const, required: false, schema, style: 'form', explode: true }));
     const shape = listShape({ ...op, parameters: [...op.parameters, ...fields] }, items, lookup);
-    operations[i] = { ...op, behaviour: 'list', resource: resource.name, readOnly: true, list: { ...shape, filters: [], searchBody: true } };
+    operations[i] = { ...op, behaviour: 'list', resource: resource.name, readOnly: true, list: { ...shape, filters: [], searchBody: true, searchDialect: searchDialect() } };
   }
 }

@@ -14,7 +14,6 @@ import { importGraph } from '../testing/import-graph.js';
  */
 const INFER_IMPORTERS: readonly string[] = [
   'runtime/protocols/rest/rest-refusal.ts',
-  'runtime/search/search-body.ts',
   'runtime/values/generate-value.ts',
   'runtime/values/name-hints.ts',
 ];

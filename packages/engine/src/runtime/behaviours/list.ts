@@ -72,7 +72,7 @@ function listingOf(ex: Exchange, resource: ArtifactResource, shape: ListShape | 
   const collection = collectionName(resource, ex.path);
   const linked = linkedTo(ex, resource, collection);
   const searched = shape?.search === undefined ? undefined : ex.query[shape.search];
-  const matches = shape?.searchBody === true ? bodyMatcher(ex.body, fieldsBySquashedName(ex, resource)) : typeof searched === 'string' && searched.trim() !== '' ? searchMatcher(searched) : null;
+  const matches = shape?.searchBody === true && shape.searchDialect !== undefined ? bodyMatcher(ex.body, fieldsBySquashedName(ex, resource), shape.searchDialect) : typeof searched === 'string' && searched.trim() !== '' ? searchMatcher(searched) : null;
   const plain = linked === null && matches === null && (shape === null || (activeFilters(shape, ex.query).length === 0 && sortField(shape, ex.query) === null));
   if (plain && holdsOnlyRecords(ex, resource)) return lazyListing(ex, collection);
   // Keys and records side by side, and the listed ones as positions into them: a list of a

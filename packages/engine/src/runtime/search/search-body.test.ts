@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { JsonObject } from '../../json.js';
+import { searchDialect } from '../../infer/search-dialect.js';
 import { bodyMatcher } from './search-body.js';
 
 const transfers: JsonObject[] = [
@@ -9,7 +10,7 @@ const transfers: JsonObject[] = [
 ];
 const declared = new Map(['id', 'fromaccount', 'amount', 'createdat', 'tags'].map((name) => [name, name]));
 const pick = (body: unknown) => {
-  const matches = bodyMatcher(body as JsonObject, declared);
+  const matches = bodyMatcher(body as JsonObject, declared, searchDialect());
   return matches === null ? null : transfers.filter(matches).map((t) => t.id);
 };
 
@@ -38,5 +39,20 @@ describe('the body of a search by POST', () => {
     expect(pick({ filter: [{ op: 'gte', field: 'amount', value: 500 }] })).toEqual(['t2', 't3']);
     expect(pick({ query: "from_account:'B' OR amount>1000" })).toEqual(['t2', 't3']);
     expect(pick('not an object')).toBeNull();
+  });
+});
+
+describe('the dialect a search body is read by', () => {
+  it('is the data the compiler wrote: a word it leaves out is not read as it would be', () => {
+    const narrowed = { ...searchDialect(), operators: { exact: 'eq' as const }, lower: { prefixes: [], suffixes: [] } };
+    const withNarrowed = (body: unknown) => {
+      const matches = bodyMatcher(body as JsonObject, declared, narrowed);
+      return matches === null ? null : transfers.filter(matches).map((t) => t.id);
+    };
+    expect(pick({ amount: { gte: 500 } })).toEqual(['t2', 't3']);
+    // Without `gte` among its operators, the object is looked into for criteria and finds none.
+    expect(withNarrowed({ amount: { gte: 500 } })).toBeNull();
+    expect(pick({ min_amount: 500 })).toEqual(['t2', 't3']);
+    expect(withNarrowed({ min_amount: 500 })).toBeNull();
   });
 });

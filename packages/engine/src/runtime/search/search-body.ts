@@ -1,22 +1,9 @@
-import { squash } from '../../infer/naming.js';
+import type { SearchDialect, SearchOperator } from '../../artifact/artifact.js';
+import { squash } from '../text.js';
 import { isObject, type Json, type JsonObject } from '../../json.js';
 import { jsonFilter, meetsGroup, searchMatcher } from './search-query.js';
 
-/** Body fields that hold a query in a search language or free text. */
-const QUERY_FIELDS = new Set(['query', 'q', 'search', 'searchterm', 'searchquery', 'term', 'keyword', 'keywords', 'text']);
-/** Body fields that page, order or shape the answer rather than choose records. */
-const NOT_CRITERIA = new Set(['sort', 'sortby', 'order', 'orderby', 'orderings', 'limit', 'cursor', 'offset', 'page', 'pagesize', 'perpage', 'fields', 'include', 'expand', 'select', 'returnentirerecord']);
-/** Words of a comparison object (`{"exact": ...}`, `{"start_at": ..., "end_at": ...}`) and what they test. */
-const OPERATORS: Record<string, Operator> = {
-  exact: 'eq', eq: 'eq', equals: 'eq', is: 'eq', value: 'eq',
-  fuzzy: 'contains', contains: 'contains', like: 'contains', match: 'contains', search: 'contains', includes: 'contains',
-  any: 'in', in: 'in', values: 'in', oneof: 'in', anyof: 'in',
-  all: 'all',
-  startat: 'gte', from: 'gte', after: 'gte', gte: 'gte', min: 'gte', start: 'gte', since: 'gte',
-  endat: 'lte', to: 'lte', before: 'lte', lte: 'lte', max: 'lte', end: 'lte', until: 'lte',
-  gt: 'gt', lt: 'lt',
-};
-type Operator = 'eq' | 'contains' | 'in' | 'all' | 'gte' | 'lte' | 'gt' | 'lt';
+type Operator = SearchOperator;
 
 /** Bounds on what is read of a body: nesting and conditions. */
 const MAX_DEPTH = 4;
@@ -41,13 +28,13 @@ interface Condition {
  * their squashed names) are criteria: an option such as `include_deleted` is not a field to match.
  * Every condition must hold; a record without the field fails it.
  */
-export function bodyMatcher(body: Json | undefined, declared: ReadonlyMap<string, string>): ((record: JsonObject) => boolean) | null {
+export function bodyMatcher(body: Json | undefined, declared: ReadonlyMap<string, string>, dialect: SearchDialect): ((record: JsonObject) => boolean) | null {
   if (!isObject(body)) return null;
   const filter = jsonFilter(body);
   if (filter !== null) return (record) => meetsGroup(record, filter);
-  for (const [key, value] of Object.entries(body)) if (typeof value === 'string' && value.trim() !== '' && QUERY_FIELDS.has(squash(key))) return searchMatcher(value);
+  for (const [key, value] of Object.entries(body)) if (typeof value === 'string' && value.trim() !== '' && dialect.queryFields.includes(squash(key))) return searchMatcher(value);
   const conditions: Condition[] = [];
-  collect(body, 0, conditions, declared);
+  collect(body, 0, conditions, declared, dialect);
   if (conditions.length === 0) return null;
   return (record) => {
     const fields = new Map(Object.keys(record).map((name) => [squash(name), name]));
@@ -59,18 +46,19 @@ export function bodyMatcher(body: Json | undefined, declared: ReadonlyMap<string
 }
 
 /** Reads an object's criteria into `out`. */
-function collect(node: JsonObject, depth: number, out: Condition[], declared: ReadonlyMap<string, string>): void {
+function collect(node: JsonObject, depth: number, out: Condition[], declared: ReadonlyMap<string, string>, dialect: SearchDialect): void {
+  const operators = dialect.operators;
   for (const [key, value] of Object.entries(node)) {
     const name = squash(key);
-    if (out.length >= MAX_CONDITIONS || NOT_CRITERIA.has(name)) continue;
+    if (out.length >= MAX_CONDITIONS || dialect.optionFields.includes(name)) continue;
     const names = (name.endsWith('s') && name.length > 2 ? [name, name.slice(0, -1)] : [name]).filter((n) => declared.has(n));
     if (isObject(value)) {
       // `{"values": [...], "rule": "INCLUDE"}`: the comparisons, beside settings that are plain values.
-      const compared = Object.entries(value).filter(([word]) => Object.hasOwn(OPERATORS, squash(word)));
-      if (names.length > 0 && compared.length > 0 && Object.entries(value).every(([word, v]) => Object.hasOwn(OPERATORS, squash(word)) || isScalar(v))) for (const [word, operand] of compared) out.push({ names, op: OPERATORS[squash(word)]!, value: operand });
-      else if (depth < MAX_DEPTH) collect(value, depth + 1, out, declared);
+      const compared = Object.entries(value).filter(([word]) => Object.hasOwn(operators, squash(word)));
+      if (names.length > 0 && compared.length > 0 && Object.entries(value).every(([word, v]) => Object.hasOwn(operators, squash(word)) || isScalar(v))) for (const [word, operand] of compared) out.push({ names, op: operators[squash(word)]!, value: operand });
+      else if (depth < MAX_DEPTH) collect(value, depth + 1, out, declared, dialect);
     } else if (names.length === 0) {
-      const bound = rangeOf(name, declared);
+      const bound = rangeOf(name, declared, dialect);
       if (bound !== null && isScalar(value)) out.push({ names: [bound.field], op: bound.op, value });
     } else if (Array.isArray(value)) {
       if (value.every(isScalar)) out.push({ names, op: 'in', value });
@@ -78,24 +66,19 @@ function collect(node: JsonObject, depth: number, out: Condition[], declared: Re
   }
 }
 
-/** Words before or after a field's name that make a key a bound on it: `min_amount`, `created_after`, `amount_max`. */
-const LOWER_PREFIXES = ['min'];
-const UPPER_PREFIXES = ['max'];
-const LOWER_SUFFIXES = ['min', 'from', 'after', 'since', 'gte', 'start'];
-const UPPER_SUFFIXES = ['max', 'to', 'before', 'until', 'lte', 'end'];
-
 /** The declared field and comparison a key bounds (`min_amount`: `amount` at least), or null. */
-function rangeOf(name: string, declared: ReadonlyMap<string, string>): { field: string; op: Operator } | null {
+function rangeOf(name: string, declared: ReadonlyMap<string, string>, dialect: SearchDialect): { field: string; op: Operator } | null {
+  const { lower, upper } = dialect;
   const tries: Array<[string, Operator]> = [
-    ...LOWER_PREFIXES.map((w): [string, Operator] => [name.startsWith(w) ? name.slice(w.length) : '', 'gte']),
-    ...UPPER_PREFIXES.map((w): [string, Operator] => [name.startsWith(w) ? name.slice(w.length) : '', 'lte']),
-    ...LOWER_SUFFIXES.map((w): [string, Operator] => [name.endsWith(w) ? name.slice(0, -w.length) : '', 'gte']),
-    ...UPPER_SUFFIXES.map((w): [string, Operator] => [name.endsWith(w) ? name.slice(0, -w.length) : '', 'lte']),
+    ...lower.prefixes.map((w): [string, Operator] => [name.startsWith(w) ? name.slice(w.length) : '', 'gte']),
+    ...upper.prefixes.map((w): [string, Operator] => [name.startsWith(w) ? name.slice(w.length) : '', 'lte']),
+    ...lower.suffixes.map((w): [string, Operator] => [name.endsWith(w) ? name.slice(0, -w.length) : '', 'gte']),
+    ...upper.suffixes.map((w): [string, Operator] => [name.endsWith(w) ? name.slice(0, -w.length) : '', 'lte']),
   ];
   for (const [stem, op] of tries) {
     if (stem === '') continue;
     // `created_after` bounds `created_at`, `created` or `created_date`.
-    const field = [stem, `${stem}at`, `${stem}date`, `${stem}time`].find((f) => declared.has(f));
+    const field = dialect.stemEndings.map((ending) => `${stem}${ending}`).find((f) => declared.has(f));
     if (field !== undefined) return { field, op };
   }
   return null;
