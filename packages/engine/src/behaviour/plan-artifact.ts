@@ -7,7 +7,7 @@ import { Collections, planInherits, planNamedIds, planReferences } from './plan-
 import { planRecords } from './plan-records.js';
 import { planTally } from './plan-tally.js';
 import { planMoves } from './plan-moves.js';
-import { buildModel } from '../runtime/model.js';
+import type { RuntimeModel } from '../runtime/model.js';
 import { squash } from '../infer/naming.js';
 import { CREDENTIAL_PARAMETERS } from '../vocabulary/records.js';
 import { planWrite, type Era } from './plan-writes.js';
@@ -33,7 +33,7 @@ export function withPlans(artifact: Artifact, era: Era, partial: ReadonlySet<str
     return { ...resource, records, ...(resource.entity === undefined ? {} : { entity: withIdForm(resource.entity, records.idForm) }) };
   });
   // Moved amounts follow the references just planned, read as the runtime reads them.
-  const referenced = buildModel({ ...artifact, resources });
+  const referenced: RuntimeModel = { artifact: { ...artifact, resources }, registry, operations: operationsById, resources: new Map(resources.map((resource) => [resource.name, resource])) };
   for (const resource of resources) resource.records.moves = planMoves(referenced, resource);
   const byName = new Map(resources.map((resource) => [resource.name, resource]));
   const operations = artifact.operations.map((op): ArtifactOperation => {

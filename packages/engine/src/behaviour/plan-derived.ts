@@ -113,11 +113,17 @@ function addressTemplate(value: string, template: TemplateSegment[], parameters:
   return null;
 }
 
+/** Example records by resource (a resource belongs to one build and never changes). */
+const EXAMPLES = new WeakMap<ArtifactResource, JsonObject[]>();
+
 /**
  * The document's examples of a record: the item schema's own, each property's first example
  * gathered into one record, and the records of its read's, create's and list's documented answers.
  */
 export function exampleRecords(registry: SchemaRegistry, resource: ArtifactResource, operations: ReadonlyMap<string, ArtifactOperation>): JsonObject[] {
+  // Derived fields, id forms and secrets each read a resource's examples: gathered once.
+  const gathered = EXAMPLES.get(resource);
+  if (gathered !== undefined) return gathered;
   const records: JsonObject[] = [];
   const item = registry.resolve(resource.itemSchema);
   if (isObject(item) && Array.isArray(item.examples)) records.push(...item.examples.filter(isObject));
@@ -136,6 +142,7 @@ export function exampleRecords(registry: SchemaRegistry, resource: ArtifactResou
       for (const media of Object.values(response.content)) for (const { value } of media.examples) records.push(...recordsIn(value, resource, behaviour === 'list'));
     }
   }
+  EXAMPLES.set(resource, records);
   return records;
 }
 
