@@ -54,8 +54,11 @@ describe('GET /v1/simulators/{id}/behaviour', () => {
     const pets = behaviour.resources.find((r) => r.name === 'pets');
     expect(pets).toMatchObject({ name: 'pets', idField: 'id', records: { fields: expect.any(Array), state: { field: 'status', initial: 'available' } } });
     expect((pets!.records as { fields: unknown[] }).fields).toContainEqual(expect.objectContaining({ field: 'created_at', fill: 'created' }));
-    // The item schema stays in the artifact: it is the document's, not a decision.
+    // The item schema stays in the artifact: it is the document's, not a decision. What its
+    // fields' values are drawn as is one, read from their hints: a `name` is a person's full
+    // name only beside a person's fields, which a pet has none of.
     expect(pets).not.toHaveProperty('itemSchema');
+    expect(pets!.values).toEqual({ name: { kind: 'fullName', personal: true } });
 
     // One entry per operation, agreeing with the short summary of /operations.
     const summary = (await h.request('GET', `/v1/simulators/${catalog.id}/operations`)).json<{ operations: Array<{ operation: string; behaviour: string }> }>();

@@ -119,7 +119,7 @@ export const behaviourResponseSchema = z.strictObject({
   artifact_version: z.int().describe('The version of the artifact format the decisions are written in; 0 from a runtime that keeps none.'),
   resources: z
     .array(z.looseObject({}))
-    .describe('Each resource of the artifact as it holds it, without its item schema: `name`, `idField`, `records` (server-filled `fields`, the `state` field and its `initial` value) and more (docs/behaviour.md).'),
+    .describe('Each resource of the artifact as it holds it, without its item schema: `name`, `idField`, `records` (server-filled `fields`, the `state` field and its `initial` value), `values` (the value hint of each field that has one) and more (docs/behaviour.md).'),
   operations: z
     .array(z.looseObject({}))
     .describe('Each operation of the artifact as it holds it, without its parameters, request body, responses and security: `id`, `behaviour`, `resource`, `protocol`, `write` and more (docs/behaviour.md).'),

@@ -47,7 +47,7 @@ export function buildArtifact(document: NormalisedDocument, model: InferredModel
   // Declared lifecycle rules are checked against the finished schemas (a `set` value must fit).
   const ruled = { ...artifact, resources: withDeclaredRules(artifact, specVersion, diagnostics) };
   const partial = new Set(document.operations.flatMap((op) => (op.partialUpdate === true ? [op.id] : [])));
-  return withBehaviourOverrides(withPlans({ ...ruled, resources: withEntities(ruled) }, 4, partial), diagnostics, document.behaviourOverrides ?? []);
+  return withBehaviourOverrides(withPlans({ ...ruled, resources: withEntities(ruled) }, 4, partial, diagnostics), diagnostics, document.behaviourOverrides ?? []);
 }
 
 /** The artifact's bytes (canonical JSON, UTF-8) and the digest that names them. */

@@ -85,6 +85,25 @@ describe('a Simulation follows x-simplane-behaviour', () => {
   });
 });
 
+describe('a Simulation follows x-simplane-value', () => {
+  const onTitle = (hint: unknown) => ({ target: '$.components.schemas.Ticket.properties.title', update: { 'x-simplane-value': hint } });
+  const titles = (sim: SimClient) => ((sim.call({ method: 'GET', path: '/tickets' }).json as { data: Ticket[] }).data.map((ticket) => ticket['title']));
+
+  it("draws a property's value as the hint the document gives it says, not as its name says", async () => {
+    const { artifact } = await compileArtifact(TICKETS);
+    expect(artifact.schemas['Ticket']).toMatchObject({ properties: { title: { 'x-simplane-value': { kind: 'title' } } } });
+    expect(new Set(titles(await SimClient.open(artifact))).size).toBeGreaterThan(1);
+    const sim = await simulation(onTitle({ example: 'Printer on fire' }));
+    expect(titles(sim)).toEqual(['Printer on fire', 'Printer on fire', 'Printer on fire']);
+  });
+
+  it('warns of a hint it cannot follow and keeps its own', async () => {
+    const { artifact, outcome } = await compileArtifact(TICKETS, { overlays: [overlay([onTitle({ kind: 'planet' })])] });
+    expect(outcome.warnings.map((w) => [w.code, w.location])).toEqual([['behaviour_override_invalid', 'properties.title.x-simplane-value']]);
+    expect(artifact.schemas['Ticket']).toMatchObject({ properties: { title: { 'x-simplane-value': { kind: 'title' } } } });
+  });
+});
+
 describe("docs/behaviour.md's worked example", () => {
   const doc = readFileSync(new URL('../../../../docs/behaviour.md', import.meta.url), 'utf8');
   const example = /<!-- worked-example-overlay -->\n```yaml\n([\s\S]*?)```/.exec(doc)?.[1] ?? '';

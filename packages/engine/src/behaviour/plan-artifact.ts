@@ -1,4 +1,5 @@
 import type { Artifact, ArtifactOperation } from '../artifact/artifact.js';
+import type { Diagnostics } from '../diagnostics/diagnostics.js';
 import type { ProtocolName } from '../artifact/behaviour.js';
 import { SchemaRegistry } from '../runtime/schemas/schema-registry.js';
 import { withIdForm } from '../entities/entity.js';
@@ -11,14 +12,17 @@ import type { RuntimeModel } from '../runtime/model.js';
 import { squash } from '../infer/naming.js';
 import { CREDENTIAL_PARAMETERS } from '../vocabulary/records.js';
 import { planWrite, type Era } from './plan-writes.js';
+import { markErrorRoles } from './plan-errors.js';
+import { markValueHints } from './plan-values.js';
 
 /**
  * The artifact with every decision about its records and writes made and kept beside its
  * resources and operations. `partial` names the operations whose description says they change
  * only the fields they are given. `era` picks the rules: a version 3 artifact is given the
- * decisions its own engine made while its requests ran.
+ * decisions its own engine made while its requests ran. `diagnostics` hears of a document's own
+ * decisions that cannot be followed.
  */
-export function withPlans(artifact: Artifact, era: Era, partial: ReadonlySet<string> = new Set()): Artifact {
+export function withPlans(artifact: Artifact, era: Era, partial: ReadonlySet<string> = new Set(), diagnostics?: Diagnostics): Artifact {
   const registry = new SchemaRegistry(artifact);
   const operationsById = new Map(artifact.operations.map((op) => [op.id, op]));
   const byResourceName = new Map(artifact.resources.map((resource) => [resource.name, resource]));
@@ -48,7 +52,12 @@ export function withPlans(artifact: Artifact, era: Era, partial: ReadonlySet<str
       ...(credentials.length === 0 ? {} : { credentialParameters: credentials }),
     };
   });
-  return { ...artifact, resources, operations };
+  const planned = { ...artifact, resources, operations };
+  // What the generator draws for a property and what a refusal writes into an error's fields
+  // are kept on the schemas themselves, beside the property they are about.
+  markValueHints(planned, registry, era, diagnostics);
+  markErrorRoles(planned, registry, diagnostics);
+  return planned;
 }
 
 /**

@@ -6,13 +6,23 @@ const queryWords: ReadonlySet<string> = new Set(QUERY_WORDS);
 /** Verbs that name a call reading and never writing (`DescribeInstances`, `ListQueues`, `GetUser`, `SearchUsers`). */
 const readCallWords: ReadonlySet<string> = new Set([...RECORD_READ_CALL_WORDS, ...OTHER_READ_CALL_WORDS]);
 
+/** Names split before, remembered: a large document asks for the words of the same few thousand names again and again. Bounded, as names come from documents. */
+const splitNames = new Map<string, readonly string[]>();
+
 /** Splits `mark-as-paid`, `mark_as_paid` and `markAsPaid` into lower-case words. */
 export function words(segment: string): string[] {
-  return segment
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .split(/[^A-Za-z0-9]+/)
-    .filter(Boolean)
-    .map((w) => w.toLowerCase());
+  let split = splitNames.get(segment);
+  if (split === undefined) {
+    split = segment
+      .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+      .split(/[^A-Za-z0-9]+/)
+      .filter(Boolean)
+      .map((w) => w.toLowerCase());
+    if (splitNames.size >= 50_000) splitNames.clear();
+    splitNames.set(segment, split);
+  }
+  // A copy: callers may change what they are given.
+  return split.slice();
 }
 
 export function isQueryLike(segment: string): boolean {

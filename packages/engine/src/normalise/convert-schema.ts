@@ -14,7 +14,7 @@ const LISTS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
 /** Presentation-only or resolution-changing keys left out of the artifact. */
 const DROPPED = new Set(['xml', 'externalDocs', '$schema', '$id', '$comment', 'nullable', 'x-nullable']);
 /** Extensions the compiler reads from the finished schemas; ajv and answers ignore them. */
-const KEPT_EXTENSIONS = new Set(['x-simplane-lifecycle', 'x-simplane-behaviour']);
+const KEPT_EXTENSIONS = new Set(['x-simplane-lifecycle', 'x-simplane-behaviour', 'x-simplane-value', 'x-simplane-error']);
 const KNOWN_FORMATS = new Set([
   'int8', 'int16', 'int32', 'int64', 'uint8', 'uint16', 'uint32', 'uint64', 'float', 'double', 'decimal', 'byte', 'binary', 'char',
   'date', 'date-time', 'time', 'duration', 'password', 'email', 'idn-email', 'hostname', 'idn-hostname', 'ipv4', 'ipv6',

@@ -38,7 +38,7 @@ export class EngineSimulator implements LoadedSimulator {
   }
 
   behaviour(): SimulatorBehaviour {
-    return behaviourOf(this.#model.artifact);
+    return behaviourOf(this.#model);
   }
 }
 

@@ -12,11 +12,7 @@ import { importGraph } from '../testing/import-graph.js';
  * those decisions are being moved to the compiler, into the artifact. The list only shrinks: a
  * file that stops importing `infer/` leaves it, and no file joins it.
  */
-const INFER_IMPORTERS: readonly string[] = [
-  'runtime/protocols/rest/rest-refusal.ts',
-  'runtime/values/generate-value.ts',
-  'runtime/values/name-hints.ts',
-];
+const INFER_IMPORTERS: readonly string[] = [];
 
 /** Each runtime source file (tests left out) and the files it imports. */
 const runtime = [...importGraph()].filter(([file]) => file.startsWith('runtime/'));

@@ -26,10 +26,10 @@ export const FAULT_MEANINGS: readonly (readonly [NonNullable<SoapFault['meaning'
 ];
 
 /**
- * Names of the fields of an error answer the compiler finds in the document's error examples
- * (infer/error-example-plan.ts): which field holds the sentence, the status, the request field.
- * The runtime's filling of a schema without an example (rest-refusal.ts), which older
- * artifacts are answered by, reads the same names as it always has.
+ * Names of the fields of an error answer: which field holds the sentence, the status, the
+ * request field. The compiler reads them in the document's error examples
+ * (infer/error-example-plan.ts) and in its error schemas, whose fields it marks with what a
+ * refusal writes there (behaviour/plan-errors.ts).
  */
 
 /** Fields (lower case) holding an error's sentence, besides those whose name ends in `message` (`UserMessage`, `developer_message`). */
@@ -40,3 +40,30 @@ export const ERROR_STATUS_FIELDS: readonly string[] = ['status', 'statuscode', '
 
 /** Fields (lower case) naming the request field an error is about (Stripe's `param`, JSON:API's `pointer`). */
 export const ERROR_PARAMETER_FIELDS: readonly string[] = ['field', 'param', 'parameter', 'pointer'];
+
+/** Fields (lower case) holding an error's heading, its status's phrase (RFC 9457's `title`). */
+export const ERROR_TITLE_FIELDS: readonly string[] = ['title'];
+
+/** Text fields (lower case) naming an error's kind: its code, a problem type URI, or a value of an enum (Stripe's `invalid_request_error`). */
+export const ERROR_KIND_FIELDS: readonly string[] = ['error', 'type', 'kind'];
+
+/** Array fields (lower case) listing what was wrong with a request, one entry per field. */
+export const ERROR_ENTRY_FIELDS: readonly string[] = ['errors', 'issues', 'violations', 'invalid_params'];
+
+/** Object fields (lower case) an error envelope nests its details in (`{"error": {"message": ...}}`). */
+export const ERROR_NESTING_FIELDS: readonly string[] = ['error', 'errors', 'fault', 'problem'];
+
+/** Words that name a refusal of each status, as error kinds spell them (`authentication_error`). */
+export const ERROR_STATUS_WORDS: Readonly<Record<number, readonly string[]>> = {
+  400: ['bad', 'validation', 'invalid', 'parameter', 'param', 'argument'],
+  401: ['auth', 'authentication', 'unauthorized', 'unauthenticated', 'credentials', 'token', 'key'],
+  403: ['forbidden', 'permission', 'authorization', 'access'],
+  404: ['not', 'found', 'missing', 'resource', 'unknown'],
+  405: ['method', 'unsupported'],
+  409: ['conflict', 'duplicate', 'exists', 'idempotency'],
+  415: ['media', 'content', 'unsupported'],
+  422: ['validation', 'invalid', 'unprocessable', 'parameter', 'param'],
+};
+
+/** Words of an error kind naming any refusal of a client's request: the kind chosen when none names the refusal closer. */
+export const CLIENT_ERROR_WORDS: readonly string[] = ['invalid', 'request', 'client'];

@@ -74,9 +74,19 @@ const LISTS = {
   SOAP_NEXT_CURSOR_FIELDS: soapLists.SOAP_NEXT_CURSOR_FIELDS,
   ...answers,
   ...uploads,
+  ERROR_TEXT_FIELDS: errors.ERROR_TEXT_FIELDS,
+  ERROR_TITLE_FIELDS: errors.ERROR_TITLE_FIELDS,
+  ERROR_STATUS_FIELDS: errors.ERROR_STATUS_FIELDS,
+  ERROR_KIND_FIELDS: errors.ERROR_KIND_FIELDS,
+  ERROR_PARAMETER_FIELDS: errors.ERROR_PARAMETER_FIELDS,
+  ERROR_ENTRY_FIELDS: errors.ERROR_ENTRY_FIELDS,
+  ERROR_NESTING_FIELDS: errors.ERROR_NESTING_FIELDS,
 } satisfies Record<string, readonly string[]>;
 
 type Named = keyof typeof LISTS;
+
+/** The lists naming what a refusal writes into an error's field (behaviour/plan-errors.ts). */
+const ERROR_FILLS: Named[] = ['ERROR_TEXT_FIELDS', 'ERROR_TITLE_FIELDS', 'ERROR_STATUS_FIELDS', 'ERROR_KIND_FIELDS', 'ERROR_PARAMETER_FIELDS', 'ERROR_ENTRY_FIELDS'];
 
 /**
  * Lists a word in both would mean two things. `shared` names the words two lists share on
@@ -182,6 +192,20 @@ const PAIRS: { lists: [Named, Named]; shared?: string[]; why: string }[] = [
   { lists: ['UPLOAD_SIZE_FIELDS', 'UPLOAD_NAME_FIELDS'], why: "a field takes one of the file's facts" },
   { lists: ['UPLOAD_SIZE_FIELDS', 'UPLOAD_MEDIA_TYPE_FIELDS'], why: "a field takes one of the file's facts" },
   { lists: ['UPLOAD_NAME_FIELDS', 'UPLOAD_MEDIA_TYPE_FIELDS'], why: "a field takes one of the file's facts" },
+  // What a refusal writes into a field of an error.
+  ...ERROR_FILLS.flatMap((list, i) =>
+    ERROR_FILLS.slice(i + 1).map((other) => ({ lists: [list, other] as [Named, Named], why: 'a field of an error takes one thing from the refusal' })),
+  ),
+  {
+    lists: ['ERROR_KIND_FIELDS', 'ERROR_NESTING_FIELDS'],
+    shared: ['error'],
+    why: 'a text `error` names the kind of error, an object `error` holds its details: the field\'s type tells',
+  },
+  {
+    lists: ['ERROR_ENTRY_FIELDS', 'ERROR_NESTING_FIELDS'],
+    shared: ['errors'],
+    why: 'an array `errors` lists what was wrong, an object `errors` holds the details: the field\'s type tells',
+  },
   // When a record's time comes.
   {
     lists: ['ENDS fields', 'STATE_END_SUFFIXES'],

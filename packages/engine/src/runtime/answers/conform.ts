@@ -42,7 +42,7 @@ export function conform(value: Json, schema: JsonSchema | null, ctx: GenerateCon
       }
     }
     for (const name of view.required) {
-      if (!Object.hasOwn(fixed, name)) setOwn(fixed, name, generateProperty(name, view.properties[name] ?? true, ctx, fixed, view.properties));
+      if (!Object.hasOwn(fixed, name)) setOwn(fixed, name, generateProperty(view.properties[name] ?? true, ctx, fixed, view.properties));
     }
     if (ctx.registry.validate(schema, fixed).ok) return fixed;
     const generated = generateValue(schema, ctx);

@@ -42,7 +42,7 @@ export function fillServerFields(fill: FillContext, resource: ArtifactResource, 
     if (Object.hasOwn(record, name)) continue;
     // Copied: a stored record never shares an array with the plan.
     const fresh = Object.hasOwn(plan.fresh, name) ? plan.fresh[name] : undefined;
-    setOwn(record, name, fresh === undefined ? generateProperty(name, properties[name] ?? true, fill.gen, record, properties) : Array.isArray(fresh) ? [] : fresh);
+    setOwn(record, name, fresh === undefined ? generateProperty(properties[name] ?? true, fill.gen, record, properties) : Array.isArray(fresh) ? [] : fresh);
   }
   if (before !== undefined) {
     stampEnds(fill, plan, before, record);

@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Artifact, JsonSchema } from '../../artifact/artifact.js';
 import { compileArtifact, fixture } from '../../testing/fixtures.js';
+import { markSchemaValueHints } from '../../behaviour/plan-values.js';
 import { generateProperty, generateValue } from './generate-value.js';
 import { patternString, patternStringWithin } from './pattern-string.js';
 import { randomFor } from './random.js';
@@ -30,13 +31,18 @@ describe('a flag saying a record is live', () => {
   it('is false, since a Simulation is never the live system, wherever the schema allows false', () => {
     const registry = new SchemaRegistry({ schemas: {} } as unknown as Artifact);
     const charge: JsonSchema = { type: 'object', required: ['id', 'livemode', 'paid'], properties: { id: { type: 'string' }, livemode: { type: 'boolean' }, paid: { type: 'boolean' }, is_live: { type: 'boolean' } } };
+    markSchemaValueHints(charge, registry);
     const drawn = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].map((seed) => generateValue(charge, { registry, random: randomFor(seed), now: NOW }) as Record<string, unknown>);
     expect(new Set(drawn.map((c) => c.livemode))).toEqual(new Set([false]));
     expect(new Set(drawn.filter((c) => 'is_live' in c).map((c) => c.is_live))).toEqual(new Set([false]));
     // Other booleans are drawn as ever.
     expect(new Set(drawn.map((c) => c.paid))).toEqual(new Set([true, false]));
-    expect(generateProperty('livemode', { type: 'boolean' }, { registry, random: randomFor('x'), now: NOW })).toBe(false);
-    expect(generateProperty('livemode', { type: 'boolean', enum: [true] }, { registry, random: randomFor('x'), now: NOW })).toBe(true);
+    const flags = { type: 'object', properties: { livemode: { type: 'boolean' } } } satisfies JsonSchema;
+    const liveOnly = { type: 'object', properties: { livemode: { type: 'boolean', enum: [true] } } } satisfies JsonSchema;
+    markSchemaValueHints(flags, registry);
+    markSchemaValueHints(liveOnly, registry);
+    expect(generateProperty(flags.properties.livemode, { registry, random: randomFor('x'), now: NOW })).toBe(false);
+    expect(generateProperty(liveOnly.properties.livemode, { registry, random: randomFor('x'), now: NOW })).toBe(true);
   });
 });
 

@@ -1,10 +1,9 @@
 import { isAnnotation } from '../../annotations.js';
-import { squash } from '../../infer/naming.js';
 import type { JsonSchema } from '../../artifact/artifact.js';
 import { copyOwn, isObject, setOwn, type Json, type JsonObject } from '../../json.js';
 import { compilePattern, patternEnforced } from '../../safe-pattern.js';
 import type { GenerateContext } from './generate-context.js';
-import { hintedValue, Persona, type Surroundings } from './name-hints.js';
+import { hintedValue, liveFlag, Persona, type Surroundings } from './hinted-values.js';
 import { patternStringWithin } from './pattern-string.js';
 import type { Random } from './random.js';
 import { objectView, schemaTypes } from '../schemas/schema-view.js';
@@ -137,23 +136,15 @@ function tagged(schema: JsonObject, branch: JsonSchema, value: Json): Json {
   return out;
 }
 
-/** Flags saying a record belongs to the live system (Stripe's `livemode`): a Simulation never is. */
-const LIVE_FLAGS = new Set(['livemode', 'islive']);
-
-/** `false` for a live-system flag whose schema allows it, else undefined. */
-function liveFlag(name: string, schema: JsonSchema, ctx: GenerateContext): false | undefined {
-  return LIVE_FLAGS.has(squash(name)) && ctx.registry.validate(schema, false).ok ? false : undefined;
-}
-
 /**
- * A value for the property `name` of an object: as `generateValue`, but a live-system flag is
- * false and a name that says what it holds is heeded (name-hints), in agreement with what the
- * object already holds (`values`, its declared `properties`): an e-mail made for a contact
- * named Jane Roe is Jane Roe's.
+ * A value for a property of an object: as `generateValue`, but as its value hint says (a live
+ * flag is false, a city is a city: hinted-values.ts), in agreement with what the object already
+ * holds (`values`, its declared `properties`): an e-mail made for a contact named Jane Roe is
+ * Jane Roe's.
  */
-export function generateProperty(name: string, schema: JsonSchema, context: GenerateContext, values?: Record<string, unknown>, properties?: Record<string, unknown>): Json {
-  const around = values === undefined ? undefined : { properties: properties ?? values, persona: Persona.of(values, properties) };
-  return liveFlag(name, schema, context) ?? hintedValue(name, schema, context, around) ?? generateValue(schema, context);
+export function generateProperty(schema: JsonSchema, context: GenerateContext, values?: Record<string, unknown>, properties?: Record<string, unknown>): Json {
+  const around = values === undefined ? undefined : { properties: properties ?? {}, persona: Persona.of(values, properties ?? {}) };
+  return liveFlag(schema, context) ?? hintedValue(schema, context, around) ?? generateValue(schema, context);
 }
 
 function generateObject(schema: JsonObject, ctx: GenerateContext, depth: number, minimal: boolean, nest: number): Json {
@@ -164,7 +155,7 @@ function generateObject(schema: JsonObject, ctx: GenerateContext, depth: number,
     const required = view.required.includes(name);
     if (!required && (minimal || depth >= DEPTH_CAP || ctx.random.next() < 0.25)) continue;
     if (!required && isObject(sub) && sub.writeOnly === true) continue;
-    setOwn(out, name, liveFlag(name, sub, ctx) ?? hintedValue(name, sub, ctx, around) ?? generate(sub, ctx, depth, minimal, nest + 1));
+    setOwn(out, name, liveFlag(sub, ctx) ?? hintedValue(sub, ctx, around) ?? generate(sub, ctx, depth, minimal, nest + 1));
   }
   for (const name of view.required) if (!Object.hasOwn(out, name)) setOwn(out, name, 'value');
   if (Object.keys(view.properties).length === 0 && !minimal && depth < DEPTH_CAP) addMapEntries(schema, out, ctx, depth, nest);

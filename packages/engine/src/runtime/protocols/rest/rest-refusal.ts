@@ -1,5 +1,6 @@
 import type { SimResponse } from '@simplane/core';
 import type { ArtifactOperation, ErrorFormat, JsonSchema } from '../../../artifact/artifact.js';
+import { errorRoleOf, refusalKey, type ErrorRole } from '../../../artifact/error-role.js';
 import { mostCommonFormat } from '../../../artifact/most-common-format.js';
 import { stableStringify } from '../../../artifact/serialise.js';
 import { isObject, setOwn, type Json, type JsonObject } from '../../../json.js';
@@ -8,7 +9,6 @@ import type { RuntimeModel } from '../../model.js';
 import type { Refusal } from '../../answers/refusal-reason.js';
 import { chooseMedia, conform } from '../../answers/conform.js';
 import { encode } from '../../answers/encode.js';
-import { words } from '../../../infer/naming.js';
 import { isJsonMedia } from './request-body.js';
 import { itemsOf, objectView, schemaTypes } from '../../schemas/schema-view.js';
 import { exampleBody } from './refusal-example.js';
@@ -27,8 +27,9 @@ const TITLES: Record<number, string> = {
  * A refusal in the simulated API's own error format: the operation's declared response for the
  * status (or its `4XX`, or its `default`), else the document's usual error format for that
  * status (or its range, or its default), else the format its other errors of that class share,
- * else `{"error": <code>, "message": <sentence>}` as JSON. Well-known fields of the error schema
- * are filled meaningfully (message/detail name the field, status/code carry the status); the rest come from the generator, and the body validates against the schema.
+ * else `{"error": <code>, "message": <sentence>}` as JSON. The fields the build marked in the
+ * error schema (ErrorRole: the message, the status, the kind...) are filled from the refusal;
+ * the rest come from the generator, and the body validates against the schema.
  * Where the document gives an example of the error (ErrorFormat.example), the answer is that
  * example with the fields the build marked written by the refusal (refusal-example.ts).
  */
@@ -124,18 +125,20 @@ function errorBody(mediaType: string, schema: JsonSchema | null, refusal: Refusa
 }
 
 /**
- * The well-known fields of an error object, filled; an `error` object nested in it
- * (`{"Error": {"Message": ...}}`) is filled the same way. An envelope that names no field of
- * its own (AWS documents declare their errors as bare objects) still says why, where it allows
- * the extra field.
+ * The fields of an error object the build marked with a role (ErrorRole), filled; an envelope
+ * nested in one (`{"Error": {"Message": ...}}`) is filled the same way. An envelope that names
+ * no field of its own (AWS documents declare their errors as bare objects) still says why,
+ * where it allows the extra field.
  */
 function envelope(schema: JsonSchema, refusal: Refusal, ctx: GenerateContext, depth: number): JsonObject {
   const view = objectView(ctx.registry, schema);
   const out: JsonObject = {};
   for (const [name, sub] of Object.entries(view.properties)) {
-    let value = wellKnown(name, sub, refusal, ctx);
+    const role = roleOf(sub);
+    if (role === undefined) continue;
+    let value = filled(role, sub, refusal, ctx);
     // A nested envelope missing a required field of its own gets a generated one, not dropped.
-    if (value === undefined && depth < 2 && NESTED.has(name.toLowerCase()) && schemaTypes(ctx.registry, sub)?.includes('object') === true) value = conform(envelope(sub, refusal, ctx, depth + 1), sub, ctx);
+    if (value === undefined && depth < 2 && role.nested === true && schemaTypes(ctx.registry, sub)?.includes('object') === true) value = conform(envelope(sub, refusal, ctx, depth + 1), sub, ctx);
     if (value !== undefined && ctx.registry.validate(sub, value).ok) setOwn(out, name, value);
   }
   if (Object.keys(view.properties).length === 0) {
@@ -145,64 +148,60 @@ function envelope(schema: JsonSchema, refusal: Refusal, ctx: GenerateContext, de
   return out;
 }
 
-/** Words that name a refusal of each status, as error kinds spell them (`authentication_error`). */
-const STATUS_WORDS: Record<number, string[]> = {
-  400: ['bad', 'validation', 'invalid', 'parameter', 'param', 'argument'],
-  401: ['auth', 'authentication', 'unauthorized', 'unauthenticated', 'credentials', 'token', 'key'],
-  403: ['forbidden', 'permission', 'authorization', 'access'],
-  404: ['not', 'found', 'missing', 'resource', 'unknown'],
-  405: ['method', 'unsupported'],
-  409: ['conflict', 'duplicate', 'exists', 'idempotency'],
-  415: ['media', 'content', 'unsupported'],
-  422: ['validation', 'invalid', 'unprocessable', 'parameter', 'param'],
-};
-/** What any refusal of a client's request is: the fallback when nothing closer names it. */
-const CLIENT_WORDS = new Set(['invalid', 'request', 'client']);
-
 /**
- * The value of an enumerated error kind (Stripe's `api_error`, `card_error`,
- * `invalid_request_error`) that best names the refusal: one sharing words with its code or its
- * status, else one naming a bad request in general; none when nothing does (the generator picks).
+ * A field's role. A field two `allOf` parts declare is read as their `allOf` (schema-view.ts),
+ * which the artifact does not hold: its role is its parts'.
  */
-function closestKind(values: unknown[], refusal: Refusal): Json | undefined {
-  const named = new Set([...words(refusal.code), ...(STATUS_WORDS[refusal.status] ?? [])]);
-  let best: Json | undefined;
-  let bestScore = 0;
-  for (const value of values) {
-    if (typeof value !== 'string') continue;
-    const score = words(value).reduce((sum, word) => sum + (named.has(word) ? 2 : CLIENT_WORDS.has(word) && refusal.status < 500 ? 1 : 0), 0);
-    if (score > bestScore) [best, bestScore] = [value, score];
-  }
-  return best;
-}
-
-/** Object fields an error envelope nests its details in. */
-const NESTED = new Set(['error', 'errors', 'fault', 'problem']);
-
-function wellKnown(name: string, schema: JsonSchema, refusal: Refusal, ctx: GenerateContext): Json | undefined {
-  const lower = name.toLowerCase();
-  // `UserMessage`, `developer_message`, `errorCode`: the same fields under a qualifier.
-  const squashed = lower.replace(/[_-]/g, '');
-  const types = schemaTypes(ctx.registry, schema) ?? ['string'];
-  const numeric = types.includes('integer') || types.includes('number');
-  if ((['detail', 'details', 'description', 'reason'].includes(lower) || squashed.endsWith('message') || squashed === 'errordescription') && types.includes('string')) return refusal.message;
-  if (lower === 'title' && types.includes('string')) return TITLES[refusal.status] ?? refusal.code;
-  if (['status', 'statuscode', 'httpstatus', 'code', 'errorcode', 'httpcode'].includes(squashed)) return numeric ? refusal.status : refusal.code;
-  if (['error', 'type', 'kind'].includes(lower) && types.includes('string')) {
-    const resolved = ctx.registry.resolve(schema);
-    if (isObject(resolved) && resolved.format === 'uri') return `https://example.com/problems/${refusal.code.replace(/_/g, '-')}`;
-    if (isObject(resolved) && Array.isArray(resolved.enum)) return closestKind(resolved.enum, refusal);
-    return refusal.code;
-  }
-  if (['field', 'param', 'parameter', 'pointer'].includes(lower) && refusal.field) return refusal.field;
-  if (['errors', 'issues', 'violations', 'invalid_params'].includes(lower) && types.includes('array') && refusal.field) {
-    const item = itemsOf(ctx.registry, schema);
-    const entry: JsonObject = {};
-    for (const [key, sub] of Object.entries(objectView(ctx.registry, item).properties)) {
-      const value = wellKnown(key, sub, refusal, ctx);
-      if (value !== undefined) setOwn(entry, key, value);
-    }
-    return [conform(entry, item, ctx)];
+function roleOf(schema: JsonSchema): ErrorRole | undefined {
+  const own = errorRoleOf(schema);
+  if (own !== undefined || !isObject(schema) || !Array.isArray(schema.allOf)) return own;
+  for (const part of schema.allOf) {
+    const role = roleOf(part as JsonSchema);
+    if (role !== undefined) return role;
   }
   return undefined;
+}
+
+/** What the refusal writes into a field of this role, where the field's schema takes it. */
+function filled(role: ErrorRole, schema: JsonSchema, refusal: Refusal, ctx: GenerateContext): Json | undefined {
+  const types = schemaTypes(ctx.registry, schema) ?? ['string'];
+  switch (role.fill) {
+    case 'message':
+      return types.includes('string') ? refusal.message : undefined;
+    case 'title':
+      return types.includes('string') ? (TITLES[refusal.status] ?? refusal.code) : undefined;
+    case 'code':
+      return types.includes('integer') || types.includes('number') ? refusal.status : refusal.code;
+    case 'kind':
+      return types.includes('string') ? kindOf(role, schema, refusal, ctx) : undefined;
+    case 'field':
+      return refusal.field ? refusal.field : undefined;
+    case 'entries':
+      return types.includes('array') && refusal.field ? [entry(schema, refusal, ctx)] : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** The refusal's kind: a problem type URI, the value of an enum the build chose for it (none: the generator picks), else its code. */
+function kindOf(role: ErrorRole, schema: JsonSchema, refusal: Refusal, ctx: GenerateContext): Json | undefined {
+  const resolved = ctx.registry.resolve(schema);
+  if (isObject(resolved) && resolved.format === 'uri') return `https://example.com/problems/${refusal.code.replace(/_/g, '-')}`;
+  if (isObject(resolved) && Array.isArray(resolved.enum)) {
+    const key = refusalKey(refusal.status, refusal.code);
+    return isObject(role.kinds) && Object.hasOwn(role.kinds, key) ? role.kinds[key] : undefined;
+  }
+  return refusal.code;
+}
+
+/** The one entry of an `errors`-like array: the field the refusal is about, as its item's roles say. */
+function entry(schema: JsonSchema, refusal: Refusal, ctx: GenerateContext): Json {
+  const item = itemsOf(ctx.registry, schema);
+  const out: JsonObject = {};
+  for (const [key, sub] of Object.entries(objectView(ctx.registry, item).properties)) {
+    const role = roleOf(sub);
+    const value = role === undefined ? undefined : filled(role, sub, refusal, ctx);
+    if (value !== undefined) setOwn(out, key, value);
+  }
+  return conform(out, item, ctx);
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Artifact, JsonSchema } from '../../artifact/artifact.js';
-import { generateProperty, generateValue } from './generate-value.js';
-import { describedExample } from './name-hints.js';
-import { randomFor } from './random.js';
-import { SchemaRegistry } from '../schemas/schema-registry.js';
+import type { Artifact, JsonSchema } from '../artifact/artifact.js';
+import { generateProperty, generateValue } from '../runtime/values/generate-value.js';
+import { randomFor } from '../runtime/values/random.js';
+import { SchemaRegistry } from '../runtime/schemas/schema-registry.js';
+import { describedExample, markSchemaValueHints } from './plan-values.js';
 
 const NOW = new Date('2024-06-01T00:00:00.000Z');
 const registry = new SchemaRegistry({ schemas: { Currency: { type: 'string', description: 'Three-letter ISO currency code, in lowercase.' } } } as unknown as Artifact);
@@ -11,7 +11,7 @@ const SEEDS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
 
 /** The object generated for `properties` (all required) under each seed. */
 function drawn(properties: Record<string, JsonSchema>): Array<Record<string, unknown>> {
-  const schema: JsonSchema = { type: 'object', required: Object.keys(properties), properties };
+  const schema = hinted({ type: 'object', required: Object.keys(properties), properties });
   return SEEDS.map((seed) => {
     const value = generateValue(schema, { registry, random: randomFor(seed), now: NOW }) as Record<string, unknown>;
     expect(registry.validate(schema, value).ok).toBe(true);
@@ -21,7 +21,14 @@ function drawn(properties: Record<string, JsonSchema>): Array<Record<string, unk
 
 const text: JsonSchema = { type: 'string' };
 
-describe('values drawn by what a property is named', () => {
+/** A copy of `schema` with the value hints the compiler writes into its properties. */
+function hinted<T extends JsonSchema>(schema: T): T {
+  const copy = structuredClone(schema);
+  markSchemaValueHints(copy, registry);
+  return copy;
+}
+
+describe('values drawn by the hints the compiler gives properties by their names', () => {
   it('are shaped as their names say: codes, places, people, contacts, prose', () => {
     for (const v of drawn({
       currency: text, country: text, city: text, postal_code: text, line1: text, line2: text, phone: text, first_name: text, lastName: text,
@@ -102,14 +109,16 @@ describe('values drawn by what a property is named', () => {
 
   it('agree with the names an object already holds: given ones, a full name, or the words of an e-mail address', () => {
     const ctx = { registry, random: randomFor('person'), now: NOW };
-    const contact = { first_name: text, last_name: text, name: text, email: text, username: text };
-    expect(generateProperty('email', text, ctx, { first_name: 'Jane', last_name: "O'Roe" }, contact)).toBe('jane.oroe@example.com');
-    expect(generateProperty('email', text, ctx, { name: 'Jane Roe' }, contact)).toBe('jane.roe@example.com');
-    expect(generateProperty('username', text, ctx, { display_name: 'Jane Roe' }, contact)).toMatch(/^jane\.roe\d{2}$/);
-    expect(generateProperty('first_name', text, ctx, { email: 'jane.roe@example.org' }, contact)).toBe('Jane');
-    expect(generateProperty('full_name', text, ctx, { email: 'jane_roe@example.org' }, contact)).toBe('Jane Roe');
+    const contact = hinted({ type: 'object', properties: { first_name: text, last_name: text, name: text, email: text, username: text, display_name: text, full_name: text } }).properties as Record<string, JsonSchema>;
+    const drawFor = (name: string, values: Record<string, unknown>) => generateProperty(contact[name]!, ctx, values, contact);
+    expect(drawFor('email', { first_name: 'Jane', last_name: "O'Roe" })).toBe('jane.oroe@example.com');
+    expect(drawFor('email', { name: 'Jane Roe' })).toBe('jane.roe@example.com');
+    expect(drawFor('username', { display_name: 'Jane Roe' })).toMatch(/^jane\.roe\d{2}$/);
+    expect(drawFor('first_name', { email: 'jane.roe@example.org' })).toBe('Jane');
+    expect(drawFor('full_name', { email: 'jane_roe@example.org' })).toBe('Jane Roe');
     // The name of an object that is not a person's (a product's) says nothing of anyone's e-mail.
-    expect(generateProperty('email', text, ctx, { name: 'Blue Widget' }, { name: text, size: text })).not.toBe('blue.widget@example.com');
+    const product = hinted({ type: 'object', properties: { name: text, size: text } }).properties as Record<string, JsonSchema>;
+    expect(generateProperty(contact.email!, ctx, { name: 'Blue Widget' }, product)).not.toBe('blue.widget@example.com');
   });
 
   it('put dates and times named as ahead of the clock after it, and birth dates decades before it', () => {
