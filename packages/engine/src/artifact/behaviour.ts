@@ -189,6 +189,13 @@ export interface WritePlan {
    * create takes no file or the record has no such field (and in artifacts before version 4).
    */
   upload?: { part: string; size?: string; name?: string; mediaType?: string };
+  /**
+   * Body fields the write keeps out of the record unless the record declares them: credentials
+   * sent with it and fields that direct the request (`expand`, idempotency keys), by their names
+   * squashed (`names`) or the endings of those (`endings`). A client may send them undeclared,
+   * so they are named here rather than listed from the body's schema.
+   */
+  withheld?: { names: string[]; endings: string[] };
 }
 
 /** How an operation's calls travel. */

@@ -128,7 +128,7 @@ const DEFAULT_WRITE: WritePlan = { put: 'replace', patch: 'merge', createsMissin
 
 function overrideWrite(op: ArtifactOperation, value: Json, { checks, resource, facts, operations, lookup }: OperationContext): WritePlan | undefined {
   if (resource === null || !WRITES.has(op.behaviour) || op.write === null) return checks.invalid(['write'], `gives \`write\`, but ${op.id} writes no record of a resource (its behaviour is ${op.behaviour})`);
-  const given = checks.object(value, ['write'], ['put', 'patch', 'createsMissing', 'actsByDefault', 'upload', 'reference', 'patchNulls']);
+  const given = checks.object(value, ['write'], ['put', 'patch', 'createsMissing', 'actsByDefault', 'upload', 'reference', 'patchNulls', 'withheld']);
   if (given === undefined) return undefined;
   const out: WritePlan = { ...(op.write ?? DEFAULT_WRITE) };
   if (has(given, 'put')) out.put = checks.oneOf(given['put'], PUT_MODES, ['write', 'put']) ?? out.put;
@@ -155,6 +155,13 @@ function overrideWrite(op: ArtifactOperation, value: Json, { checks, resource, f
     if (field === null) delete out.reference;
     else if (field !== undefined && !answer.has(field)) checks.invalid(['write', 'reference'], `names \`${field}\`, which is not a field of the create's answer`);
     else if (field !== undefined) out.reference = field;
+  }
+  if (has(given, 'withheld')) {
+    // Names and endings as the runtime compares them: squashed.
+    const withheld = checks.object(given['withheld'], ['write', 'withheld'], ['names', 'endings']);
+    const names = withheld === undefined || !has(withheld, 'names') ? out.withheld?.names ?? [] : checks.texts(withheld['names'], ['write', 'withheld', 'names']);
+    const endings = withheld === undefined || !has(withheld, 'endings') ? out.withheld?.endings ?? [] : checks.texts(withheld['endings'], ['write', 'withheld', 'endings']);
+    if (withheld !== undefined && names !== undefined && endings !== undefined) out.withheld = { names: names.map(squash), endings: endings.map(squash) };
   }
   if (has(given, 'upload')) {
     const upload = given['upload'] === null ? null : overrideUpload(op, given['upload'] as Json, checks, facts, lookup);

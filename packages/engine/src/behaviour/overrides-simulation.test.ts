@@ -77,6 +77,17 @@ describe('a Simulation follows x-simplane-behaviour', () => {
     expect(sim.call({ method: 'GET', path: '/tickets/T-100' }).json).toMatchObject({ title: 'printer on fire' });
   });
 
+  it('keeps in a record the undeclared body fields the override no longer withholds', async () => {
+    const fields = (sim: SimClient) => Object.keys(create(sim, { title: 'printer on fire', api_key: 'k-1', idempotency_key: 'i-1', color: 'red' }));
+    // As decided, a credential and a request control stay out of the record; other undeclared fields are kept.
+    expect(fields(await simulation())).toEqual(expect.arrayContaining(['color']));
+    expect(fields(await simulation())).not.toEqual(expect.arrayContaining(['api_key']));
+    expect(fields(await simulation())).not.toEqual(expect.arrayContaining(['idempotency_key']));
+    const kept = fields(await simulation(onOperation('/tickets', 'post', { write: { withheld: { names: ['idempotency_key'], endings: [] } } })));
+    expect(kept).toEqual(expect.arrayContaining(['api_key', 'color']));
+    expect(kept).not.toEqual(expect.arrayContaining(['idempotency_key']));
+  });
+
   it('pages a list by the limit parameter the override names', async () => {
     const page = (sim: SimClient) => ((sim.call({ method: 'GET', path: '/tickets', query: 'per_page=1' }).json as { data: unknown[] }).data.length);
     // As decided, `per_page` is no paging parameter: the sample records all come back.

@@ -6,7 +6,7 @@ import { chooseMedia } from '../runtime/answers/conform.js';
 import { chooseSuccess } from '../runtime/answers/respond.js';
 import type { SchemaRegistry } from '../runtime/schemas/schema-registry.js';
 import { objectView, schemaTypes } from '../runtime/schemas/schema-view.js';
-import { CREATING_PUT, DEFAULTS_TO_TRUE, REFERENCE_FIELDS } from '../vocabulary/records.js';
+import { CREATING_PUT, DEFAULTS_TO_TRUE, REFERENCE_FIELDS, WITHHELD_ENDINGS, WITHHELD_FIELDS } from '../vocabulary/records.js';
 import { UPLOAD_MEDIA_TYPE_FIELDS, UPLOAD_NAME_FIELDS, UPLOAD_SIZE_FIELDS } from '../vocabulary/uploads.js';
 
 /** Which rules decide: those of the engine that built an artifact of that version. */
@@ -25,6 +25,7 @@ export function planWrite(registry: SchemaRegistry, op: ArtifactOperation, resou
     createsMissing: op.behaviour === 'replace' && (Object.hasOwn(op.responses, '201') || (op.operationId !== null && CREATING_PUT.test(op.operationId))),
     actsByDefault: op.behaviour === 'create' ? actionsByDefault(registry, op) : [],
     ...(upload === null ? {} : { upload }),
+    withheld: { names: [...WITHHELD_FIELDS], endings: [...WITHHELD_ENDINGS] },
   };
 }
 

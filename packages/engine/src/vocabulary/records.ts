@@ -106,6 +106,16 @@ export const CREDENTIAL_PARAMETERS: readonly string[] = ['token', 'accesstoken',
 /** Squashed names of the field a create's answer names the new record by when it answers only a reference (`itemId`), besides `<record>id`. */
 export const REFERENCE_FIELDS: readonly string[] = ['id', 'itemid', 'newid'];
 
+/**
+ * Body fields (squashed) a write keeps out of a record that does not declare them: credentials a
+ * client sends with it (Plaid's `secret`, Slack's `token` form field; a `token` only by itself,
+ * since a `device_token` or `page_token` is data) and fields that direct the request rather than
+ * describe the record (Stripe's `expand[]`, AWS's `DryRun` and `ClientToken`, idempotency keys).
+ */
+export const WITHHELD_FIELDS: readonly string[] = ['token', 'expand', 'dryrun', 'clienttoken', 'clientrequesttoken', 'idempotencykey', 'idempotencytoken'];
+/** Endings (squashed) of the names of credentials a write keeps out of a record that does not declare them: `password`, `api_key`, `client_secret`. */
+export const WITHHELD_ENDINGS: readonly string[] = ['password', 'passwd', 'secret', 'accesstoken', 'refreshtoken', 'apikey', 'apitoken', 'authtoken', 'privatekey'];
+
 /** "Defaults to `true`" in a description, as Stripe writes the default of its charge's `capture`. */
 export const DEFAULTS_TO_TRUE = /\bdefaults? to `?true\b/i;
 

@@ -11,6 +11,7 @@ import { randomFor } from '../values/random.js';
 import type { Refusal } from '../answers/refusal-reason.js';
 import { objectView, type ObjectView } from '../schemas/schema-view.js';
 import type { UploadedFile } from '../protocols/rest/request-body.js';
+import type { WritePlan } from '../../artifact/behaviour.js';
 
 /** One validated request on its way through a behaviour. */
 export interface Exchange {
@@ -156,27 +157,13 @@ export function fieldsBySquashedName(ex: Exchange, resource: ArtifactResource): 
   return names;
 }
 
-/**
- * Names of credentials a client sends with a write (Plaid's `access_token` and `secret`, Slack's
- * `token` form field): never kept in a record that does not declare them. A `token` is one only
- * by itself: a `device_token` or `page_token` is data.
- */
-const CREDENTIAL_FIELD = /(password|passwd|secret|accesstoken|refreshtoken|apikey|apitoken|authtoken|privatekey)$|^token$/;
-
-/**
- * Names of fields that direct a request rather than describe a record: Stripe's `expand[]`,
- * AWS's `DryRun`, `ClientToken` and `ClientRequestToken`, idempotency keys. Other fields a
- * record does not declare are kept: a document's answer schema is often short of what the API
- * returns, and a field the client wrote is not lost.
- */
-const CONTROL_FIELD = /^(expand|dryrun|clienttoken|clientrequesttoken|idempotencykey|idempotencytoken)$/;
-
-/** A write's body without the credentials and request controls the record's schema does not declare: a real API keeps them, if at all, out of the record it answers. */
-function withoutCredentialsOrControls(body: JsonObject, view: ObjectView): JsonObject {
+/** A write's body without the credentials and request controls (WritePlan.withheld) the record's schema does not declare: a real API keeps them, if at all, out of the record it answers. */
+function withoutWithheld(body: JsonObject, view: ObjectView, withheld: WritePlan['withheld']): JsonObject {
+  if (withheld === undefined) return body;
   for (const field of Object.keys(body)) {
     if (Object.hasOwn(view.properties, field)) continue;
     const name = squash(field);
-    if (CREDENTIAL_FIELD.test(name) || CONTROL_FIELD.test(name)) delete body[field];
+    if (withheld.names.includes(name) || withheld.endings.some((ending) => name.endsWith(ending))) delete body[field];
   }
   return body;
 }
@@ -205,7 +192,7 @@ function unwrapped(body: JsonObject, resource: ArtifactResource, view: ObjectVie
  */
 export function bodyRecord(ex: Exchange, resource: ArtifactResource, mode: 'create' | 'write'): JsonObject {
   const view = objectView(ex.model.registry, itemSchema(resource));
-  const record = withoutCredentialsOrControls(unwrapped(asBodyObject(ex.body), resource, view), view);
+  const record = withoutWithheld(unwrapped(asBodyObject(ex.body), resource, view), view, ex.operation.write?.withheld);
   const names = fieldsBySquashedName(ex, resource);
   for (const field of Object.keys(record)) {
     if (Object.hasOwn(view.properties, field)) continue;
