@@ -104,6 +104,24 @@ describe('Octokit against a Simulation of the GitHub API', () => {
     await expect(octokit.rest.gists.get({ gist_id: id })).rejects.toMatchObject({ name: 'HttpError', status: 404 });
   }, 60_000);
 
+  it('creates a repository in an organisation and reads, updates and lists it by its owner and name', async () => {
+    const created = await octokit.rest.repos.createInOrg({ org: 'octo-org', name: 'widgets', description: 'Widgets, simulated', private: true });
+    expect(created.status).toBe(201);
+    // Its full name and address are made of its owner and name (docs/behaviour.md, `records.compoundKey`).
+    expect(created.data).toMatchObject({ name: 'widgets', full_name: 'octo-org/widgets', html_url: 'https://github.com/octo-org/widgets', description: 'Widgets, simulated', private: true });
+    const read = await octokit.rest.repos.get({ owner: 'octo-org', repo: 'widgets' });
+    expect(read.data).toStrictEqual(created.data);
+    const updated = await octokit.rest.repos.update({ owner: 'octo-org', repo: 'widgets', description: 'Widgets, renamed' });
+    expect(updated.data).toMatchObject({ name: 'widgets', full_name: 'octo-org/widgets', description: 'Widgets, renamed', private: true });
+    expect((await octokit.rest.repos.get({ owner: 'octo-org', repo: 'widgets' })).data.description).toBe('Widgets, renamed');
+    const listed = await octokit.rest.repos.listForOrg({ org: 'octo-org' });
+    expect(listed.data.map((r) => r.full_name)).toEqual(['octo-org/widgets']);
+    await expect(octokit.rest.repos.get({ owner: 'octo-org', repo: 'gadgets' })).rejects.toMatchObject({ status: 404 });
+    await expect(octokit.rest.repos.get({ owner: 'other-org', repo: 'widgets' })).rejects.toMatchObject({ status: 404 });
+    expect((await octokit.rest.repos.delete({ owner: 'octo-org', repo: 'widgets' })).status).toBe(204);
+    await expect(octokit.rest.repos.get({ owner: 'octo-org', repo: 'widgets' })).rejects.toMatchObject({ status: 404 });
+  }, 60_000);
+
   it("reads a missing issue as a RequestError with the message GitHub's description gives its 404s", async () => {
     // The description's 404 examples agree on `Not Found` and each link to their own page: the
     // answer takes the message and leaves out the link, so Octokit's message is the text alone.
@@ -118,6 +136,9 @@ describe('Octokit against a Simulation of the GitHub API', () => {
       ['issues/update', 200],
       ['gists/create', 201],
       ['gists/delete', 204],
+      ['repos/create-in-org', 201],
+      ['repos/update', 200],
+      ['repos/delete', 204],
     ]);
   });
 

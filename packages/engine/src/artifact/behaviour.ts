@@ -73,6 +73,13 @@ export interface RecordPlan {
   /** Fields that address a record as well as its id, where its path parameter says so (`issueIdOrKey`: `key`). */
   alternateKeys: string[];
   /**
+   * For records also addressed by an owner and a name (`/repos/{owner}/{repo}`, while they are
+   * created under `/orgs/{org}/repos`): the field the item path's last key names a record by
+   * (`name`, also an alternate key), and the item path's parameters standing for the scope
+   * parameters of the routes they are created under (`{owner: 'org'}`). Absent otherwise.
+   */
+  compoundKey?: { field: string; scope: Record<string, string> };
+  /**
    * A catalog the server owns (models, regions, currencies: read, never created by a client):
    * any well-formed id reads, as the document's example of that id or a record generated for it.
    */

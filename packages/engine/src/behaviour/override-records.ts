@@ -3,7 +3,7 @@ import { isObject, type Json, setOwn } from '../json.js';
 import { has, name, notAField, type OverrideChecks, type Path, type RecordFacts, shown } from './override-checks.js';
 import { stateFills, withFields, withState } from './override-fills.js';
 
-const RECORD_KEYS = ['fields', 'state', 'fresh', 'settled', 'kept', 'keptUnlessGiven', 'aliases', 'alternateKeys', 'catalog', 'deleted', 'maps', 'derived', 'naming', 'idForm', 'countedIn', 'references', 'namedIds', 'inherits', 'moves', 'secrets'] as const;
+const RECORD_KEYS = ['fields', 'state', 'fresh', 'settled', 'kept', 'keptUnlessGiven', 'aliases', 'alternateKeys', 'catalog', 'deleted', 'maps', 'derived', 'naming', 'idForm', 'countedIn', 'references', 'namedIds', 'inherits', 'moves', 'secrets', 'compoundKey'] as const;
 const ID_FORM_KEYS = ['kind', 'values', 'pattern', 'example', 'prefix', 'alphabet', 'length'] as const;
 /** What each kind of id form cannot do without. */
 const ID_FORM_NEEDS: Partial<Record<IdForm['kind'], 'values' | 'pattern' | 'example' | 'alphabet'>> = { values: 'values', pattern: 'pattern', example: 'example', prefixed: 'alphabet' };
@@ -45,6 +45,16 @@ export function overrideRecords(plan: RecordPlan, value: Json, checks: OverrideC
   if (has(given, 'moves')) out.moves = readMoves(given['moves'] as Json, [...path, 'moves'], checks) ?? plan.moves;
   // Secrets are `{field, template}` as derived fields are.
   if (has(given, 'secrets')) out.secrets = readDerived(given['secrets'] as Json, [...path, 'secrets'], checks, facts) ?? plan.secrets;
+  if (has(given, 'compoundKey')) {
+    // The routes a compound key reads by are the compiler's; which field the name is, the override's.
+    const key = plan.compoundKey === undefined ? checks.invalid([...path, 'compoundKey'], 'gives `records.compoundKey`, but no route reads these records by an owner and a name') : checks.object(given['compoundKey'], [...path, 'compoundKey'], ['field']);
+    const field = key === undefined || !has(key, 'field') ? undefined : checks.text(key['field'], [...path, 'compoundKey', 'field']);
+    if (field !== undefined && !facts.properties.has(field)) notAField(field, [...path, 'compoundKey', 'field']);
+    else if (field !== undefined && plan.compoundKey !== undefined) {
+      out.compoundKey = { ...plan.compoundKey, field };
+      out.alternateKeys = [...new Set([...out.alternateKeys.filter((other) => other !== plan.compoundKey!.field), field])];
+    }
+  }
   if (has(given, 'idForm')) {
     const idForm = readIdForm(given['idForm'] as Json, [...path, 'idForm'], checks);
     if (idForm !== undefined) out.idForm = idForm;

@@ -14,6 +14,7 @@ import { CREDENTIAL_PARAMETERS } from '../vocabulary/records.js';
 import { planWrite, type Era } from './plan-writes.js';
 import { markErrorRoles } from './plan-errors.js';
 import { markValueHints } from './plan-values.js';
+import { withCompoundKeys } from './plan-compound.js';
 
 /**
  * The artifact with every decision about its records and writes made and kept beside its
@@ -22,8 +23,11 @@ import { markValueHints } from './plan-values.js';
  * decisions its own engine made while its requests ran. `diagnostics` hears of a document's own
  * decisions that cannot be followed.
  */
-export function withPlans(artifact: Artifact, era: Era, partial: ReadonlySet<string> = new Set(), diagnostics?: Diagnostics): Artifact {
-  const registry = new SchemaRegistry(artifact);
+export function withPlans(given: Artifact, era: Era, partial: ReadonlySet<string> = new Set(), diagnostics?: Diagnostics): Artifact {
+  const registry = new SchemaRegistry(given);
+  // Routes read by an owner and a name become the item paths of the collections they read.
+  const compound = era >= 4 ? withCompoundKeys(registry, given) : null;
+  const artifact = compound === null ? given : { ...given, resources: compound.resources, operations: compound.operations };
   const operationsById = new Map(artifact.operations.map((op) => [op.id, op]));
   const byResourceName = new Map(artifact.resources.map((resource) => [resource.name, resource]));
   const collections = new Collections(registry, artifact.resources);
@@ -33,7 +37,9 @@ export function withPlans(artifact: Artifact, era: Era, partial: ReadonlySet<str
     const references = planReferences(registry, resource, collections);
     const namedIds = planNamedIds(registry, resource, references, collections);
     const inherits = planInherits(registry, resource, { ...references, ...namedIds }, planned.kept, byResourceName);
-    const records = { ...planned, references, namedIds, inherits, countedIn: countedIn(registry, resource, byResourceName, parents) };
+    const compoundKey = compound?.keys.get(resource.name);
+    const keyed = compoundKey === undefined ? planned : { ...planned, alternateKeys: [...new Set([...planned.alternateKeys, compoundKey.field])], compoundKey };
+    const records = { ...keyed, references, namedIds, inherits, countedIn: countedIn(registry, resource, byResourceName, parents) };
     return { ...resource, records, ...(resource.entity === undefined ? {} : { entity: withIdForm(resource.entity, records.idForm) }) };
   });
   // Moved amounts follow the references just planned, read as the runtime reads them.

@@ -9,6 +9,7 @@ import { decodeCall, protocolOf, refuse } from './protocols/protocols.js';
 import { answerTally, tallyFor } from './behaviours/tally.js';
 import { answer, chooseSuccess } from './answers/respond.js';
 import { validateRequest } from './checking/validate-request.js';
+import { withStandIns } from './records/compound-key.js';
 
 /** Answers one data-plane request: decode it into its call as its protocol reads it, check the input, run the operation's behaviour. */
 export function handleRequest(model: RuntimeModel, sent: SimRequest, state: StateAccess, context: SimContext): SimResult {
@@ -25,7 +26,8 @@ export function handleRequest(model: RuntimeModel, sent: SimRequest, state: Stat
   if ('status' in input) return { response: refuse(model, operation, input, gen), operation: operation.id, ...label };
   // Values the protocol found in the input it decoded (a SOAP list's filters) are read as query parameters; the declared ones win.
   const query = call.query === undefined ? input.query : { ...call.query, ...input.query };
-  const ex: Exchange = { model, operation, path: call.params, query, body: input.body ?? protocolOf(operation).callBody(operation, input.query), bodyMediaType: input.bodyMediaType, ...(input.files === undefined ? {} : { files: input.files }), state, context, gen, minted: 0 };
+  const resource = operation.resource === null ? undefined : model.resources.get(operation.resource);
+  const ex: Exchange = { model, operation, path: withStandIns(resource, call.params), query, body: input.body ?? protocolOf(operation).callBody(operation, input.query), bodyMediaType: input.bodyMediaType, ...(input.files === undefined ? {} : { files: input.files }), state, context, gen, minted: 0 };
   withRpcScope(ex);
   const response = run(ex);
   // A HEAD answer is the GET answer's status and headers, its length included, without the body.

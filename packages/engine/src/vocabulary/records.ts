@@ -97,6 +97,9 @@ export const ALTERNATE_KEYS: Readonly<Record<string, readonly string[]>> = {
   key: ['key'], name: ['name'], slug: ['slug'], code: ['code'], username: ['username', 'login'], login: ['login', 'username'], email: ['email'], handle: ['handle'],
 };
 
+/** Fields that name a record within its owner, where a compound route's last key is named otherwise (`/repos/{owner}/{repo}` reads a repository by its `name`), in order of preference. */
+export const COMPOUND_KEY_FIELDS: readonly string[] = ['name', 'slug', 'key', 'handle'];
+
 /** Squashed names of a record's fields that hold a secret or token the server makes for it. */
 export const SECRET_FIELDS: readonly string[] = ['clientsecret', 'secret', 'signingsecret', 'webhooksecret', 'secretkey', 'accesstoken', 'refreshtoken', 'authtoken', 'apitoken', 'apikey', 'token'];
 

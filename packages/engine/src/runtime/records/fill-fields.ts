@@ -4,6 +4,7 @@ import { setOwn, type Json, type JsonObject } from '../../json.js';
 import { squash } from '../text.js';
 import { generateProperty, type GenerateContext } from '../values/generate-value.js';
 import { objectView } from '../schemas/schema-view.js';
+import { recordKey } from './collections.js';
 
 /** What filling a record's server-owned fields draws on: the generator (schemas, randomness) and the virtual clock's time of the write. */
 export interface FillContext {
@@ -133,11 +134,13 @@ function timeValue(now: Date, form: TimeForm | undefined): Json {
  * template naming a parameter the create does not know leaves its field as it is.
  */
 export function fillDerived(resource: ArtifactResource, record: JsonObject, path: Readonly<Record<string, string>>, key: string): JsonObject {
+  // A record read by an owner and a name (RecordPlan.compoundKey) is addressed by its name, not its id.
+  const compound = recordPlan(resource).compoundKey;
   for (const { field, template } of recordPlan(resource).derived) {
     const address = /^(https?:\/\/|\/)/i.test(template);
     let complete = true;
     const text = template.replace(/\{([^}]+)\}/g, (_, name: string) => {
-      const value = name === resource.idParameter ? key : path[name];
+      const value = name !== resource.idParameter ? path[name] : compound === undefined ? key : recordKey(record[compound.field]) ?? undefined;
       if (value === undefined) complete = false;
       return value === undefined ? '' : address ? encodeURIComponent(value) : value;
     });
