@@ -20,6 +20,12 @@ export const HTTP_METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 export type ParameterLocation = 'path' | 'query' | 'header' | 'cookie';
 
+/** An array of a computed answer that holds items (ArtifactOperation.answerArrays). */
+export interface AnswerArray {
+  path: string[];
+  min: number;
+}
+
 export interface ArtifactParameter {
   name: string;
   in: ParameterLocation;
@@ -165,6 +171,14 @@ export interface ArtifactOperation {
   list: ListShape | null;
   /** For `action` operations: the action's name and the state it moves the record to, when clear. */
   action: ArtifactAction | null;
+  /**
+   * For an operation whose answer is computed from its schema rather than a record (a `static`
+   * read, an action answering no record): the arrays of its success answer that hold at least
+   * `min` items (1, or the array's `minItems`), by their property path from the answer (`[]` for
+   * an answer that is a list). A computation that answers a list of results answers at least
+   * one. Absent where there are none, and in artifacts before version 4.
+   */
+  answerArrays?: AnswerArray[];
   /**
    * Path parameters of a nested route to a resource kept at a shallower scope (GitHub's
    * `issue_number` in `/issues/{issue_number}/comments`, for comments kept per repository): a

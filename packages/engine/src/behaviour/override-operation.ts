@@ -1,4 +1,4 @@
-import type { ArtifactAction, ArtifactLink, ArtifactOperation, ArtifactResource, ArtifactTally } from '../artifact/artifact.js';
+import type { AnswerArray, ArtifactAction, ArtifactLink, ArtifactOperation, ArtifactResource, ArtifactTally } from '../artifact/artifact.js';
 import { PATCH_MODES, PUT_MODES, type WritePlan } from '../artifact/behaviour.js';
 import { squash } from '../infer/naming.js';
 import { requestSchema, type SchemaLookup, successSchema } from '../infer/schema-lookup.js';
@@ -6,7 +6,7 @@ import type { Json, JsonObject } from '../json.js';
 import { has, type OverrideChecks, type RecordFacts, shown } from './override-checks.js';
 import { overrideList } from './override-list.js';
 
-const OPERATION_KEYS = ['write', 'list', 'action', 'acknowledges', 'links', 'linkedBy', 'tally', 'credentialParameters'] as const;
+const OPERATION_KEYS = ['write', 'list', 'action', 'acknowledges', 'links', 'linkedBy', 'tally', 'credentialParameters', 'answerArrays'] as const;
 
 const STATED = 'is what the document states; change the document with the Overlay instead';
 /** Decisions of an operation that an override cannot change, and why. */
@@ -67,6 +67,10 @@ export function overrideOperation(op: ArtifactOperation, value: Json, context: O
     if (tally === null) delete out.tally;
     else if (tally !== undefined) out.tally = tally;
   }
+  if (has(given, 'answerArrays')) {
+    const arrays = overrideAnswerArrays(op, given['answerArrays'] as Json, context);
+    if (arrays !== undefined) setOrDrop(out, 'answerArrays', arrays);
+  }
   if (has(given, 'linkedBy')) {
     const linkedBy = overrideLinkedBy(out, given['linkedBy'] as Json, context);
     if (linkedBy !== undefined) out.linkedBy = linkedBy;
@@ -119,9 +123,31 @@ function holdsBoolean(schema: JsonObject | undefined): boolean {
 }
 
 /** An optional list kept where it has entries and taken away where it has none. */
-function setOrDrop(op: ArtifactOperation, key: 'acknowledges' | 'links' | 'credentialParameters', list: string[]): void {
+function setOrDrop<K extends 'acknowledges' | 'links' | 'credentialParameters' | 'answerArrays'>(op: ArtifactOperation, key: K, list: NonNullable<ArtifactOperation[K]>): void {
   if (list.length > 0) op[key] = list;
   else delete op[key];
+}
+
+/** The lists a computed answer fills, `[{path, min}]`: each path leads through the success answer's fields to an array; `[]` is the answer itself. */
+function overrideAnswerArrays(op: ArtifactOperation, value: Json, { checks, lookup }: OperationContext): AnswerArray[] | undefined {
+  if (op.behaviour !== 'static' && op.behaviour !== 'action') return checks.invalid(['answerArrays'], `gives \`answerArrays\`, but ${op.id} answers records, not a computed answer (its behaviour is ${op.behaviour})`);
+  if (!Array.isArray(value)) return checks.invalid(['answerArrays'], `gives \`answerArrays\` as ${shown(value)}, not a list of \`{path, min}\``);
+  const out: AnswerArray[] = [];
+  value.forEach((entry, index) => {
+    const at = ['answerArrays', index];
+    const given = checks.object(entry, at, ['path', 'min']);
+    if (given === undefined) return;
+    const path = checks.texts(given['path'], [...at, 'path']);
+    const min = given['min'];
+    if (path === undefined) return;
+    if (typeof min !== 'number' || !Number.isInteger(min) || min < 1 || min > 100) return void checks.invalid([...at, 'min'], `gives \`min\` as ${shown(min)}, not a whole number from 1 to 100`);
+    let schema: JsonObject | null = lookup.deref(successSchema(op));
+    for (const field of path) schema = lookup.properties(schema).get(field) ?? null;
+    const type = lookup.deref(schema)?.['type'];
+    if (type !== 'array' && !(Array.isArray(type) && type.includes('array'))) return void checks.invalid([...at, 'path'], `names \`${path.join('.')}\`, which is not a list in ${op.id}'s answer`);
+    out.push({ path, min });
+  });
+  return out;
 }
 
 const DEFAULT_WRITE: WritePlan = { put: 'replace', patch: 'merge', createsMissing: false, actsByDefault: [] };

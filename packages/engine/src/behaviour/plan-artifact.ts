@@ -15,6 +15,7 @@ import { planWrite, type Era } from './plan-writes.js';
 import { markErrorRoles } from './plan-errors.js';
 import { markValueHints } from './plan-values.js';
 import { withCompoundKeys } from './plan-compound.js';
+import { planAnswerArrays } from './plan-answers.js';
 
 /**
  * The artifact with every decision about its records and writes made and kept beside its
@@ -49,12 +50,14 @@ export function withPlans(given: Artifact, era: Era, partial: ReadonlySet<string
   const operations = artifact.operations.map((op): ArtifactOperation => {
     const resource = op.resource === null ? undefined : byName.get(op.resource);
     const tally = planTally(registry, op, artifact.resources);
+    const answerArrays = era >= 4 && tally === null ? planAnswerArrays(registry, op, resource) : [];
     const credentials = op.parameters.filter((p) => p.required && (p.in === 'header' || p.in === 'query') && CREDENTIAL_PARAMETERS.includes(squash(p.name))).map((p) => p.name);
     return {
       ...op,
       protocol: protocolOf(op.path),
       write: planWrite(registry, op, resource, era, partial.has(op.id)),
       ...(tally === null ? {} : { tally }),
+      ...(answerArrays.length === 0 ? {} : { answerArrays }),
       ...(credentials.length === 0 ? {} : { credentialParameters: credentials }),
     };
   });

@@ -62,5 +62,5 @@ function run(ex: Exchange) {
   }
   const tally = ex.operation.behaviour === 'static' ? tallyFor(ex.model, ex.operation) : null;
   if (tally !== null) return answerTally(ex, tally);
-  return answer(chooseSuccess(ex.operation, 200), undefined, ex.gen);
+  return answer(chooseSuccess(ex.operation, 200), undefined, ex.gen, { arrays: ex.operation.answerArrays });
 }

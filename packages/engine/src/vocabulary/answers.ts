@@ -15,3 +15,13 @@ export const RESULT_CHILD_NAMES: readonly string[] = ['return', 'result'];
 
 /** Boolean fields of a delete's answer that say it went through (`{"deleted": true}`, a SOAP `<success>`). */
 export const ACKNOWLEDGING_FIELDS: readonly string[] = ['deleted', 'removed', 'success', 'successful', 'succeeded', 'ok', 'done', 'acknowledged', 'result'];
+
+/**
+ * Fields of a computed answer (a search, a prediction, a translation, a batch) holding the list
+ * of its results: a Simulation answers at least one there, as the real system does for a
+ * request that finds anything.
+ */
+export const RESULT_LIST_FIELDS: readonly string[] = [
+  'results', 'result', 'data', 'items', 'choices', 'predictions', 'matches', 'hits', 'translations', 'embeddings', 'candidates', 'suggestions',
+  'records', 'entries', 'rows', 'outputs', 'output', 'detections', 'completions', 'documents', 'values', 'responses',
+];

@@ -106,7 +106,8 @@ export function answerRecord(ex: Exchange, resource: ArtifactResource, chosen: C
     const fields = isObject(answered) ? told(ex, resource, record, answered) : null;
     if (fields !== null) keep(fields);
   };
-  return answer(chosen, wrapped, ex.gen, { ...(wrapped === record ? rest : {}), ...(conformed === undefined ? {} : { conformed }) });
+  const arrays = ex.operation.answerArrays === undefined ? {} : { arrays: ex.operation.answerArrays };
+  return answer(chosen, wrapped, ex.gen, { ...(wrapped === record ? rest : {}), ...(conformed === undefined ? {} : { conformed }), ...arrays });
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { SimResponse } from '@simplane/core';
-import type { ArtifactOperation, ArtifactResponse, MediaTypeEntry } from '../../artifact/artifact.js';
+import type { AnswerArray, ArtifactOperation, ArtifactResponse, MediaTypeEntry } from '../../artifact/artifact.js';
+import { withAnswerArrays } from './answer-arrays.js';
 import { isObject, setOwn, type Json, type JsonObject } from '../../json.js';
 import { protocolOf } from '../protocols/protocols.js';
 import type { Protocol } from '../protocols/protocol.js';
@@ -46,6 +47,8 @@ export interface AnswerOptions {
   reread?: boolean;
   /** Told the body an answer made of `value` when it differs from it (fields the answer's schema had generated). */
   conformed?: (body: Json) => void;
+  /** For a computed answer: the lists it fills (ArtifactOperation.answerArrays). */
+  arrays?: readonly AnswerArray[];
 }
 
 /** The answer body for a chosen response: from `value` (conformed), else an example, else generated. */
@@ -67,9 +70,9 @@ export function answer(chosen: ChosenResponse, value: Json | undefined, ctx: Gen
   const [mediaType, entry] = media;
   let body: Json | undefined = value;
   if (body !== undefined) {
-    body = conform(body, entry.schema, ctx, true);
+    body = withAnswerArrays(conform(body, entry.schema, ctx, true), entry.schema, options.arrays, ctx);
     if (body !== value) options.conformed?.(body);
-  } else body = exampleFor(entry, ctx) ?? generateValue(entry.schema ?? {}, ctx);
+  } else body = withAnswerArrays(exampleFor(entry, ctx) ?? generateValue(entry.schema ?? {}, ctx), entry.schema, options.arrays, ctx);
   if (envelope !== undefined) {
     const wrapped = envelope.protocol.encode?.(envelope.operation, { status: chosen.status, mediaType, value: body, headers }, ctx);
     if (wrapped) return wrapped;

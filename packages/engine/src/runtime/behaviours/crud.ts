@@ -306,7 +306,7 @@ export function act(ex: Exchange, resource: ArtifactResource): SimResponse {
   if (resource.kind === 'collection' && !onOne) {
     // A collection-level action (a bulk delete, an import): answered from the schema, no state change.
     const parent = missingParent(ex, resource);
-    return parent ? refused(ex, parent) : answer(chooseSuccess(ex.operation, 200), undefined, ex.gen);
+    return parent ? refused(ex, parent) : answer(chooseSuccess(ex.operation, 200), undefined, ex.gen, { arrays: ex.operation.answerArrays });
   }
   const found = locate(ex, resource);
   if (isResponse(found)) return found;
@@ -328,7 +328,7 @@ function recordOrSchema(ex: Exchange, resource: ArtifactResource, record: JsonOb
   const schema = chooseMedia(chosen.response)?.[1].schema ?? null;
   const wrapped = wrapRecord(ex, resource, schema, record);
   const fits = schema !== null && ex.model.registry.validate(schema, wrapped).ok;
-  return answer(chosen, fits ? wrapped : undefined, ex.gen);
+  return answer(chosen, fits ? wrapped : undefined, ex.gen, { arrays: ex.operation.answerArrays });
 }
 
 /**
