@@ -68,8 +68,10 @@ export interface RecordPlan {
   kept: string[];
   /** Fields a write keeps unless it gives them (`readOnly` in the item schema). */
   keptUnlessGiven: string[];
-  /** Ids that name the caller's own record whatever the Simulation holds (`me`, `@me`). */
+  /** Ids that name the caller's own record whatever the Simulation holds (`me`, `@me`), and words the document names as ids always there (`root`). */
   aliases: string[];
+  /** Ids the document names as always there (Box's root folder, "always represented by the ID `0`"): read as a record with that id whatever the Simulation holds. Absent where none. */
+  wellKnownIds?: string[];
   /** Fields that address a record as well as its id, where its path parameter says so (`issueIdOrKey`: `key`). */
   alternateKeys: string[];
   /**

@@ -47,7 +47,8 @@ export function buildArtifact(document: NormalisedDocument, model: InferredModel
   // Declared lifecycle rules are checked against the finished schemas (a `set` value must fit).
   const ruled = { ...artifact, resources: withDeclaredRules(artifact, specVersion, diagnostics) };
   const partial = new Set(document.operations.flatMap((op) => (op.partialUpdate === true ? [op.id] : [])));
-  return withBehaviourOverrides(withPlans({ ...ruled, resources: withEntities(ruled) }, 4, partial, diagnostics), diagnostics, document.behaviourOverrides ?? []);
+  const described = new Map(document.operations.flatMap((op) => (op.describedIds === undefined ? [] : [[op.id, op.describedIds] as const])));
+  return withBehaviourOverrides(withPlans({ ...ruled, resources: withEntities(ruled) }, 4, { partial, described }, diagnostics), diagnostics, document.behaviourOverrides ?? []);
 }
 
 /** The artifact's bytes (canonical JSON, UTF-8) and the digest that names them. */

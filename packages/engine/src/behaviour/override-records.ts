@@ -3,7 +3,7 @@ import { isObject, type Json, setOwn } from '../json.js';
 import { has, name, notAField, type OverrideChecks, type Path, type RecordFacts, shown } from './override-checks.js';
 import { stateFills, withFields, withState } from './override-fills.js';
 
-const RECORD_KEYS = ['fields', 'state', 'fresh', 'settled', 'kept', 'keptUnlessGiven', 'aliases', 'alternateKeys', 'catalog', 'deleted', 'maps', 'derived', 'naming', 'idForm', 'countedIn', 'references', 'namedIds', 'inherits', 'moves', 'secrets', 'compoundKey'] as const;
+const RECORD_KEYS = ['fields', 'state', 'fresh', 'settled', 'kept', 'keptUnlessGiven', 'aliases', 'alternateKeys', 'catalog', 'deleted', 'maps', 'derived', 'naming', 'idForm', 'countedIn', 'references', 'namedIds', 'inherits', 'moves', 'secrets', 'compoundKey', 'wellKnownIds'] as const;
 const ID_FORM_KEYS = ['kind', 'values', 'pattern', 'example', 'prefix', 'alphabet', 'length'] as const;
 /** What each kind of id form cannot do without. */
 const ID_FORM_NEEDS: Partial<Record<IdForm['kind'], 'values' | 'pattern' | 'example' | 'alphabet'>> = { values: 'values', pattern: 'pattern', example: 'example', prefixed: 'alphabet' };
@@ -35,6 +35,12 @@ export function overrideRecords(plan: RecordPlan, value: Json, checks: OverrideC
   }
   // Aliases are ids a client sends, not fields: any text will do.
   if (has(given, 'aliases')) out.aliases = checks.texts(given['aliases'], [...path, 'aliases']) ?? plan.aliases;
+  // Ids a client sends, as aliases are; none takes the list away.
+  if (has(given, 'wellKnownIds')) {
+    const ids = checks.texts(given['wellKnownIds'], [...path, 'wellKnownIds']);
+    if (ids !== undefined && ids.length > 0) out.wellKnownIds = ids;
+    else if (ids !== undefined) delete out.wellKnownIds;
+  }
   if (has(given, 'catalog')) out.catalog = checks.bool(given['catalog'], [...path, 'catalog']) ?? plan.catalog;
   // A read answering undefined was refused; null is an answer (no deleted form, nothing counted).
   if (has(given, 'deleted')) out.deleted = orKept(readDeleted(given['deleted'] as Json, [...path, 'deleted'], checks, facts), plan.deleted);

@@ -1,4 +1,4 @@
-import type { Artifact, ArtifactOperation } from '../artifact/artifact.js';
+import type { Artifact, ArtifactOperation, ArtifactResource } from '../artifact/artifact.js';
 import type { Diagnostics } from '../diagnostics/diagnostics.js';
 import type { ProtocolName } from '../artifact/behaviour.js';
 import { SchemaRegistry } from '../runtime/schemas/schema-registry.js';
@@ -21,10 +21,12 @@ import { planAnswerArrays } from './plan-answers.js';
  * The artifact with every decision about its records and writes made and kept beside its
  * resources and operations. `partial` names the operations whose description says they change
  * only the fields they are given. `era` picks the rules: a version 3 artifact is given the
- * decisions its own engine made while its requests ran. `diagnostics` hears of a document's own
- * decisions that cannot be followed.
+ * decisions its own engine made while its requests ran. `stated` holds what the document says
+ * in prose that the artifact does not keep; `diagnostics` hears of a document's own decisions
+ * that cannot be followed.
  */
-export function withPlans(given: Artifact, era: Era, partial: ReadonlySet<string> = new Set(), diagnostics?: Diagnostics): Artifact {
+export function withPlans(given: Artifact, era: Era, stated: StatedFacts = {}, diagnostics?: Diagnostics): Artifact {
+  const partial = stated.partial ?? new Set<string>();
   const registry = new SchemaRegistry(given);
   // Routes read by an owner and a name become the item paths of the collections they read.
   const compound = era >= 4 ? withCompoundKeys(registry, given) : null;
@@ -38,6 +40,13 @@ export function withPlans(given: Artifact, era: Era, partial: ReadonlySet<string
     const references = planReferences(registry, resource, collections);
     const namedIds = planNamedIds(registry, resource, references, collections);
     const inherits = planInherits(registry, resource, { ...references, ...namedIds }, planned.kept, byResourceName);
+    const named = era >= 4 ? describedIdsOf(artifact.operations, resource, stated.described) : [];
+    if (named.length > 0) {
+      // An id named as always there is the record's own (Box's root folder `0`); a word stands for one (`me`, `root`).
+      planned.aliases = [...new Set([...planned.aliases, ...named.filter((id) => !/^\d+$/.test(id)).map((id) => id.toLowerCase())])];
+      const ids = named.filter((id) => /^\d+$/.test(id));
+      if (ids.length > 0) planned.wellKnownIds = ids;
+    }
     const compoundKey = compound?.keys.get(resource.name);
     const keyed = compoundKey === undefined ? planned : { ...planned, alternateKeys: [...new Set([...planned.alternateKeys, compoundKey.field])], compoundKey };
     const records = { ...keyed, references, namedIds, inherits, countedIn: countedIn(registry, resource, byResourceName, parents) };
@@ -67,6 +76,21 @@ export function withPlans(given: Artifact, era: Era, partial: ReadonlySet<string
   markValueHints(planned, registry, era, diagnostics);
   markErrorRoles(planned, registry, diagnostics);
   return planned;
+}
+
+/** What the document states in prose that the artifact does not keep: writes described as partial, ids described as always there. */
+export interface StatedFacts {
+  /** Operations whose description says they change only the fields they are given. */
+  partial?: ReadonlySet<string>;
+  /** Ids path parameters' descriptions name as always there, by operation and parameter. */
+  described?: ReadonlyMap<string, Readonly<Record<string, readonly string[]>>>;
+}
+
+/** The ids the descriptions of a resource's id parameter name, over its operations. */
+function describedIdsOf(operations: readonly ArtifactOperation[], resource: ArtifactResource, described: StatedFacts['described']): string[] {
+  const parameter = resource.idParameter;
+  if (described === undefined || parameter === null) return [];
+  return [...new Set(operations.filter((op) => op.resource === resource.name).flatMap((op) => described.get(op.id)?.[parameter] ?? []))];
 }
 
 /**

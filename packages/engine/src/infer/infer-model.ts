@@ -247,7 +247,7 @@ export function inferModel(operations: NormalisedOperation[], lookup: SchemaLook
   markTenants(resources, understood.map(({ how }) => how.resource?.name ?? null));
   const out = understood.map(({ op: stated, how }): ArtifactOperation => {
     // What only inference reads is not kept in the artifact.
-    const { newestFirst: _read, partialUpdate: _partial, ...op } = stated;
+    const { newestFirst: _read, partialUpdate: _partial, describedIds: _ids, ...op } = stated;
     const word = how.resource ? (how.resource.segments.at(-1) as { text: string }).text : '';
     const list = how.behaviour === 'list' ? listShape(stated, listItems(op, lookup, word), lookup) : null;
     const action = how.actionName !== null && how.resource ? actionTarget(how.actionName, itemSchemas.get(how.resource) ?? null, lookup, op.method) : null;

@@ -7,8 +7,10 @@ import type { Json } from '../json.js';
  * (Stripe's lists), read into its list's ordering and not kept in the artifact.
  * `partialUpdate`: a write whose description says it changes only the fields it is given,
  * read into its write plan (behaviour/plan-writes.ts) and not kept in the artifact.
+ * `describedIds`: ids its path parameters' descriptions name as always there, by parameter,
+ * read into its resource's record plan (`aliases`, `wellKnownIds`) and not kept.
  */
-export type NormalisedOperation = Omit<ArtifactOperation, 'behaviour' | 'resource' | 'readOnly' | 'list' | 'action' | 'protocol' | 'write'> & { newestFirst?: true; partialUpdate?: true };
+export type NormalisedOperation = Omit<ArtifactOperation, 'behaviour' | 'resource' | 'readOnly' | 'list' | 'action' | 'protocol' | 'write'> & { newestFirst?: true; partialUpdate?: true; describedIds?: Record<string, string[]> };
 
 /** OpenAPI 2.0, 3.0 and 3.1 brought to one shape, with schemas in JSON Schema 2020-12. */
 export interface NormalisedDocument {

@@ -7,7 +7,7 @@ import type { NormaliseContext } from './context.js';
 import { SchemaConverter } from './convert-schema.js';
 import type { NormalisedDocument, NormalisedOperation, OperationOverride } from './model.js';
 import type { RawOperation } from './operations.js';
-import { normaliseParameters } from './parameters.js';
+import { describedIds, normaliseParameters } from './parameters.js';
 import { basePaths } from './servers.js';
 import { BEHAVIOUR_EXTENSION } from '../behaviour/override-checks.js';
 import { normaliseSecuritySchemes, operationSecurity, type SecurityModel } from './security.js';
@@ -27,6 +27,7 @@ function partialUpdate(raw: RawOperation): boolean {
 
 function normaliseOperation(raw: RawOperation, context: NormaliseContext, security: SecurityModel): NormalisedOperation {
   const tags = field(raw.operation, 'tags');
+  const ids = describedIds(raw, context);
   if (field(raw.operation, 'callbacks') !== undefined) {
     context.diagnostics.warn('callbacks_ignored', { operation: raw.id, location: `${raw.location}.callbacks` }, 'Callbacks are not simulated; the operation is built without them.');
   }
@@ -44,6 +45,7 @@ function normaliseOperation(raw: RawOperation, context: NormaliseContext, securi
     security: operationSecurity(raw, security, context),
     ...(newestFirst(raw) ? { newestFirst: true as const } : {}),
     ...(partialUpdate(raw) ? { partialUpdate: true as const } : {}),
+    ...(ids === null ? {} : { describedIds: ids }),
   };
 }
 

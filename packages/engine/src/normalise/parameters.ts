@@ -1,5 +1,6 @@
 import type { ArtifactParameter, ParameterLocation } from '../artifact/artifact.js';
-import { arrayField, entries, isObject, type Json, type JsonObject, stringField } from '../json.js';
+import { arrayField, entries, isObject, type Json, type JsonObject, setOwn, stringField } from '../json.js';
+import { DESCRIBED_IDS } from '../vocabulary/identifiers.js';
 import type { NormaliseContext } from './context.js';
 import type { RawOperation } from './operations.js';
 import { type ResolveContext, resolveObject } from './resolve-ref.js';
@@ -103,5 +104,22 @@ export function normaliseParameters(raw: RawOperation, context: NormaliseContext
     out.push({ name, in: where as ParameterLocation, required, schema: context.schemas.convert(schemaSource(parameter), `${location}.schema`), style, explode });
   }
   out.push(...undeclaredPathParameters(raw, out));
+  return out;
+}
+
+/**
+ * Ids the operation's path parameters' descriptions name as always there (vocabulary
+ * DESCRIBED_IDS: Box's root folder `0`, Google's `me`), by parameter; null where none does.
+ */
+export function describedIds(raw: RawOperation, context: ResolveContext): Record<string, string[]> | null {
+  let out: Record<string, string[]> | null = null;
+  for (const { parameter } of declaredParameters(raw, context).values()) {
+    const name = stringField(parameter, 'name') as string;
+    const description = stringField(parameter, 'description');
+    if (stringField(parameter, 'in') !== 'path' || description === undefined) continue;
+    const text = description.slice(0, 4000);
+    const ids = [...new Set(DESCRIBED_IDS.flatMap((pattern) => pattern.exec(text)?.[1] ?? []))];
+    if (ids.length > 0) setOwn((out ??= {}), name, ids);
+  }
   return out;
 }

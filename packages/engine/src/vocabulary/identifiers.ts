@@ -37,3 +37,14 @@ export const IDENTIFYING_SUFFIXES: readonly string[] = ['id', 'number', 'num', '
  * (`project_ids`) the field holds several.
  */
 export const PARENT_ID_SUFFIXES: readonly string[] = ['id', 'gid', 'uuid', 'key'];
+
+/**
+ * How a path parameter's description names an id that is always there: Box's "the root folder
+ * is always represented by the ID `0`", Google's "the special value `me`", Drive's "the alias
+ * `root`", Zoom's "pass the `me` value". Each captures the id.
+ */
+export const DESCRIBED_IDS: readonly RegExp[] = [
+  /\balways (?:be )?(?:represented|identified|referred to) (?:by|as) (?:the )?(?:id|ID|Id) [`'"]?([A-Za-z0-9_@.-]{1,32}?)[`'"]?(?=[\s.,;)]|$)/,
+  /\b(?:special value|alias|special id|special ID) [`'"]([A-Za-z0-9_@.-]{1,32})[`'"]/,
+  /\bpass (?:the )?\[?[`'"]([A-Za-z0-9_@.-]{1,32})[`'"]\]?(?:\([^)]*\))? value\b/,
+];

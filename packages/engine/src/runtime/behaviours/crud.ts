@@ -3,7 +3,7 @@ import type { ArtifactResource } from '../../artifact/artifact.js';
 import { copyOwn, isObject, setOwn, type Json, type JsonObject } from '../../json.js';
 import { squash } from '../text.js';
 import { collectionName, deletedCollection, linksCollection, recordKey, SINGLETON_KEY } from '../records/collections.js';
-import { asBodyObject, bodyRecord, isSelfAlias, itemSchema, missingParent, notFound, requestKeyField, singletonRecord, tenantRecord, type Exchange } from './exchange.js';
+import { asBodyObject, bodyRecord, isAlwaysThere, itemSchema, missingParent, notFound, requestKeyField, singletonRecord, tenantRecord, type Exchange } from './exchange.js';
 import { fillDerived, fillServerFields, recordPlan, settleAmounts, type FillContext } from '../records/fill-fields.js';
 import { idSchemaFor, mintId } from '../records/ids.js';
 import { inherit, inheritancesOf, type Inheritance } from '../relations/inherit.js';
@@ -189,7 +189,7 @@ function locate(ex: Exchange, resource: ArtifactResource): { collection: string;
     const byAlternate = alternateKey(ex, resource, collection, key);
     if (byAlternate !== null) return byAlternate;
   }
-  const generated = resource.tenant === true || isSelfAlias(resource, key) || recordPlan(resource).catalog;
+  const generated = resource.tenant === true || isAlwaysThere(resource, key) || recordPlan(resource).catalog;
   const record = stored === undefined && key !== '' && generated ? (catalogExample(ex, resource, key) ?? tenantRecord(ex, resource, key)) : stored;
   if (!isObject(record)) return refused(ex, { ...notFound(`${resource.name} ${key} not found`), field: resource.idParameter });
   return { collection, key, record };

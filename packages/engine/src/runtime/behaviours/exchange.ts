@@ -77,7 +77,7 @@ export function missingParent(ex: Exchange, resource: ArtifactResource): Refusal
     if (!parent) return null;
     const collection = collectionName(parent, ex.path);
     const key = ex.path[current.parentParameter ?? ''] ?? '';
-    if (parent.tenant === true || (parent.kind === 'collection' && (isSelfAlias(parent, key) || uncreatable(parent)))) {
+    if (parent.tenant === true || (parent.kind === 'collection' && (isAlwaysThere(parent, key) || uncreatable(parent)))) {
       // Nothing to check: the caller's own account, whatever its id, or records only the real system makes.
     } else if (parent.kind === 'singleton') {
       if (singletonRecord(ex, parent, collection) === null) return notFound(`${parent.name} not found`);
@@ -101,6 +101,11 @@ function uncreatable(resource: ArtifactResource): boolean {
 /** Whether an id names the caller's own record (`/users/me/meetings`, RecordPlan.aliases): the account exists, as a tenant does. */
 export function isSelfAlias(resource: ArtifactResource, key: string): boolean {
   return recordPlan(resource).aliases.includes(key.toLowerCase());
+}
+
+/** Whether an id names a record that is always there: an alias (`me`), or an id the document names so (RecordPlan.wellKnownIds: Box's root folder `0`). */
+export function isAlwaysThere(resource: ArtifactResource, key: string): boolean {
+  return isSelfAlias(resource, key) || (recordPlan(resource).wellKnownIds?.includes(key) ?? false);
 }
 
 /**
