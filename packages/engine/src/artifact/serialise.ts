@@ -8,7 +8,12 @@ function sortedKeys(value: Record<string, unknown>): Record<string, unknown> {
   if (sorted) return value;
   keys.sort();
   const out: Record<string, unknown> = {};
-  for (const key of keys) Object.defineProperty(out, key, { value: value[key], enumerable: true, writable: true, configurable: true });
+  // Plain assignment, several times faster than defining each key, makes an own key of every
+  // name but `__proto__`, whose assignment would set the prototype instead.
+  for (const key of keys) {
+    if (key === '__proto__') Object.defineProperty(out, key, { value: value[key], enumerable: true, writable: true, configurable: true });
+    else out[key] = value[key];
+  }
   return out;
 }
 

@@ -35,12 +35,19 @@ export function withPlans(given: Artifact, era: Era, stated: StatedFacts = {}, d
   const byResourceName = new Map(artifact.resources.map((resource) => [resource.name, resource]));
   const collections = new Collections(registry, artifact.resources);
   const parents = linkedParents(artifact.operations);
+  const operationsOf = new Map<string, ArtifactOperation[]>();
+  for (const op of artifact.operations) {
+    if (op.resource === null) continue;
+    const listed = operationsOf.get(op.resource);
+    if (listed === undefined) operationsOf.set(op.resource, [op]);
+    else listed.push(op);
+  }
   const resources = artifact.resources.map((resource) => {
     const planned = planRecords(registry, resource, operationsById, era);
     const references = planReferences(registry, resource, collections);
     const namedIds = planNamedIds(registry, resource, references, collections);
     const inherits = planInherits(registry, resource, { ...references, ...namedIds }, planned.kept, byResourceName);
-    const named = era >= 4 ? describedIdsOf(artifact.operations, resource, stated.described) : [];
+    const named = era >= 4 ? describedIdsOf(operationsOf.get(resource.name) ?? [], resource, stated.described) : [];
     if (named.length > 0) {
       // An id named as always there is the record's own (Box's root folder `0`); a word stands for one (`me`, `root`).
       planned.aliases = [...new Set([...planned.aliases, ...named.filter((id) => !/^\d+$/.test(id)).map((id) => id.toLowerCase())])];
@@ -89,8 +96,8 @@ export interface StatedFacts {
 /** The ids the descriptions of a resource's id parameter name, over its operations. */
 function describedIdsOf(operations: readonly ArtifactOperation[], resource: ArtifactResource, described: StatedFacts['described']): string[] {
   const parameter = resource.idParameter;
-  if (described === undefined || parameter === null) return [];
-  return [...new Set(operations.filter((op) => op.resource === resource.name).flatMap((op) => described.get(op.id)?.[parameter] ?? []))];
+  if (described === undefined || described.size === 0 || parameter === null) return [];
+  return [...new Set(operations.flatMap((op) => described.get(op.id)?.[parameter] ?? []))];
 }
 
 /**
