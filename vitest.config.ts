@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { SlowFirstSequencer } from './vitest.sequencer.js';
 
 const built = (name: string, entry = 'index') => fileURLToPath(new URL(`./packages/${name}/dist/${entry}.js`, import.meta.url));
 
@@ -32,6 +33,7 @@ export default defineConfig({
     // sets its own timeout.
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    sequence: { sequencer: SlowFirstSequencer },
     projects: [
       { extends: true, test: { name: 'packages', include: ['packages/*/src/**/*.test.ts'] } },
       { extends: true, test: { name: 'tests', include: ['tests/**/*.test.ts'] } },
