@@ -163,7 +163,7 @@ export interface DerivedField {
 }
 
 export const PUT_MODES = ['replace', 'merge'] as const;
-export const PATCH_MODES = ['merge', 'merge-patch', 'media-type'] as const;
+export const PATCH_MODES = ['merge', 'merge-patch', 'media-type', 'json-patch', 'content-type'] as const;
 
 /** What a write operation does with its body (ArtifactOperation.write). */
 export interface WritePlan {
@@ -171,8 +171,10 @@ export interface WritePlan {
   put: (typeof PUT_MODES)[number];
   /**
    * An update: the body's fields are set on the record (`merge`), or applied as an RFC 7396
-   * merge patch (`merge-patch`, nulls delete), or as the request's media type says (`media-type`:
-   * a merge patch where it is `application/merge-patch+json`).
+   * merge patch (`merge-patch`, nulls delete), or as an RFC 6902 JSON Patch (`json-patch`: a list
+   * of `{op, path, value}`), or as the request's media type says (`media-type`: a merge patch
+   * where it is `application/merge-patch+json`; `content-type`: that, or a JSON Patch where it
+   * is `application/json-patch+json`).
    */
   patch: (typeof PATCH_MODES)[number];
   /**

@@ -19,9 +19,9 @@ export function planWrite(registry: SchemaRegistry, op: ArtifactOperation, resou
   const reference = op.behaviour === 'create' ? referenceField(registry, op, resource) : null;
   return {
     ...(reference === null ? {} : { reference }),
-    ...(era >= 4 && op.behaviour === 'update' && patchMode(op) !== 'merge' ? { patchNulls: true as const } : {}),
+    ...(era >= 4 && op.behaviour === 'update' && ['merge-patch', 'media-type', 'content-type'].includes(patchMode(registry, op)) ? { patchNulls: true as const } : {}),
     put: era >= 4 && op.behaviour === 'replace' && (describedPartial || partialUpdate(registry, op, resource)) ? 'merge' : 'replace',
-    patch: era >= 4 ? patchMode(op) : 'media-type',
+    patch: era >= 4 ? patchMode(registry, op) : 'media-type',
     createsMissing: op.behaviour === 'replace' && (Object.hasOwn(op.responses, '201') || (op.operationId !== null && CREATING_PUT.test(op.operationId))),
     actsByDefault: op.behaviour === 'create' ? actionsByDefault(registry, op) : [],
     ...(upload === null ? {} : { upload }),
@@ -90,11 +90,24 @@ function freeText(registry: SchemaRegistry, schema: JsonSchema): boolean {
  * How an update applies its body: an RFC 7396 merge patch where that is all its body is
  * declared as, its media type's say where it is one of several, else its fields set on the record.
  */
-function patchMode(op: ArtifactOperation): WritePlan['patch'] {
+function patchMode(registry: SchemaRegistry, op: ArtifactOperation): WritePlan['patch'] {
   const media = Object.keys(op.requestBody?.content ?? {}).map((type) => type.toLowerCase());
+  const patching = media.filter((type) => type.includes('json-patch'));
+  if (patching.length > 0) return patching.length === media.length ? 'json-patch' : 'content-type';
+  // A body that is a list of `{op, path}` operations is a JSON Patch whatever it is called (.NET's JsonPatchDocument as application/json).
+  if (media.length > 0 && Object.values(op.requestBody?.content ?? {}).every((entry) => listsOperations(registry, entry.schema))) return 'json-patch';
   const merging = media.filter((type) => type.includes('merge-patch'));
   if (merging.length === 0) return 'merge';
   return merging.length === media.length ? 'merge-patch' : 'media-type';
+}
+
+/** Whether a body schema is a list of JSON Patch operations: items with `op` and `path`. */
+function listsOperations(registry: SchemaRegistry, schema: JsonSchema | null): boolean {
+  if (schema === null || schemaTypes(registry, schema)?.includes('array') !== true) return false;
+  const resolved = registry.resolve(schema);
+  const items = isObject(resolved) ? (resolved.items as JsonSchema | undefined) : undefined;
+  const fields = items === undefined ? {} : objectView(registry, items).properties;
+  return Object.hasOwn(fields, 'op') && Object.hasOwn(fields, 'path');
 }
 
 /**

@@ -11,6 +11,7 @@ const ALLOWED: Record<string, string> = {
   'values/generate-value.ts': 'WORDS: the words a generated text is made of, drawn, never compared',
   'values/pattern-string.ts': 'the orders a pattern draw tries its repetitions in (`short`, `long`, `least`), not names',
   'records/ids.ts': 'the same orders, tried for an id drawn from a pattern',
+  'behaviours/json-patch.ts': "RFC 6902's operation names: the JSON Patch wire format",
 };
 /** Protocols whose wire formats have words of their own (SOAP's envelope, AWS's query protocol). */
 const WIRE_FORMATS = ['protocols/soap/', 'protocols/aws-json/', 'protocols/aws-query/'];

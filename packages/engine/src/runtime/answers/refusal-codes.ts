@@ -14,4 +14,5 @@ export const REST_REFUSALS = {
   not_found: [404],
   invalid_cursor: [400],
   conflict: [409],
+  patch_failed: [409],
 } as const satisfies Record<string, readonly number[]>;

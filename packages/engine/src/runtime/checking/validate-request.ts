@@ -1,6 +1,7 @@
 import type { SimRequest } from '@simplane/core';
 import type { ArtifactOperation, ArtifactParameter, JsonSchema } from '../../artifact/artifact.js';
 import { isObject, setOwn, type Json, type JsonObject } from '../../json.js';
+import { listsPatchOperations } from '../behaviours/json-patch.js';
 import type { RuntimeModel } from '../model.js';
 import { headerText, parseCookies, parseQuery, readParameter, type RawInput } from '../protocols/rest/parameters.js';
 import type { Refusal } from '../answers/refusal-reason.js';
@@ -48,7 +49,9 @@ export function validateRequest(model: RuntimeModel, operation: ArtifactOperatio
   if (body.value !== undefined && body.schema !== null) {
     const mergePatch = operation.write?.patchNulls === true && (body.mediaType?.toLowerCase().includes('merge-patch') ?? false);
     const verdict = model.registry.validate(body.schema, mergePatch ? withoutNulls(body.value) : body.value);
-    if (!verdict.ok) {
+    // A JSON Patch is a list of operations whatever the document calls its body (Kubernetes declares an object).
+    const jsonPatch = (operation.write?.patch === 'json-patch' || operation.write?.patch === 'content-type') && (body.mediaType?.toLowerCase().includes('json-patch') ?? false);
+    if (!verdict.ok && !(jsonPatch && listsPatchOperations(body.value))) {
       const status = declares422(model, operation) ? 422 : 400;
       return { status, code: 'validation_failed', message: `the request body is not valid: ${verdict.problem ?? 'invalid'}`, field: verdict.field };
     }

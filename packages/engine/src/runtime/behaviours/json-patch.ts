@@ -1,0 +1,30 @@
+import { applyPatch, type Operation } from 'rfc6902';
+import { isObject, type Json, type JsonObject } from '../../json.js';
+import type { Refusal } from '../answers/refusal-reason.js';
+
+/**
+ * A record with an RFC 6902 JSON Patch applied (WritePlan.patch `json-patch`): every operation
+ * or none. A patch that is not a list, names `__proto__` (a record keeps its fields as its own),
+ * or fails (a `test` that does not hold, a path that names nothing) is refused and the record
+ * is left as it was.
+ */
+export function patchedRecord(record: JsonObject, body: Json | undefined): { record: JsonObject } | { refusal: Refusal } {
+  if (!Array.isArray(body)) return { refusal: { status: 400, code: 'invalid_body', message: 'a JSON Patch is a list of operations', field: null } };
+  const pointers = body.flatMap((operation) => (isObject(operation) ? [operation['path'], operation['from']] : []));
+  if (pointers.some((pointer) => typeof pointer === 'string' && pointer.split('/').includes('__proto__'))) {
+    return { refusal: { status: 422, code: 'validation_failed', message: 'a JSON Patch path may not name __proto__', field: null } };
+  }
+  const patched = structuredClone(record);
+  const results = applyPatch(patched, body as unknown as Operation[]);
+  const failed = results.findIndex((result) => result !== null);
+  if (failed >= 0) return { refusal: { status: 409, code: 'patch_failed', message: `operation ${failed} of the JSON Patch cannot be applied: ${results[failed]!.message}`, field: null } };
+  return isObject(patched as Json) ? { record: patched } : { refusal: { status: 409, code: 'patch_failed', message: 'the JSON Patch leaves no record', field: null } };
+}
+
+/** RFC 6902's operations: the JSON Patch wire format's own words. */
+const PATCH_OPERATIONS: ReadonlySet<unknown> = new Set(['add', 'remove', 'replace', 'move', 'copy', 'test']);
+
+/** Whether a body is an RFC 6902 JSON Patch: a list of `{op, path}` operations. */
+export function listsPatchOperations(value: Json): boolean {
+  return Array.isArray(value) && value.every((operation) => isObject(operation) && PATCH_OPERATIONS.has(operation['op']) && typeof operation['path'] === 'string');
+}
