@@ -71,6 +71,8 @@ describe('GET /v1/simulators/{id}/behaviour', () => {
     const byId = Object.fromEntries(behaviour.operations.map((op) => [op.id, op]));
     expect(byId.createPet!.write).toMatchObject({ put: expect.any(String), patch: expect.any(String) });
     expect(byId.listPets!.write).toBeNull();
+    // What a refusal writes into each field of the operation's own error answers.
+    expect(byId.getPet!.errors).toMatchObject({ '404': { code: { fill: 'code' }, message: { fill: 'message' } } });
   });
 
   it('answers 404 for an unknown or malformed ID and 403 for another workspace', async () => {

@@ -122,7 +122,7 @@ export const behaviourResponseSchema = z.strictObject({
     .describe('Each resource of the artifact as it holds it, without its item schema: `name`, `idField`, `records` (server-filled `fields`, the `state` field and its `initial` value), `values` (the value hint of each field that has one) and more (docs/behaviour.md).'),
   operations: z
     .array(z.looseObject({}))
-    .describe('Each operation of the artifact as it holds it, without its parameters, request body, responses and security: `id`, `behaviour`, `resource`, `protocol`, `write` and more (docs/behaviour.md).'),
+    .describe('Each operation of the artifact as it holds it, without its parameters, request body, responses and security: `id`, `behaviour`, `resource`, `protocol`, `write`, `errors` (what a refusal writes into each field of its error answers, by response) and more (docs/behaviour.md).'),
 });
 
 const usage = z.strictObject({ used: z.int(), limit: z.int() });
