@@ -18,6 +18,7 @@ const REFUSED: Record<string, string> = Object.fromEntries([
   ['resource', 'gives `resource`, which cannot be overridden yet: another resource would restructure the resources'],
   ['protocol', 'gives `protocol`, which follows from how the document writes the call'],
   ['linkedParent', 'gives `linkedParent`, which follows from the path'],
+  ['errors', "gives `errors`: correct an error field's role with `x-simplane-error` on the field's own schema (docs/behaviour.md)"],
 ]);
 
 const WRITES = new Set(['create', 'replace', 'update']);

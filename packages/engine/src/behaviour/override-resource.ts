@@ -14,6 +14,7 @@ const REFUSED: Record<string, string> = Object.fromEntries([
   ['itemSchema', 'gives `itemSchema`: change the schema itself with the Overlay instead'],
   ['entity', 'gives `entity`, which follows from the item schema and the id field'],
   ['lifecycle', 'gives `lifecycle`: declare what time does with `x-simplane-lifecycle` on the item schema (docs/clock.md)'],
+  ['values', "gives `values`: correct a field's value hint with `x-simplane-value` on the field's own schema (docs/behaviour.md)"],
 ]);
 
 /** What checking a resource's override needs beside the override. */

@@ -108,6 +108,12 @@ describe('a Simulation follows x-simplane-value', () => {
     expect(titles(sim)).toEqual(['Printer on fire', 'Printer on fire', 'Printer on fire']);
   });
 
+  it('is where a hint is corrected: `values` in x-simplane-behaviour says so and changes nothing', async () => {
+    const { artifact, outcome } = await compileArtifact(TICKETS, { overlays: [overlay([onTicket({ values: { title: { example: 'Printer on fire' } } })])] });
+    expect(outcome.warnings.map((w) => [w.code, w.message.includes('x-simplane-value')])).toEqual([['behaviour_override_invalid', true]]);
+    expect(new Set(titles(await SimClient.open(artifact))).size).toBeGreaterThan(1);
+  });
+
   it('warns of a hint it cannot follow and keeps its own', async () => {
     const { artifact, outcome } = await compileArtifact(TICKETS, { overlays: [overlay([onTitle({ kind: 'planet' })])] });
     expect(outcome.warnings.map((w) => [w.code, w.location])).toEqual([['behaviour_override_invalid', 'properties.title.x-simplane-value']]);
