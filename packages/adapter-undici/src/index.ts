@@ -1,0 +1,1 @@
+export { UndiciRealSystemClient } from './undici-real-system-client.js';
