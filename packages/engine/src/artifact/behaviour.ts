@@ -1,4 +1,4 @@
-import type { Json } from '../json.js';
+import type { Json, JsonObject } from '../json.js';
 
 /**
  * The decisions the compiler makes about records and writes, kept in the artifact as plain data
@@ -70,6 +70,13 @@ export interface RecordPlan {
   keptUnlessGiven: string[];
   /** Ids that name the caller's own record whatever the Simulation holds (`me`, `@me`), and words the document names as ids always there (`root`). */
   aliases: string[];
+  /**
+   * Records a credential-backed build read from the real system (docs/credentials.md) that
+   * validate against the document: the Simulation's sample records for this resource, in place
+   * of generated ones (`sample_records` still caps how many), and the operation they came from.
+   * Absent where the build learned none.
+   */
+  learned?: { operation: string; records: JsonObject[] };
   /** Ids the document names as always there (Box's root folder, "always represented by the ID `0`"): read as a record with that id whatever the Simulation holds. Absent where none. */
   wellKnownIds?: string[];
   /** Fields that address a record as well as its id, where its path parameter says so (`issueIdOrKey`: `key`). */
@@ -148,8 +155,8 @@ export interface IdForm {
   prefix?: string;
   alphabet?: string;
   length?: number;
-  /** `examples` where the form was learned from the document's examples of the record rather than from the id's schema. */
-  from?: 'examples';
+  /** `examples` where the form was learned from the document's examples of the record rather than from the id's schema; `system` where from the real system's ids (a credential-backed build). */
+  from?: 'examples' | 'system';
 }
 
 /**

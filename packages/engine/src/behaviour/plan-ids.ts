@@ -118,7 +118,7 @@ function splitId(id: string): SplitId | null {
  * else the digits and letters they hold), as long as the longest (and at least ten). Null where
  * they disagree on the prefix, or none looks minted.
  */
-function learnedForm(ids: string[]): IdForm | null {
+export function learnedForm(ids: string[]): IdForm | null {
   if (ids.length > 0 && ids.every((id) => UUID.test(id))) return { kind: 'uuid', from: 'examples' };
   // A placeholder beside real ids (a property's `example: string`) says nothing of their form.
   const parts = ids.map(splitId).filter((id): id is SplitId => id !== null);

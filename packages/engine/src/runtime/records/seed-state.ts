@@ -1,7 +1,7 @@
 import type { Seeder, SeedOptions, StateAccess } from '@simplane/core';
 import type { ArtifactResource } from '../../artifact/artifact.js';
 import { isObject, setOwn, type JsonObject } from '../../json.js';
-import { collectionName, SINGLETON_KEY } from './collections.js';
+import { collectionName, recordKey, SINGLETON_KEY } from './collections.js';
 import { fillServerFields, recordPlan } from './fill-fields.js';
 import { generateValue, type GenerateContext } from '../values/generate-value.js';
 import { ID_COUNTERS, idSchemaFor, mintId } from './ids.js';
@@ -86,13 +86,22 @@ function planFor(model: RuntimeModel): SeedPlan {
 
 function seedResource(model: RuntimeModel, state: StateAccess, options: SeedOptions, resource: ArtifactResource, scope: Record<string, string>): void {
   const collection = collectionName(resource, scope);
+  const learned = recordPlan(resource).learned?.records ?? [];
   if (resource.kind === 'singleton') {
-    state.put(collection, SINGLETON_KEY, sampleRecord(model, state, options, resource, collection, 0));
+    state.put(collection, SINGLETON_KEY, learned.length > 0 ? structuredClone(learned[0]!) : sampleRecord(model, state, options, resource, collection, 0));
     return;
   }
   const keys: string[] = [];
   const stream = streamOf(resource, collection);
-  for (let i = 0; i < options.sampleRecords; i += 1) {
+  // The real system's records, where a credential-backed build read them, in place of generated ones.
+  for (let i = 0; i < Math.min(learned.length, options.sampleRecords); i += 1) {
+    const record = structuredClone(learned[i]!);
+    const own = resource.idField === null ? null : recordKey(record[resource.idField]);
+    const key = own ?? String(mintId(model.registry, resource, idSchemaFor(model.registry, resource, model.operations.values()), state, collection, { seed: options.seed, step: 0, counter: i }));
+    state.put(collection, key, record);
+    keys.push(key);
+  }
+  for (let i = 0; learned.length === 0 && i < options.sampleRecords; i += 1) {
     const record = sampleRecord(model, state, options, resource, stream, i);
     // Without an id field the key is still what the item path's parameter must accept.
     const idSchema = idSchemaFor(model.registry, resource, model.operations.values());

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { compileArtifact } from '../testing/fixtures.js';
+import { SimClient } from '../testing/sim-client.js';
+import { TICKETS } from '../testing/tickets-document.js';
+import type { Json } from '../json.js';
+import { learnFrom, type ProbeAnswer } from './learn.js';
+import { firstProbes } from './probe-plan.js';
+
+const ticket = (id: string, title: string) => ({ id, title, status: 'open', priority: 'normal', replies: 2 });
+
+async function learned(answers: (probes: ReturnType<typeof firstProbes>) => ProbeAnswer[]) {
+  const { artifact } = await compileArtifact(TICKETS);
+  return learnFrom(artifact, answers(firstProbes(artifact.operations, artifact.resources)));
+}
+
+describe('what a build learns from the real system', () => {
+  it("keeps the records of an answer that fits the document as the resource's learned records, and their ids' form", async () => {
+    const { artifact, findings } = await learned(([list]) => [{ probe: list!, status: 200, body: { data: [ticket('TCK-4f9a21', 'Printer on fire'), ticket('TCK-77b0c3', 'VPN down'), ticket('TCK-77b0c3', 'VPN down')] } }]);
+    const tickets = artifact.resources.find((resource) => resource.name === 'tickets')!;
+    expect(tickets.records?.learned).toEqual({ operation: 'listTickets', records: [ticket('TCK-4f9a21', 'Printer on fire'), ticket('TCK-77b0c3', 'VPN down')] });
+    expect(tickets.records?.idForm).toMatchObject({ kind: 'prefixed', prefix: 'TCK-', from: 'system' });
+    expect(findings).toEqual([]);
+  });
+
+  it('uses no record of an answer that does not fit the document, and says what does not', async () => {
+    const { artifact, findings } = await learned(([list]) => [{ probe: list!, status: 200, body: { data: [ticket('TCK-4f9a21', 'Printer on fire'), { id: 'TCK-000000', title: 42 }] } }]);
+    expect(artifact.resources.find((resource) => resource.name === 'tickets')!.records?.learned).toBeUndefined();
+    expect(findings).toEqual([{ operation: 'listTickets', message: expect.stringContaining('does not fit the document') as unknown }]);
+  });
+
+  it('seeds a Simulation with the real records, by their real ids, in place of generated ones', async () => {
+    const { artifact } = await learned(([list]) => [{ probe: list!, status: 200, body: { data: [ticket('TCK-4f9a21', 'Printer on fire'), ticket('TCK-77b0c3', 'VPN down')] } }]);
+    const sim = await SimClient.open(artifact, { sampleRecords: 5 });
+    const listed = (sim.call({ method: 'GET', path: '/tickets' }).json as { data: Array<{ id: string; title: string }> }).data;
+    expect(listed.map((t) => [t.id, t.title]).sort()).toEqual([['TCK-4f9a21', 'Printer on fire'], ['TCK-77b0c3', 'VPN down']]);
+    expect(sim.call({ method: 'GET', path: '/tickets/TCK-77b0c3' }).json).toMatchObject({ title: 'VPN down' });
+    // New records take the real ids' form.
+    const made = sim.call({ method: 'POST', path: '/tickets', body: { title: 'Mouse missing' } }).json as { id: string };
+    expect(made.id).toMatch(/^TCK-[0-9a-f]{6,}$/);
+    // `sample_records` still caps how many.
+    const one = await SimClient.open(artifact, { sampleRecords: 1 });
+    expect((one.call({ method: 'GET', path: '/tickets' }).json as { data: unknown[] }).data).toHaveLength(1);
+  });
+
+  it('uses nothing of an answer that is no success or does not fit, and leaves a Simulation without learned records generating', async () => {
+    const { artifact, findings } = await learned(([list]) => [
+      { probe: list!, status: 401, body: { error: 'unauthorized' } as Json },
+      { probe: list!, status: 200, body: { data: 'not a list' } as Json },
+    ]);
+    expect(artifact.resources.find((resource) => resource.name === 'tickets')!.records?.learned).toBeUndefined();
+    expect(findings.map((finding) => finding.operation)).toEqual(['listTickets']);
+    const sim = await SimClient.open(artifact, { sampleRecords: 3 });
+    expect((sim.call({ method: 'GET', path: '/tickets' }).json as { data: unknown[] }).data).toHaveLength(3);
+  });
+});
