@@ -16,3 +16,6 @@ export { PARSE_LIMITS } from './parse/limits.js';
 export { InlineBuildProvider } from './providers/inline-build-provider.js';
 export { WorkerBuildProvider, type WorkerBuildProviderOptions } from './providers/worker-build-provider.js';
 export { EngineRuntime } from './runtime/engine-runtime.js';
+export { learnFrom, type ProbeAnswer, type ProbeFinding } from './probing/learn.js';
+export { firstProbes, readProbes, type ProbeRequest } from './probing/probe-plan.js';
+export { runProbes, type ProbeRunOptions } from './probing/probe-run.js';

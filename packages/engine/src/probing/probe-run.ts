@@ -1,0 +1,137 @@
+import type { RealSystemAnswer, RealSystemConnection } from '@simplane/core';
+import type { Artifact } from '../artifact/artifact.js';
+import type { Json } from '../json.js';
+import type { ProbeAnswer, ProbeFinding } from './learn.js';
+import { firstProbes, listedRecords, readProbes, type ProbeRequest } from './probe-plan.js';
+
+/** How a build's probing runs (docs/credentials.md). */
+export interface ProbeRunOptions {
+  /** Requests it may send in all, retries included (`probe_requests`). */
+  budget: number;
+  /** Requests in flight at once. */
+  concurrency: number;
+  /** Headers every request carries: the Credential's secret among them. */
+  headers: Record<string, string>;
+  /** The build's deadline: nothing is sent, and no retry waited for, past it. */
+  deadline: Date;
+  signal?: AbortSignal;
+  /** The longest `Retry-After` waited for once before a request is asked again. */
+  maxRetryWaitMs?: number;
+  /** Told after each request: how many were sent, and how many the waves planned so far. */
+  onProgress?: (sent: number, planned: number) => void;
+}
+
+/**
+ * Asks the real system what the probe plan says (probe-plan.ts), wave after wave, within the
+ * budget, the concurrency and the deadline: the lists, then reads of the ids they answered.
+ * A 429 or 503 with a `Retry-After` within reach is asked again once. A system that refuses the
+ * credential (401, 403) is asked nothing more. What could not be read is a finding.
+ */
+export async function runProbes(artifact: Artifact, connection: RealSystemConnection, options: ProbeRunOptions): Promise<{ answers: ProbeAnswer[]; findings: ProbeFinding[]; sent: number }> {
+  const answers: ProbeAnswer[] = [];
+  const findings: ProbeFinding[] = [];
+  const state = { sent: 0, planned: 0, refused: false };
+  const first = firstProbes(artifact.operations, artifact.resources);
+  const resources = new Map(artifact.resources.map((resource) => [resource.name, resource]));
+  const operations = new Map(artifact.operations.map((op) => [op.id, op]));
+  let wave = first;
+  while (wave.length > 0) {
+    state.planned += wave.length;
+    const answered = await inParallel(wave, options.concurrency, (probe) => ask(connection, probe, options, state, findings));
+    const next: ProbeRequest[] = [];
+    for (const answer of answered) {
+      if (answer === null) continue;
+      answers.push(answer);
+      const { probe } = answer;
+      const list = operations.get(probe.operation)?.list ?? null;
+      const resource = probe.resource === null ? undefined : resources.get(probe.resource);
+      if (probe.purpose === 'list' && list !== null && resource !== undefined && answer.status >= 200 && answer.status < 300 && answer.body !== undefined) {
+        next.push(...readProbes(artifact.operations, resource, listedRecords(list, answer.body)));
+      }
+    }
+    wave = next;
+  }
+  return { answers, findings, sent: state.sent };
+}
+
+async function ask(connection: RealSystemConnection, probe: ProbeRequest, options: ProbeRunOptions, state: { sent: number; planned: number; refused: boolean }, findings: ProbeFinding[]): Promise<ProbeAnswer | null> {
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    if (state.refused || state.sent >= options.budget || Date.now() >= options.deadline.getTime() || options.signal?.aborted === true) return null;
+    state.sent += 1;
+    const answer = await connection.send({ method: probe.method, path: probe.path, headers: options.headers }, options.signal);
+    options.onProgress?.(state.sent, state.planned);
+    if ('failed' in answer) {
+      findings.push({ operation: probe.operation, message: `GET ${probe.path} got no answer: ${answer.failed}` });
+      return null;
+    }
+    if (answer.status === 401 || answer.status === 403) {
+      state.refused = true;
+      findings.push({ operation: probe.operation, message: `the real system refused the credential (${answer.status} to GET ${probe.path}); nothing more was asked` });
+      return null;
+    }
+    const wait = retryWait(answer, options);
+    if (wait !== null && attempt === 0) {
+      await pause(wait, options.signal);
+      continue;
+    }
+    if (answer.tooLarge === true) {
+      findings.push({ operation: probe.operation, message: `GET ${probe.path} answered more than the probe reads; it is not used` });
+      return null;
+    }
+    const body = jsonBody(answer);
+    if (body === null) {
+      findings.push({ operation: probe.operation, message: `GET ${probe.path} answered ${answer.headers['content-type'] ?? 'no content type'}, not JSON; it is not used` });
+      return { probe, status: answer.status, body: undefined };
+    }
+    return { probe, status: answer.status, body };
+  }
+  return null;
+}
+
+/** How long to wait before asking again, for a 429 or 503 whose `Retry-After` is within reach; null otherwise. */
+function retryWait(answer: Extract<RealSystemAnswer, { status: number }>, options: ProbeRunOptions): number | null {
+  if (answer.status !== 429 && answer.status !== 503) return null;
+  const given = answer.headers['retry-after'];
+  if (given === undefined) return null;
+  const seconds = Number(given);
+  const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(given) - Date.now();
+  if (!Number.isFinite(ms) || ms < 0 || ms > (options.maxRetryWaitMs ?? 10_000) || Date.now() + ms >= options.deadline.getTime()) return null;
+  return ms;
+}
+
+/** An answer's body as JSON where it is JSON; undefined for none; null where it is something else. */
+function jsonBody(answer: Extract<RealSystemAnswer, { status: number }>): Json | undefined | null {
+  if (answer.body === null || answer.body.byteLength === 0) return undefined;
+  const type = answer.headers['content-type'] ?? '';
+  if (!/json/i.test(type)) return null;
+  try {
+    return JSON.parse(new TextDecoder().decode(answer.body)) as Json;
+  } catch {
+    return null;
+  }
+}
+
+function pause(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    }, { once: true });
+  });
+}
+
+/** `work` over `items`, at most `limit` at once, answers in the items' order. */
+async function inParallel<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  const lanes = Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, async () => {
+    while (next < items.length) {
+      const at = next;
+      next += 1;
+      out[at] = await work(items[at]!);
+    }
+  });
+  await Promise.all(lanes);
+  return out;
+}
