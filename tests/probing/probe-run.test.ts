@@ -106,15 +106,16 @@ describe("a build's probing of the real system", () => {
     const { answers, findings, sent } = await runProbes(artifact, open, { budget: 50, concurrency: 4, headers: { 'x-api-key': SECRET }, deadline: new Date(Date.now() + 30_000), onProgress: (done) => progress.push(done) });
     await open.close();
     // The 429 was asked again after its Retry-After, within the budget.
-    expect(seen.map((request) => `${request.method} ${request.url}`).sort()).toEqual(['GET /tickets', 'GET /tickets/TCK-4f9a21', 'GET /tickets/TCK-77b0c3', 'GET /tickets/TCK-77b0c3']);
+    // Last, one id that does not exist, for the system's own not-found error.
+    expect(seen.map((request) => `${request.method} ${request.url}`).sort()).toEqual(['GET /tickets', 'GET /tickets/TCK-4f9a21', 'GET /tickets/TCK-77b0c3', 'GET /tickets/TCK-77b0c3', 'GET /tickets/simplane-probe-missing-0']);
     expect(seen.every((request) => request.method === 'GET' && request.keyed)).toBe(true);
-    expect(sent).toBe(4);
-    // Told after each request, with the count sent so far: never falling, four in all.
-    expect(progress).toHaveLength(4);
-    expect(progress.at(-1)).toBe(4);
+    expect(sent).toBe(5);
+    // Told after each request, with the count sent so far: never falling, five in all.
+    expect(progress).toHaveLength(5);
+    expect(progress.at(-1)).toBe(5);
     expect([...progress].sort((a, b) => a - b)).toEqual(progress);
     expect(findings).toEqual([]);
-    expect(answers.map((answer) => [answer.probe.path, answer.status]).sort()).toEqual([['/tickets', 200], ['/tickets/TCK-4f9a21', 200], ['/tickets/TCK-77b0c3', 200]]);
+    expect(answers.map((answer) => [answer.probe.path, answer.status]).sort()).toEqual([['/tickets', 200], ['/tickets/TCK-4f9a21', 200], ['/tickets/TCK-77b0c3', 200], ['/tickets/simplane-probe-missing-0', 404]]);
 
     // What is kept of the answers never holds the credential the system echoed.
     expect(JSON.stringify(answers)).toContain(SECRET);
@@ -123,6 +124,7 @@ describe("a build's probing of the real system", () => {
     const tickets = learned.resources.find((resource) => resource.name === 'tickets')!;
     expect(tickets.records?.learned?.records.map((record) => record['id'])).toEqual(['TCK-4f9a21', 'TCK-77b0c3']);
     expect(tickets.records?.idForm).toMatchObject({ kind: 'prefixed', prefix: 'TCK-', from: 'system' });
+    expect(learned.errorFormats['404']).toMatchObject({ example: { value: { error: 'not found' } } });
   }, 30_000);
 
   it('sends no more than its budget', async () => {

@@ -4,7 +4,7 @@ import { SimClient } from '../testing/sim-client.js';
 import { TICKETS } from '../testing/tickets-document.js';
 import type { Json } from '../json.js';
 import { learnFrom, type ProbeAnswer } from './learn.js';
-import { firstProbes } from './probe-plan.js';
+import { firstProbes, missingProbes } from './probe-plan.js';
 
 const ticket = (id: string, title: string) => ({ id, title, status: 'open', priority: 'normal', replies: 2 });
 
@@ -51,5 +51,20 @@ describe('what a build learns from the real system', () => {
     expect(findings.map((finding) => finding.operation)).toEqual(['listTickets']);
     const sim = await SimClient.open(artifact, { sampleRecords: 3 });
     expect((sim.call({ method: 'GET', path: '/tickets' }).json as { data: unknown[] }).data).toHaveLength(3);
+  });
+
+  it("takes the real system's not-found error as the 404 format where the document leaves it unclear", async () => {
+    const { artifact: base } = await compileArtifact(TICKETS);
+    const missing = missingProbes(base.operations, base.resources);
+    expect(missing.map((probe) => probe.path)).toEqual(['/tickets/simplane-probe-missing-0']);
+    const realError = { error: { code: 'ticket_not_found', message: 'No ticket simplane-probe-missing-0' } };
+    const { artifact } = learnFrom(base, [{ probe: missing[0]!, status: 404, body: realError }]);
+    expect(artifact.errorFormats['404']).toMatchObject({ mediaType: 'application/json', example: { value: realError } });
+    const answers = async (a: typeof artifact) => (await SimClient.open(a, { sampleRecords: 0 })).call({ method: 'GET', path: '/tickets/T-404' });
+    const before = await answers(base);
+    const after = await answers(artifact);
+    expect([before.status, after.status]).toEqual([404, 404]);
+    expect(before.json).not.toHaveProperty('error.code');
+    expect(after.json).toMatchObject({ error: { code: 'ticket_not_found', message: expect.any(String) as unknown } });
   });
 });

@@ -1,4 +1,6 @@
-import type { Artifact, ArtifactOperation, ArtifactResource } from '../artifact/artifact.js';
+import type { Artifact, ArtifactOperation, ArtifactResource, ErrorFormat } from '../artifact/artifact.js';
+import { planExample } from '../infer/error-example-plan.js';
+import { SchemaLookup } from '../infer/schema-lookup.js';
 import { learnedForm } from '../behaviour/plan-ids.js';
 import { isObject, type Json, type JsonObject } from '../json.js';
 import { chooseMedia } from '../runtime/answers/conform.js';
@@ -37,8 +39,13 @@ export function learnFrom(artifact: Artifact, answers: readonly ProbeAnswer[]): 
   const findings: ProbeFinding[] = [];
   const learned = new Map<string, { operation: string; records: JsonObject[] }>();
   const examples = new Map<string, Json>();
+  let notFound: ErrorFormat | undefined;
   for (const { probe, status, body } of answers) {
     const op = operations.get(probe.operation);
+    if (op !== undefined && probe.purpose === 'missing') {
+      notFound ??= notFoundFormat(artifact, op, status, body);
+      continue;
+    }
     if (op === undefined || status < 200 || status > 299 || body === undefined) continue;
     const schema = chooseMedia(chooseSuccess(op, status).response)?.[1].schema ?? null;
     const verdict = registry.validate(schema, body);
@@ -66,11 +73,25 @@ export function learnFrom(artifact: Artifact, answers: readonly ProbeAnswer[]): 
   return {
     artifact: {
       ...artifact,
+      ...(notFound === undefined ? {} : { errorFormats: { ...artifact.errorFormats, '404': notFound } }),
       resources: artifact.resources.map((resource) => withLearned(resource, learned.get(resource.name))),
       operations: artifact.operations.map((op) => withExample(op, examples.get(op.id))),
     },
     findings,
   };
+}
+
+/**
+ * The real system's answer to a read of a record that does not exist, as the document's 404
+ * error format where the document leaves it unclear (no format for 404 of its own, none on the
+ * read): the answer as the example refusals start from, the fields a refusal writes marked as
+ * a document's example's are (infer/error-example-plan.ts).
+ */
+function notFoundFormat(artifact: Artifact, op: ArtifactOperation, status: number, body: Json | undefined): ErrorFormat | undefined {
+  const declared = ['404', '4XX'].some((key) => Object.values(op.responses[key]?.content ?? {}).some((media) => media.schema !== null));
+  if (status !== 404 || !isObject(body) || Object.hasOwn(artifact.errorFormats, '404') || declared) return undefined;
+  const example = planExample(body, '404', null, new SchemaLookup(artifact.schemas));
+  return { mediaType: 'application/json', schema: null, ...(example === null ? {} : { example }) };
 }
 
 /** A resource with its learned records, and the id form its real ids agree on. */

@@ -14,8 +14,8 @@ export interface ProbeRequest {
   method: 'GET';
   /** Path and query under the base URL (`/customers?limit=10`). */
   path: string;
-  /** What the answer stands for: a list's records, one record, a singleton's record, an answer of no resource's. */
-  purpose: 'list' | 'read' | 'singleton' | 'answer';
+  /** What the answer stands for: a list's records, one record, a singleton's record, an answer of no resource's, the error of a record that does not exist. */
+  purpose: 'list' | 'read' | 'singleton' | 'answer' | 'missing';
   /** The resource the answer's records belong to; null for an answer of no resource's. */
   resource: string | null;
 }
@@ -61,6 +61,19 @@ export function readProbes(operations: readonly ArtifactOperation[], resource: A
   return [...new Set(ids)].slice(0, READS_PER_RESOURCE).flatMap((id) => {
     const path = filledPath(read, { [resource.idParameter!]: id });
     return path === null ? [] : [{ operation: read.id, method: 'GET' as const, path, purpose: 'read' as const, resource: resource.name }];
+  });
+}
+
+/** An id no real system holds: asked once per resource, its answer is the system's own not-found error. */
+export const MISSING_ID = 'simplane-probe-missing-0';
+
+/** The last wave: one read per top-level collection of an id that does not exist, for the real system's 404. */
+export function missingProbes(operations: readonly ArtifactOperation[], resources: readonly ArtifactResource[]): ProbeRequest[] {
+  return resources.flatMap((resource) => {
+    if (resource.kind !== 'collection' || resource.scopeParameters.length > 0 || resource.idParameter === null) return [];
+    const read = operations.find((op) => op.resource === resource.name && op.behaviour === 'read' && safe(op) && op.path === resource.itemPath);
+    const path = read === undefined ? null : filledPath(read, { [resource.idParameter]: MISSING_ID });
+    return path === null || read === undefined ? [] : [{ operation: read.id, method: 'GET' as const, path, purpose: 'missing' as const, resource: resource.name }];
   });
 }
 

@@ -2,7 +2,7 @@ import type { RealSystemAnswer, RealSystemConnection } from '@simplane/core';
 import type { Artifact } from '../artifact/artifact.js';
 import type { Json } from '../json.js';
 import type { ProbeAnswer, ProbeFinding } from './learn.js';
-import { firstProbes, listedRecords, readProbes, type ProbeRequest } from './probe-plan.js';
+import { firstProbes, listedRecords, missingProbes, readProbes, type ProbeRequest } from './probe-plan.js';
 
 /** How a build's probing runs (docs/credentials.md). */
 export interface ProbeRunOptions {
@@ -51,6 +51,10 @@ export async function runProbes(artifact: Artifact, connection: RealSystemConnec
     }
     wave = next;
   }
+  // Last, the real system's own not-found error, once per collection.
+  const missing = missingProbes(artifact.operations, artifact.resources);
+  state.planned += missing.length;
+  for (const answer of await inParallel(missing, options.concurrency, (probe) => ask(connection, probe, options, state, findings))) if (answer !== null) answers.push(answer);
   return { answers, findings, sent: state.sent };
 }
 
