@@ -21,10 +21,7 @@ export function patchedRecord(record: JsonObject, body: Json | undefined): { rec
   return isObject(patched as Json) ? { record: patched } : { refusal: { status: 409, code: 'patch_failed', message: 'the JSON Patch leaves no record', field: null } };
 }
 
-/** RFC 6902's operations: the JSON Patch wire format's own words. */
-const PATCH_OPERATIONS: ReadonlySet<unknown> = new Set(['add', 'remove', 'replace', 'move', 'copy', 'test']);
-
-/** Whether a body is an RFC 6902 JSON Patch: a list of `{op, path}` operations. */
+/** Whether a body reads as an RFC 6902 JSON Patch: a list of `{op, path}`; an `op` the RFC does not name fails when applied. */
 export function listsPatchOperations(value: Json): boolean {
-  return Array.isArray(value) && value.every((operation) => isObject(operation) && PATCH_OPERATIONS.has(operation['op']) && typeof operation['path'] === 'string');
+  return Array.isArray(value) && value.every((operation) => isObject(operation) && typeof operation['op'] === 'string' && typeof operation['path'] === 'string');
 }

@@ -71,8 +71,8 @@ export class SchemaRegistry {
     // Simulator's first Simulation compiles a validator for every schema its seeding meets.
     this.#ajv = new Ajv2020.default({ strict: false, allErrors: false, inlineRefs: false, validateFormats: true, logger: false, code: { regExp: ajvPatternEngine, optimize: false } });
     (addFormats.default as unknown as (ajv: unknown) => void)(this.#ajv);
-    for (const format of ['int32', 'int64', 'float', 'double', 'byte', 'binary', 'password']) this.#ajv.addFormat(format, true);
-    for (const format of ['date-time', 'date', 'time']) rememberFormat(this.#ajv, format);
+    for (const format of OPENAPI_ANNOTATION_FORMATS) this.#ajv.addFormat(format, true);
+    for (const format of Object.keys(this.#ajv.formats)) rememberFormat(this.#ajv, format);
     this.#ajv.addKeyword({ keyword: REF_KEYWORD, schemaType: 'string', errors: true, validate: this.#checkRef() });
     this.#components = { schemas: artifact.schemas as Json };
     for (const name of Object.keys(artifact.schemas)) this.#ids.set(name, componentId(this.#ids.size));
@@ -234,8 +234,11 @@ export class SchemaRegistry {
   }
 }
 
+/** OpenAPI's own formats that only describe a value (its size, its encoding), never checked: the OpenAPI wire format's words. */
+const OPENAPI_ANNOTATION_FORMATS = ['int32', 'int64', 'float', 'double', 'byte', 'binary', 'password'];
+
 /**
- * Wraps a format's check (ajv-formats' calendar-aware `date-time`, `date` and `time`) so that
+ * Wraps a format's check (ajv-formats' calendar-aware `date-time`, `date` and `time`, and its other checks made by a function) so that
  * recently checked texts are answered from memory. The same instants come again and again: a
  * Simulation's virtual clock stands still between advances, so every record created meanwhile
  * carries the same `created_at`, and checking it was a tenth of a create. Checks are pure.
