@@ -42,3 +42,8 @@ export function errorRoleOf(schema: JsonSchema | null | undefined): ErrorRole | 
   const role = schema[ERROR_ROLE];
   return isObject(role) ? (role as ErrorRole) : undefined;
 }
+
+/** Whether a response key is one a refusal may be answered by: an error status, its range, `default`. */
+export function answersRefusals(key: string): boolean {
+  return /^(?:[45](?:\d\d|XX)|default)$/.test(key);
+}

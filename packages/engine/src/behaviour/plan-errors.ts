@@ -1,5 +1,5 @@
 import type { Artifact } from '../artifact/artifact.js';
-import { ERROR_ROLE, refusalKey, type ErrorRole } from '../artifact/error-role.js';
+import { answersRefusals, ERROR_ROLE, refusalKey, type ErrorRole } from '../artifact/error-role.js';
 import type { JsonSchema } from '../artifact/json-schema.js';
 import type { Diagnostics } from '../diagnostics/diagnostics.js';
 import { formatLocation } from '../diagnostics/location.js';
@@ -14,8 +14,6 @@ import {
   CLIENT_ERROR_WORDS, ERROR_ENTRY_FIELDS, ERROR_KIND_FIELDS, ERROR_NESTING_FIELDS, ERROR_PARAMETER_FIELDS, ERROR_STATUS_FIELDS, ERROR_STATUS_WORDS, ERROR_TITLE_FIELDS,
 } from '../vocabulary/errors.js';
 
-/** The response keys a refusal may be answered by (rest-refusal.ts): an error status, its range, `default`. */
-const REFUSING = /^(?:[45](?:\d\d|XX)|default)$/;
 
 /**
  * What a refusal writes into each field of the schemas it may be answered with (the document's
@@ -29,7 +27,7 @@ export function markErrorRoles(artifact: Artifact, registry: SchemaRegistry, dia
   for (const op of artifact.operations) {
     if ((op.protocol ?? 'rest') !== 'rest') continue;
     for (const [key, response] of Object.entries(op.responses)) {
-      if (REFUSING.test(key)) for (const media of Object.values(response.content)) marker.envelope(media.schema);
+      if (answersRefusals(key)) for (const media of Object.values(response.content)) marker.envelope(media.schema);
     }
   }
 }

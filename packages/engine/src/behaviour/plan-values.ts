@@ -1,11 +1,11 @@
 import type { Artifact, JsonSchema } from '../artifact/artifact.js';
 import { PERSONAL_KINDS, VALUE_HINT, VALUE_KINDS, type ValueHint, type ValueKind } from '../artifact/value-hint.js';
-import { isAnnotation } from '../annotations.js';
 import { singular, squash, words } from '../infer/naming.js';
 import type { Diagnostics } from '../diagnostics/diagnostics.js';
 import { formatLocation } from '../diagnostics/location.js';
 import { isObject, type JsonObject } from '../json.js';
 import type { SchemaRegistry } from '../runtime/schemas/schema-registry.js';
+import { declaresType, drawnSchema } from '../runtime/schemas/schema-view.js';
 import * as V from '../vocabulary/values.js';
 import type { Era } from './plan-writes.js';
 
@@ -145,7 +145,7 @@ class HintMarker {
     const kind = this.kindOf(name);
     if (kind !== null) hint.kind = kind;
     else if (name === V.PERSON_NAME_FIELD) Object.assign(hint, { kind: 'fullName', personal: true });
-    const target = plain(this.registry, schema);
+    const target = drawnSchema(this.registry, schema);
     if (target !== null) Object.assign(hint, this.#drawn(name, schema, target, hint.kind));
     // A kind the schema does not let be drawn (a `url` of `format: uri`) is kept only where it
     // tells who the object's person is.
@@ -159,16 +159,16 @@ class HintMarker {
   /** What the name and description say of a value the schema leaves open: its moment, bounds, form or example. */
   #drawn(name: string, schema: JsonObject, target: JsonObject, kind: ValueKind | undefined): ValueHint {
     const named = this.wordsOf(name);
-    if (typed(target, 'integer') || typed(target, 'number')) return { ...epochOf(named, schema, target), ...boundsOf(named, target) };
-    if (typed(target, 'string')) {
+    if (declaresType(target, 'integer') || declaresType(target, 'number')) return { ...epochOf(named, schema, target), ...boundsOf(named, target) };
+    if (declaresType(target, 'string')) {
       if (target.format === 'date-time' || target.format === 'date') return momentOf(named);
       if (typeof target.format === 'string') return {};
       return textOf(kind, descriptionOf(schema, target));
     }
-    if (!typed(target, 'array') || target.items === undefined) return {};
+    if (!declaresType(target, 'array') || target.items === undefined) return {};
     const itemSchema = target.items as JsonSchema;
-    const items = plain(this.registry, itemSchema);
-    if (items === null || !typed(items, 'string') || typeof items.format === 'string') return {};
+    const items = drawnSchema(this.registry, itemSchema);
+    if (items === null || !declaresType(items, 'string') || typeof items.format === 'string') return {};
     const itemName = named.length > 0 ? [...named.slice(0, -1), singular(named.at(-1)!)].join('_') : '';
     const itemDescription = descriptionOf(itemSchema, items);
     const described = describedExample(describedExample(itemDescription) === null ? descriptionOf(schema, target) : itemDescription);
@@ -183,7 +183,7 @@ const PERSONA_KINDS: ReadonlySet<ValueKind> = new Set([...PERSONAL_KINDS, 'fullN
 
 /** Whether the generator draws a text by its kind for this schema: a string without a format, not also a number. */
 function drawsText(target: JsonObject | null): boolean {
-  return target !== null && !typed(target, 'integer') && !typed(target, 'number') && typed(target, 'string') && typeof target.format !== 'string';
+  return target !== null && !declaresType(target, 'integer') && !declaresType(target, 'number') && declaresType(target, 'string') && typeof target.format !== 'string';
 }
 
 /** Writes a property schema's hint, or takes away one it holds where there is none. */
@@ -247,7 +247,7 @@ function boundsOf(named: string[], target: JsonObject): ValueHint {
   if (last === V.YEAR_WORD) return { year: named.some((word) => V.AHEAD_WORDS.includes(word)) ? 'ahead' : 'behind' };
   const share = named.find((word) => V.SHARE_WORDS.includes(word));
   const range = RANGES.get(last) ?? (share === undefined ? undefined : RANGES.get(share));
-  if (range === undefined || (range[2] > 0 && !typed(target, 'number'))) return {};
+  if (range === undefined || (range[2] > 0 && !declaresType(target, 'number'))) return {};
   return { range: [...range] };
 }
 
@@ -265,34 +265,6 @@ export function describedExample(description: string): string | null {
   if (description === '') return null;
   const found = V.DESCRIBED_EXAMPLE.exec(description.slice(0, 2000));
   return found === null ? null : (found[1] ?? found[2] ?? found[3] ?? found[4] ?? null);
-}
-
-/**
- * The schema a value is drawn for, through `$ref`s and one-part `allOf` wrappers; null when it
- * chooses its values itself (a const, an enum, examples). The generator reads schemas the same
- * way (runtime/values/hinted-values.ts).
- */
-function plain(registry: SchemaRegistry, schema: JsonSchema): JsonObject | null {
-  let current: JsonSchema | null = schema;
-  for (let hops = 0; hops < 8 && isObject(current); hops += 1) {
-    if (typeof current.$ref === 'string') {
-      current = registry.resolve(current);
-      continue;
-    }
-    if (Array.isArray(current.allOf) && Object.keys(current).every((key) => key === 'allOf' || isAnnotation(key))) {
-      const parts = (current.allOf as JsonSchema[]).filter((part) => !(isObject(part) && Object.keys(part).every(isAnnotation)));
-      if (parts.length !== 1) return null;
-      current = parts[0] as JsonSchema;
-      continue;
-    }
-    const constrained = Object.hasOwn(current, 'const') || Array.isArray(current.enum) || Array.isArray(current.examples);
-    return constrained ? null : current;
-  }
-  return null;
-}
-
-function typed(schema: JsonObject, type: string): boolean {
-  return schema.type === type || (Array.isArray(schema.type) && schema.type.includes(type));
 }
 
 function descriptionOf(schema: JsonSchema, target: JsonObject): string {

@@ -1,6 +1,6 @@
 import type { SimulatorBehaviour } from '@simplane/core';
 import type { ArtifactOperation, JsonSchema } from '../artifact/artifact.js';
-import { errorRoleOf, type ErrorRole } from '../artifact/error-role.js';
+import { answersRefusals, errorRoleOf, type ErrorRole } from '../artifact/error-role.js';
 import type { ValueHint } from '../artifact/value-hint.js';
 import { valueHintOf } from '../artifact/value-hint.js';
 import type { RuntimeModel } from './model.js';
@@ -34,8 +34,6 @@ export function behaviourOf(model: RuntimeModel): SimulatorBehaviour {
   };
 }
 
-/** The response keys a refusal may be answered by: an error status, its range, `default`. */
-const REFUSING = /^(?:[45](?:\d\d|XX)|default)$/;
 
 /**
  * What a refusal writes into the fields of the operation's own error answers (ErrorRole, kept on
@@ -44,7 +42,7 @@ const REFUSING = /^(?:[45](?:\d\d|XX)|default)$/;
 function errorRoles(model: RuntimeModel, responses: ArtifactOperation['responses']): Record<string, Record<string, ErrorRole>> {
   const out: Record<string, Record<string, ErrorRole>> = {};
   for (const [key, response] of Object.entries(responses)) {
-    if (!REFUSING.test(key)) continue;
+    if (!answersRefusals(key)) continue;
     const roles: Record<string, ErrorRole> = {};
     for (const media of Object.values(response.content)) collectRoles(model, media.schema, '', roles, 0);
     if (Object.keys(roles).length > 0) out[key] = roles;

@@ -1,3 +1,4 @@
+import { isAnnotation } from '../../annotations.js';
 import type { JsonSchema } from '../../artifact/artifact.js';
 import { isObject, setOwn, type JsonObject } from '../../json.js';
 import type { SchemaRegistry } from './schema-registry.js';
@@ -102,4 +103,33 @@ export function itemsOf(registry: SchemaRegistry, schema: JsonSchema | null | un
 
 export function asObject(value: unknown): JsonObject | null {
   return isObject(value) ? value : null;
+}
+
+/**
+ * The schema a value is drawn for, through `$ref`s and one-part `allOf` wrappers; null when it
+ * chooses its values itself (a const, an enum, examples). The compiler decides value hints by
+ * it (behaviour/plan-values.ts) and the generator draws by it (values/hinted-values.ts).
+ */
+export function drawnSchema(registry: SchemaRegistry, schema: JsonSchema): JsonObject | null {
+  let current: JsonSchema | null = schema;
+  for (let hops = 0; hops < 8 && isObject(current); hops += 1) {
+    if (typeof current.$ref === 'string') {
+      current = registry.resolve(current);
+      continue;
+    }
+    if (Array.isArray(current.allOf) && Object.keys(current).every((key) => key === 'allOf' || isAnnotation(key))) {
+      const parts = (current.allOf as JsonSchema[]).filter((part) => !(isObject(part) && Object.keys(part).every(isAnnotation)));
+      if (parts.length !== 1) return null;
+      current = parts[0] as JsonSchema;
+      continue;
+    }
+    const constrained = Object.hasOwn(current, 'const') || Array.isArray(current.enum) || Array.isArray(current.examples);
+    return constrained ? null : current;
+  }
+  return null;
+}
+
+/** Whether a schema's own `type` is `type` or lists it. */
+export function declaresType(schema: JsonObject, type: string): boolean {
+  return schema.type === type || (Array.isArray(schema.type) && schema.type.includes(type));
 }

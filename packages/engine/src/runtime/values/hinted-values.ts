@@ -5,7 +5,7 @@ import { PERSONAL_KINDS, valueHintOf, type ValueHint, type ValueKind } from '../
 import { isObject, type Json, type JsonObject } from '../../json.js';
 import type { GenerateContext } from './generate-context.js';
 import type { Random } from './random.js';
-import type { SchemaRegistry } from '../schemas/schema-registry.js';
+import { declaresType, drawnSchema } from '../schemas/schema-view.js';
 
 /**
  * Plausible values for properties whose value hints (artifact/value-hint.ts, written by the
@@ -137,7 +137,6 @@ const DRAWS = {
   },
 } satisfies Record<ValueKind, Draw>;
 
-
 /**
  * The kind a property's hint gives it: a `personal` full name only in an object holding a
  * person's fields (`person`).
@@ -155,33 +154,6 @@ function personLike(properties: Record<string, unknown>): boolean {
     if (kind !== undefined && PERSONAL_KINDS.has(kind)) return true;
   }
   return false;
-}
-
-/**
- * The schema a value is drawn for, through `$ref`s and one-part `allOf` wrappers; null when it
- * chooses its values itself (a const, an enum, examples).
- */
-function plain(registry: SchemaRegistry, schema: JsonSchema): JsonObject | null {
-  let current: JsonSchema | null = schema;
-  for (let hops = 0; hops < 8 && isObject(current); hops += 1) {
-    if (typeof current.$ref === 'string') {
-      current = registry.resolve(current);
-      continue;
-    }
-    if (Array.isArray(current.allOf) && Object.keys(current).every((key) => key === 'allOf' || isAnnotation(key))) {
-      const parts = (current.allOf as JsonSchema[]).filter((part) => !(isObject(part) && Object.keys(part).every(isAnnotation)));
-      if (parts.length !== 1) return null;
-      current = parts[0] as JsonSchema;
-      continue;
-    }
-    const constrained = Object.hasOwn(current, 'const') || Array.isArray(current.enum) || Array.isArray(current.examples);
-    return constrained ? null : current;
-  }
-  return null;
-}
-
-function typed(schema: JsonObject, type: string): boolean {
-  return schema.type === type || (Array.isArray(schema.type) && schema.type.includes(type));
 }
 
 /**
@@ -212,8 +184,8 @@ function drawNumber(hint: ValueHint, target: JsonObject, schema: JsonSchema, ctx
   } else {
     if (hint.range === undefined) return undefined;
     const [min, max, decimals] = hint.range;
-    const integer = typed(target, 'integer') || decimals === 0;
-    if (decimals > 0 && !typed(target, 'number')) return undefined;
+    const integer = declaresType(target, 'integer') || decimals === 0;
+    if (decimals > 0 && !declaresType(target, 'number')) return undefined;
     value = integer ? ctx.random.int(min, max) : Math.round((min + ctx.random.next() * (max - min)) * 10 ** decimals) / 10 ** decimals;
   }
   return fits(schema, value, ctx) ? value : undefined;
@@ -276,19 +248,19 @@ export function liveFlag(schema: JsonSchema, ctx: GenerateContext): false | unde
 export function hintedValue(schema: JsonSchema, ctx: GenerateContext, around?: Surroundings): Json | undefined {
   const hint = valueHintOf(schema);
   if (hint === undefined) return undefined;
-  const target = plain(ctx.registry, schema);
+  const target = drawnSchema(ctx.registry, schema);
   if (target === null) return undefined;
-  if (typed(target, 'integer') || typed(target, 'number')) return drawEpoch(hint, schema, ctx) ?? drawNumber(hint, target, schema, ctx);
-  if (typed(target, 'string')) {
+  if (declaresType(target, 'integer') || declaresType(target, 'number')) return drawEpoch(hint, schema, ctx) ?? drawNumber(hint, target, schema, ctx);
+  if (declaresType(target, 'string')) {
     if (target.format === 'date-time' || target.format === 'date') return drawMoment(hint, target, schema, ctx);
     if (typeof target.format === 'string') return undefined;
     const draw = drawerFor(hint, around?.properties);
     return draw === null ? undefined : drawString(draw, schema, hint.form, ctx, around?.persona ?? new Persona());
   }
-  if (!typed(target, 'array') || target.items === undefined || hint.items === undefined) return undefined;
+  if (!declaresType(target, 'array') || target.items === undefined || hint.items === undefined) return undefined;
   const itemSchema = target.items as JsonSchema;
-  const items = plain(ctx.registry, itemSchema);
-  if (items === null || !typed(items, 'string') || typeof items.format === 'string') return undefined;
+  const items = drawnSchema(ctx.registry, itemSchema);
+  if (items === null || !declaresType(items, 'string') || typeof items.format === 'string') return undefined;
   const draw = drawerFor(hint.items, undefined);
   if (draw === null) return undefined;
   const min = typeof target.minItems === 'number' ? target.minItems : 1;
