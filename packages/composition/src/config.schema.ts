@@ -78,6 +78,10 @@ export const configSchema = z.strictObject({
     .refine((v) => /^[A-Za-z0-9+/]{43}=$/.test(v) && Buffer.from(v, 'base64').length === 32, 'must be 32 bytes, base64-encoded')
     .optional(),
   allow_http_loopback_credentials: z.boolean().default(false),
+  /** Lets a credential-backed build ask real systems at private addresses (10/8, 172.16/12, 192.168/16, fc00::/7). */
+  allow_private_credentials: z.boolean().default(false),
+  /** Time one probe request of a credential-backed build has, from sending to the answer's last byte. */
+  probe_timeout_ms: z.int().min(100).max(60_000).default(10_000),
   body_timeout_ms: z.int().min(100).max(600_000).default(30_000),
   build_workers: z.int().min(0).max(64).default(Math.max(1, availableParallelism() - 1)),
   catalog: z.boolean().default(true),

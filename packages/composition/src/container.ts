@@ -8,7 +8,9 @@ import {
   AesGcmSecretCipher,
   AuthService,
   BuildAllowance,
+  BuildProbing,
   BuildScheduler,
+  PROBE_LIMITS,
   CredentialService,
   installCatalog,
   QuotaService,
@@ -32,6 +34,7 @@ import {
   type KeyStore,
   type Logger,
   type BuildProvider,
+  type RealSystemClient,
   type Runtime,
   type SimulationRepository,
   type StepLog,
@@ -41,6 +44,7 @@ import {
 } from '@simplane/core';
 import type { MemoryBlobStore } from '@simplane/adapter-memory';
 import { EngineRuntime, InlineBuildProvider, WorkerBuildProvider } from '@simplane/engine';
+import { UndiciRealSystemClient } from '@simplane/adapter-undici';
 import { shippedCatalog } from './catalog-documents.js';
 import { controlPlaneRoutes, createHandler, DEFAULT_HANDLER_OPTIONS, type ControlPlaneServices, type Handler, type Route } from '@simplane/http';
 import type { Config } from './config.schema.js';
@@ -69,6 +73,8 @@ export interface ComposeOverrides {
   keyStore?: (configured: KeyStore) => KeyStore;
   /** Replaces the engine, e.g. to simulate an unavailable build service. */
   buildProvider?: BuildProvider;
+  /** Wraps the client builds ask real systems through, e.g. to see what a build sends. */
+  realSystemClient?: (configured: RealSystemClient) => RealSystemClient;
   /** Wraps the blob store, e.g. to simulate a storage outage. */
   blobStore?: (configured: MemoryBlobStore) => import('@simplane/core').BlobStore;
   /**
@@ -147,6 +153,8 @@ export function composeControlPlane(config: Config, overrides: ComposeOverrides 
   container
     .bind(TOKENS.buildProvider)
     .toConstantValue(overrides.buildProvider ?? (config.build_workers === 0 ? new InlineBuildProvider() : new WorkerBuildProvider({ workers: config.build_workers })));
+  const realSystems = new UndiciRealSystemClient();
+  container.bind(TOKENS.realSystemClient).toConstantValue(overrides.realSystemClient?.(realSystems) ?? realSystems);
   container
     .bind(TOKENS.buildScheduler)
     .toDynamicValue(
@@ -159,6 +167,12 @@ export function composeControlPlane(config: Config, overrides: ComposeOverrides 
           c.get(TOKENS.logger),
           (workspaceId) => (workspaceId === null ? CATALOG_BUILD_CONCURRENCY : quotas.concurrentBuilds),
           lease,
+          new BuildProbing(
+            c.get(TOKENS.credentialService),
+            c.get(TOKENS.realSystemClient),
+            { allowLoopback: config.allow_http_loopback_credentials, allowPrivate: config.allow_private_credentials },
+            { timeoutMs: config.probe_timeout_ms, maxBodyBytes: PROBE_LIMITS.maxBodyBytes },
+          ),
         ),
     );
   container.bind(TOKENS.buildAllowance).toDynamicValue((c) => new BuildAllowance(c.get(TOKENS.usageLedger), c.get(TOKENS.clock), quotas));

@@ -26,6 +26,7 @@ export * from './credentials/base-url-policy.js';
 export * from './credentials/address-policy.js';
 export * from './credentials/real-system-client.port.js';
 export * from './credentials/scrub-secret.js';
+export * from './credentials/build-probing.js';
 export * from './credentials/credential.service.js';
 export * from './builds/build-provider.port.js';
 export * from './blobs/blob-store.port.js';

@@ -9,6 +9,7 @@ import type { CursorCodec } from './pagination/cursor-codec.js';
 import type { Clock } from './time/clock.port.js';
 import type { BlobStore } from './blobs/blob-store.port.js';
 import type { BuildProvider } from './builds/build-provider.port.js';
+import type { RealSystemClient } from './credentials/real-system-client.port.js';
 import type { BuildScheduler } from './simulators/build-scheduler.js';
 import type { SimulatorRepository } from './simulators/simulator.repository.port.js';
 import type { SimulatorService } from './simulators/simulator.service.js';
@@ -53,6 +54,7 @@ export const TOKENS = {
   usageLedger: token<UsageLedger>('usageLedger'),
   simulatorRepository: token<SimulatorRepository>('simulatorRepository'),
   buildProvider: token<BuildProvider>('buildProvider'),
+  realSystemClient: token<RealSystemClient>('realSystemClient'),
   buildScheduler: token<BuildScheduler>('buildScheduler'),
   buildAllowance: token<BuildAllowance>('buildAllowance'),
   simulatorService: token<SimulatorService>('simulatorService'),

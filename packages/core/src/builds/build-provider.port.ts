@@ -1,4 +1,5 @@
 import type { SpecificationIssue, SpecificationValidation } from '../errors/specification-validation.js';
+import type { RealSystemConnection } from '../credentials/real-system-client.port.js';
 
 export const SPEC_KINDS = ['openapi', 'wsdl'] as const;
 export type SpecKind = (typeof SPEC_KINDS)[number];
@@ -83,6 +84,31 @@ export interface BuildRequest {
   /** Aborted with a BuildAbortReason when the build is canceled or runs out of time. */
   signal: AbortSignal;
   onProgress(progress: BuildProgress): void;
+  /**
+   * The real system a build with a Credential asks (docs/credentials.md); `refused` when it may
+   * not be asked (its address, a Credential gone), which the build reports as a warning; null
+   * for none.
+   */
+  probe?: BuildProbe | { refused: string } | null;
+  /**
+   * What an earlier build learned from the real system, as its provider gave it
+   * (`BuildSuccess.lessons`): an incremental build that names no Credential keeps its parent's.
+   */
+  lessons?: Uint8Array | null;
+}
+
+/**
+ * A connection to the real system a Credential points at, opened for one build. The provider
+ * sends it only safe requests, at most `budget` of them, and keeps nothing of the `secret`.
+ */
+export interface BuildProbe {
+  connection: RealSystemConnection;
+  /** Headers every request carries: the Credential's header with its secret. */
+  headers: Record<string, string>;
+  /** The Credential's secret, scrubbed from everything the build keeps. */
+  secret: string;
+  /** Requests at most, retries included (`probe_requests`). */
+  budget: number;
 }
 
 export type BuildErrorCode = 'build_failed' | 'build_canceled' | 'specification_validation_failed';
@@ -114,6 +140,8 @@ export interface BuildSuccess {
   entities?: EntitySummary[];
   /** Survivable problems; at most 40. */
   warnings: SpecificationIssue[];
+  /** What the build learned from the real system, for builds that inherit it (`BuildRequest.lessons`); absent for nothing. */
+  lessons?: Uint8Array;
 }
 
 export type BuildOutcome = ({ ok: true } & BuildSuccess) | ({ ok: false } & BuildFailure);
@@ -123,8 +151,10 @@ export type BuildOutcome = ({ ok: true } & BuildSuccess) | ({ ok: false } & Buil
  * - never throws for a bad document: that is `{ok: false}` with diagnostics;
  * - honours `signal` and `deadline` at checkpoints, answering `build_canceled`/`canceled` or
  *   `build_failed`/`time_limit`;
- * - is deterministic: the same request gives the same artifact bytes and digest;
- * - fetches nothing from the network on behalf of a document.
+ * - is deterministic: the same request gives the same artifact bytes and digest, except for
+ *   what a `probe` answers;
+ * - fetches nothing from the network on behalf of a document: the only requests it sends are
+ *   a `probe`'s, through its connection.
  * A thrown error means the provider itself is unavailable (reason `service_unavailable`).
  */
 export interface BuildProvider {

@@ -96,6 +96,17 @@ export class CredentialService {
     return { baseUrl: record.baseUrl, header: record.header, value: await this.cipher.open(record.sealedValue, id) };
   }
 
+  /**
+   * The decrypted credential of a workspace as it is now, for a build leaving its queue: a
+   * Credential updated or deleted after the build was asked for affects it, and one deleted
+   * (or left without a base URL) is null.
+   */
+  async openForBuild(workspaceId: string, id: string): Promise<OpenedCredential | null> {
+    const record = isId('credential', id) ? await this.repository.get(id) : null;
+    if (record === null || record.workspaceId !== workspaceId || record.baseUrl === null) return null;
+    return { baseUrl: record.baseUrl, header: record.header, value: await this.cipher.open(record.sealedValue, id) };
+  }
+
   private async load(principal: Principal, id: string): Promise<CredentialRecord> {
     if (!isId('credential', id)) throw notFound(id);
     const record = await this.repository.get(id);

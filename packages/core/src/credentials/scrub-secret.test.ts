@@ -9,6 +9,13 @@ describe('a secret scrubbed from what a build keeps', () => {
     expect(secretForms('')).toEqual([]);
   });
 
+  it("finds a scheme's token alone, where it is long enough to be the secret", () => {
+    const token = 'ghp_16C7e42F292c6912E7710c838347Ae178B4a';
+    expect(scrubText(`you sent ${token} and ${Buffer.from(token).toString('base64')}`, `Bearer ${token}`)).toBe('you sent <redacted> and <redacted>');
+    // A short token is the secret only with its scheme: "Bearer abc" does not redact every "abc".
+    expect(scrubText('abc and Bearer abc', 'Bearer abc')).toBe('abc and <redacted>');
+  });
+
   it('leaves no form of it in a text, and the rest of the text as it was', () => {
     const basic = Buffer.from(SECRET).toString('base64');
     const text = `key=${encodeURIComponent(SECRET)}; again ${SECRET}${SECRET}; basic ${basic}; end`;

@@ -3,13 +3,22 @@ import { setOwn } from '../objects/own-properties.js';
 /** What stands in for a Credential's secret wherever a build would have kept it. */
 export const SCRUBBED = '<redacted>';
 
+/** A token shorter than this, after an authorization scheme, is scrubbed only as part of the whole value. */
+const MIN_TOKEN = 8;
+
 /**
  * The forms a secret travels in, longest first: as it is, percent-encoded (in a URL or a form),
- * and base64 (in a Basic authorization). A real system may echo any of them in an answer.
+ * base64 (in a Basic authorization), and, for a value with a scheme (`Bearer <token>`), the
+ * token alone in each of those forms. A real system may echo any of them in an answer.
  */
 export function secretForms(secret: string): string[] {
   if (secret === '') return [];
-  const forms = [secret, encodeURIComponent(secret), Buffer.from(secret, 'utf8').toString('base64'), Buffer.from(secret, 'utf8').toString('base64').replace(/=+$/, '')];
+  const token = /^[A-Za-z][\w.+-]*\s+(\S.*)$/.exec(secret)?.[1];
+  const values = token !== undefined && token.length >= MIN_TOKEN ? [secret, token] : [secret];
+  const forms = values.flatMap((value) => {
+    const base64 = Buffer.from(value, 'utf8').toString('base64');
+    return [value, encodeURIComponent(value), base64, base64.replace(/=+$/, '')];
+  });
   return [...new Set(forms)].sort((a, b) => b.length - a.length);
 }
 

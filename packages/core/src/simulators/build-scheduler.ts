@@ -1,4 +1,6 @@
 import type { BlobStore } from '../blobs/blob-store.port.js';
+import type { BuildProbing, OpenedProbe } from '../credentials/build-probing.js';
+import { SIMULATOR_LIMITS } from './simulator-input.js';
 import { BUILD_LIMITS, type BuildAbortReason, type BuildOutcome, type BuildProgress, type BuildProvider } from '../builds/build-provider.port.js';
 import type { Logger } from '../logging/logger.port.js';
 import type { Clock } from '../time/clock.port.js';
@@ -38,6 +40,7 @@ export class BuildScheduler {
     private readonly logger: Logger,
     private readonly concurrency: (workspaceId: string | null) => number,
     lease: BuildLeaseOptions = { owner: 'local', leaseMs: 30_000 },
+    private readonly probing: BuildProbing | null = null,
   ) {
     this.lease = lease;
   }
@@ -179,12 +182,14 @@ export class BuildScheduler {
 
   private async run(record: SimulatorRecord, deadline: Date, controller: AbortController, build: RunningBuild): Promise<void> {
     let outcome: BuildOutcome;
+    let opened: OpenedProbe = null;
     try {
       const spec = record.specBlob === null ? null : await this.blobs.get(record.specBlob);
       const overlays = await Promise.all(record.overlayBlobs.map((key) => this.blobs.get(key)));
       if (spec === null || overlays.some((o) => o === null)) {
         outcome = failure('build_failed', 'build_failed', 'The uploaded document is no longer stored; upload it again.');
       } else {
+        opened = await this.openProbe(record);
         outcome = await this.provider.build({
           spec,
           specKind: record.specKind,
@@ -199,14 +204,38 @@ export class BuildScheduler {
               // Progress is advisory: a store that cannot take it must not fail (or crash) the build.
               this.logger.warn('build progress could not be saved', { simulator_id: record.id, cause: String(cause) }),
             ),
+          probe: opened?.probe ?? null,
+          lessons: record.credentialId === null ? await this.inheritedLessons(record) : null,
         });
       }
     } catch (cause) {
       this.logger.error('build provider unavailable', { simulator_id: record.id, cause: String(cause) });
       outcome = failure('build_failed', 'service_unavailable', 'The build service is unavailable; start the build again.');
+    } finally {
+      await opened?.close().catch(() => undefined);
     }
     if (build.released) return;
     await this.finish(record, outcome, controller);
+  }
+
+  /** The real system a build with a Credential asks, within its `probe_requests`; null for a build without one. */
+  private async openProbe(record: SimulatorRecord): Promise<OpenedProbe> {
+    if (record.credentialId === null) return null;
+    const budget = Number.isInteger(record.probeRequests) ? (record.probeRequests as number) : SIMULATOR_LIMITS.probeRequests.default;
+    if (this.probing === null) return budget === 0 ? null : { probe: { refused: 'this server does not ask real systems' }, close: () => Promise.resolve() };
+    try {
+      return await this.probing.open({ workspaceId: record.workspaceId, credentialId: record.credentialId, budget });
+    } catch (cause) {
+      this.logger.warn('credential could not be opened for a build', { simulator_id: record.id, cause: String(cause) });
+      return { probe: { refused: 'the Credential could not be read; nothing was asked of the real system' }, close: () => Promise.resolve() };
+    }
+  }
+
+  /** What the parent of an incremental build learned from the real system, kept unless the build names a Credential itself. */
+  private async inheritedLessons(record: SimulatorRecord): Promise<Uint8Array | null> {
+    if (record.parentId === null) return null;
+    const parent = await this.repository.get(record.parentId);
+    return parent?.digest == null ? null : this.blobs.get(blobKeys.lessons(parent.digest));
   }
 
   private async progress(id: string, progress: BuildProgress, controller: AbortController): Promise<void> {
@@ -236,6 +265,7 @@ export class BuildScheduler {
         await this.blobs.put(blobKeys.operations(outcome.digest), Buffer.from(JSON.stringify(outcome.operations)));
         await this.blobs.put(blobKeys.lifecycle(outcome.digest), Buffer.from(JSON.stringify(outcome.lifecycle ?? [])));
         await this.blobs.put(blobKeys.entities(outcome.digest), Buffer.from(JSON.stringify(outcome.entities ?? [])));
+        if (outcome.lessons !== undefined) await this.blobs.put(blobKeys.lessons(outcome.digest), outcome.lessons);
       } catch (cause) {
         this.logger.error('artifact could not be stored', { simulator_id: record.id, cause: String(cause) });
         outcome = failure('build_failed', 'service_unavailable', 'The artifact could not be stored; start the build again.');

@@ -11,6 +11,7 @@ export const SIMULATOR_LIMITS = {
   filterLength: 256,
   instructions: 16 * 1024,
   timeoutSeconds: { min: 1, max: 72_000, default: 14_400 },
+  probeRequests: { min: 0, max: 500, default: 50 },
 } as const;
 
 const reference = z.string({ error: 'must be a string' }).refine(isReference, 'must be name:tag (name [a-z0-9]+([._/-][a-z0-9]+)*, tag [A-Za-z0-9_][A-Za-z0-9._-]{0,127})');
@@ -43,6 +44,11 @@ export const buildRequestInput = z.strictObject({
     .nullable()
     .default(null),
   credential_id: z.string({ error: 'must be a string' }).max(100).nullable().default(null),
+  probe_requests: z
+    .int({ error: 'must be an integer' })
+    .min(SIMULATOR_LIMITS.probeRequests.min, `must be at least ${SIMULATOR_LIMITS.probeRequests.min}`)
+    .max(SIMULATOR_LIMITS.probeRequests.max, `must be at most ${SIMULATOR_LIMITS.probeRequests.max}`)
+    .default(SIMULATOR_LIMITS.probeRequests.default),
   timeout_seconds: z
     .int({ error: 'must be an integer' })
     .min(SIMULATOR_LIMITS.timeoutSeconds.min, `must be at least ${SIMULATOR_LIMITS.timeoutSeconds.min}`)

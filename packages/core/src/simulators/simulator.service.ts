@@ -103,6 +103,7 @@ export class SimulatorService {
       parentId: parent?.id ?? null,
       instructions: input.instructions,
       credentialId: input.credential_id,
+      probeRequests: input.probe_requests,
       filter: input.filter.length > 0 || parent === null ? input.filter : parent.filter,
       timeoutSeconds: input.timeout_seconds,
       specBlob: parent === null ? ownBlob : parent.specBlob,
@@ -306,6 +307,7 @@ export class SimulatorService {
       await this.blobs.delete(blobKeys.operations(record.digest));
       await this.blobs.delete(blobKeys.lifecycle(record.digest));
       await this.blobs.delete(blobKeys.entities(record.digest));
+      await this.blobs.delete(blobKeys.lessons(record.digest));
     }
   }
 }

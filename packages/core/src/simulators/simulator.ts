@@ -53,6 +53,8 @@ export interface SimulatorRecord {
   parentId: string | null;
   instructions: string | null;
   credentialId: string | null;
+  /** Requests the build may send the Credential's real system (`probe_requests`); absent on records older than probing. */
+  probeRequests?: number;
   filter: string[];
   timeoutSeconds: number;
   status: SimulatorStatus;
@@ -125,6 +127,8 @@ export const blobKeys = {
   operations: (digest: string) => `artifacts/${digest.replace(':', '/')}.operations.json`,
   lifecycle: (digest: string) => `artifacts/${digest.replace(':', '/')}.lifecycle.json`,
   entities: (digest: string) => `artifacts/${digest.replace(':', '/')}.entities.json`,
+  /** What the build learned from the real system, for incremental builds to keep. */
+  lessons: (digest: string) => `artifacts/${digest.replace(':', '/')}.lessons.json`,
 } as const;
 
 /** The build state of a Simulator that has not left the queue. */

@@ -1,4 +1,4 @@
-import { BUILD_LIMITS, type BuildAbortReason, type BuildOutcome, type SpecKind, type SpecificationIssue } from '@simplane/core';
+import { BUILD_LIMITS, type BuildAbortReason, type BuildOutcome, type EntitySummary, type SpecKind, type SpecificationIssue } from '@simplane/core';
 import type { Artifact } from '../artifact/artifact.js';
 import { serialiseArtifact } from '../artifact/build-artifact.js';
 import type { Diagnostics } from '../diagnostics/diagnostics.js';
@@ -56,7 +56,12 @@ export async function built(artifact: Artifact, model: InferredModel, spec: { ki
     specVersion: spec.version,
     operations: model.operations.map((op) => ({ operation: op.id, method: op.method, path: op.path, behaviour: op.behaviour, resource: op.resource, read_only: op.readOnly })),
     lifecycle: lifecycleListing(artifact),
-    entities: artifact.resources.flatMap((r) => (r.entity === null ? [] : [{ resource: r.name, schema: r.entity.schema, id_field: r.entity.idField, digest: r.entity.digest }])),
+    entities: entityListing(artifact),
     warnings: diagnostics.warnings,
   };
+}
+
+/** The artifact's shared entities as `GET /v1/simulators/{id}/operations` lists them. */
+export function entityListing(artifact: Artifact): EntitySummary[] {
+  return artifact.resources.flatMap((r) => (r.entity === null ? [] : [{ resource: r.name, schema: r.entity.schema, id_field: r.entity.idField, digest: r.entity.digest }]));
 }

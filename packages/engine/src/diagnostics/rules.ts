@@ -74,6 +74,9 @@ export const WARNINGS = {
   wsdl_encoded_unsupported: { kind: 'unsupported', suggestion: 'Use literal messages (`use="literal"`); rpc/encoded and document/encoded operations are left out of the Simulator.' },
   xsd_construct_unsupported: { kind: 'unsupported', suggestion: 'Write the schema without the construct named; it is read as described in the message meanwhile.' },
   behaviour_override_invalid: { kind: 'invalid', suggestion: 'Write the override as docs/behaviour.md shows: decision names as `GET /v1/simulators/{id}/behaviour` shows them, values of their type, fields the record has, parameters the operation has. The compiler\'s decision stands there meanwhile.' },
+  probe_refused: { kind: 'incomplete', suggestion: 'Point the Credential at an address the server may reach (docs/credentials.md: loopback and private addresses need `allow_http_loopback_credentials` or `allow_private_credentials`), or build without it; the Simulator was built from the document alone.' },
+  probe_failed: { kind: 'incomplete', suggestion: 'Check that the real system answers the operation with the Credential, within the time and size limits and in the documented media type; the Simulator generates what the request would have taught it.' },
+  system_drift: { kind: 'invalid', suggestion: 'The real system and the document disagree: correct the document (or an Overlay) where the system is right, or tell the system\'s owners; the answer is not used and the Simulator follows the document.' },
 } as const satisfies Record<string, Rule>;
 
 /**

@@ -5,9 +5,10 @@ import { learnedForm } from '../behaviour/plan-ids.js';
 import { isObject, type Json, type JsonObject } from '../json.js';
 import { chooseMedia } from '../runtime/answers/conform.js';
 import { chooseSuccess } from '../runtime/answers/respond.js';
-import { SchemaRegistry } from '../runtime/schemas/schema-registry.js';
+import { SchemaRegistry, type Verdict } from '../runtime/schemas/schema-registry.js';
 import { withIdForm } from '../entities/entity.js';
 import { listedRecords, type ProbeRequest } from './probe-plan.js';
+import type { Lessons } from './lessons.js';
 
 /** What the real system answered one probe: its status and its body read as JSON (undefined where it was none). */
 export interface ProbeAnswer {
@@ -16,8 +17,13 @@ export interface ProbeAnswer {
   body: Json | undefined;
 }
 
-/** Something a build noticed of the real system: an answer the document does not describe, kept as a build warning. */
+/**
+ * Something a build noticed of the real system, kept as a build warning: an answer the
+ * document does not describe (`system_drift`), or a request that got no answer it could use
+ * (`probe_failed`).
+ */
 export interface ProbeFinding {
+  code: 'system_drift' | 'probe_failed';
   operation: string;
   message: string;
 }
@@ -26,31 +32,30 @@ export interface ProbeFinding {
 const KEPT_PER_RESOURCE = 20;
 
 /**
- * The artifact with what the real system's answers taught it (docs/credentials.md): the records
- * that validate against the document become each resource's learned records
- * (RecordPlan.learned), their ids the resource's id form where they agree on one, and an answer
- * of no resource that validates the operation's first example. An answer that does not validate
+ * What the real system's answers teach the artifact (docs/credentials.md): the records that
+ * validate against the document, per resource; the answer of each operation of no resource
+ * that validates, as its example; the real not-found error. An answer that does not validate
  * is a finding naming the operation and the first mismatch, and is not used.
  */
-export function learnFrom(artifact: Artifact, answers: readonly ProbeAnswer[]): { artifact: Artifact; findings: ProbeFinding[] } {
+export function lessonsFrom(artifact: Artifact, answers: readonly ProbeAnswer[]): { lessons: Lessons; findings: ProbeFinding[] } {
   const registry = new SchemaRegistry(artifact);
   const operations = new Map(artifact.operations.map((op) => [op.id, op]));
   const resources = new Map(artifact.resources.map((resource) => [resource.name, resource]));
   const findings: ProbeFinding[] = [];
   const learned = new Map<string, { operation: string; records: JsonObject[] }>();
   const examples = new Map<string, Json>();
-  let notFound: ErrorFormat | undefined;
+  let notFound: Lessons['notFound'] = null;
   for (const { probe, status, body } of answers) {
     const op = operations.get(probe.operation);
     if (op !== undefined && probe.purpose === 'missing') {
-      notFound ??= notFoundFormat(artifact, op, status, body);
+      if (notFound === null && status === 404 && body !== undefined) notFound = { operation: op.id, body };
       continue;
     }
     if (op === undefined || status < 200 || status > 299 || body === undefined) continue;
     const schema = chooseMedia(chooseSuccess(op, status).response)?.[1].schema ?? null;
     const verdict = registry.validate(schema, body);
     if (!verdict.ok) {
-      findings.push({ operation: op.id, message: `the real system's answer to ${probe.path} does not fit the document: ${mismatch(verdict)}; it is not used` });
+      findings.push({ code: 'system_drift', operation: op.id, message: `the real system's answer to GET ${probe.path} does not fit the document: ${mismatch(verdict)}; it is not used` });
       continue;
     }
     const resource = probe.resource === null ? undefined : resources.get(probe.resource);
@@ -60,9 +65,9 @@ export function learnFrom(artifact: Artifact, answers: readonly ProbeAnswer[]): 
     }
     const records = probe.purpose === 'list' && op.list !== null ? listedRecords(op.list, body) : [unwrapped(resource, body)];
     for (const record of records) {
-      const fits = isObject(record) && (resource.itemSchema === null || registry.validate(resource.itemSchema, record).ok);
-      if (!fits) {
-        findings.push({ operation: op.id, message: `a record in the real system's answer to ${probe.path} does not fit ${resource.name}'s schema; it is not used` });
+      const verdict: Verdict = !isObject(record) ? { ok: false, problem: 'not an object', field: null } : resource.itemSchema === null ? { ok: true, problem: null, field: null } : registry.validate(resource.itemSchema, record);
+      if (!verdict.ok || !isObject(record)) {
+        findings.push({ code: 'system_drift', operation: op.id, message: `a record in the real system's answer to GET ${probe.path} does not fit ${resource.name}'s schema: ${mismatch(verdict)}; it is not used` });
         continue;
       }
       const kept = learned.get(resource.name) ?? { operation: op.id, records: [] };
@@ -70,6 +75,39 @@ export function learnFrom(artifact: Artifact, answers: readonly ProbeAnswer[]): 
       learned.set(resource.name, kept);
     }
   }
+  return {
+    lessons: {
+      records: [...learned].map(([resource, kept]) => ({ resource, ...kept })),
+      examples: [...examples].map(([operation, value]) => ({ operation, value })),
+      notFound,
+    },
+    findings,
+  };
+}
+
+/**
+ * The artifact with what the real system taught it: each resource's learned records
+ * (RecordPlan.learned) where they still fit its schema, their ids' form where they agree on
+ * one, the examples of operations of no resource, the not-found error format where the
+ * document leaves it unclear. An incremental build applies its parent's lessons the same way
+ * to the artifact its Overlay changed; what no longer fits is a finding and is dropped.
+ */
+export function applyLessons(artifact: Artifact, lessons: Lessons): { artifact: Artifact; findings: ProbeFinding[] } {
+  const registry = new SchemaRegistry(artifact);
+  const findings: ProbeFinding[] = [];
+  const learned = new Map<string, { operation: string; records: JsonObject[] }>();
+  for (const kept of lessons.records) {
+    const resource = artifact.resources.find((r) => r.name === kept.resource);
+    if (resource === undefined) continue;
+    const records = kept.records.filter((record) => resource.itemSchema === null || registry.validate(resource.itemSchema, record).ok);
+    if (records.length < kept.records.length) {
+      findings.push({ code: 'system_drift', operation: kept.operation, message: `${kept.records.length - records.length} of the records learned for ${resource.name} no longer fit its schema; they are not used` });
+    }
+    learned.set(resource.name, { operation: kept.operation, records });
+  }
+  const examples = new Map(lessons.examples.map(({ operation, value }) => [operation, value]));
+  const missingOp = lessons.notFound === null ? undefined : artifact.operations.find((op) => op.id === lessons.notFound?.operation);
+  const notFound = missingOp === undefined || lessons.notFound === null ? undefined : notFoundFormat(artifact, missingOp, 404, lessons.notFound.body);
   return {
     artifact: {
       ...artifact,
@@ -79,6 +117,13 @@ export function learnFrom(artifact: Artifact, answers: readonly ProbeAnswer[]): 
     },
     findings,
   };
+}
+
+/** The artifact with what the answers teach it, in one step: lessonsFrom, then applyLessons. */
+export function learnFrom(artifact: Artifact, answers: readonly ProbeAnswer[]): { artifact: Artifact; findings: ProbeFinding[]; lessons: Lessons } {
+  const { lessons, findings } = lessonsFrom(artifact, answers);
+  const applied = applyLessons(artifact, lessons);
+  return { artifact: applied.artifact, findings: [...findings, ...applied.findings], lessons };
 }
 
 /**
@@ -129,7 +174,7 @@ function sameRecord(resource: ArtifactResource, a: JsonObject, b: JsonObject): b
   return idField !== null && a[idField] !== undefined && a[idField] === b[idField];
 }
 
-function mismatch(verdict: { problem?: string | null; field?: string | null }): string {
-  const at = verdict.field ? `${verdict.field}: ` : '';
-  return `${at}${verdict.problem ?? 'not valid'}`;
+/** The first mismatch, as `/path: message`. */
+function mismatch(verdict: Verdict): string {
+  return verdict.problem ?? 'not valid';
 }

@@ -65,12 +65,12 @@ async function ask(connection: RealSystemConnection, probe: ProbeRequest, option
     const answer = await connection.send({ method: probe.method, path: probe.path, headers: options.headers }, options.signal);
     options.onProgress?.(state.sent, state.planned);
     if ('failed' in answer) {
-      findings.push({ operation: probe.operation, message: `GET ${probe.path} got no answer: ${answer.failed}` });
+      findings.push({ code: 'probe_failed', operation: probe.operation, message: `GET ${probe.path} got no answer: ${answer.failed}` });
       return null;
     }
     if (answer.status === 401 || answer.status === 403) {
       state.refused = true;
-      findings.push({ operation: probe.operation, message: `the real system refused the credential (${answer.status} to GET ${probe.path}); nothing more was asked` });
+      findings.push({ code: 'probe_failed', operation: probe.operation, message: `the real system refused the credential (${answer.status} to GET ${probe.path}); nothing more was asked` });
       return null;
     }
     const wait = retryWait(answer, options);
@@ -78,13 +78,18 @@ async function ask(connection: RealSystemConnection, probe: ProbeRequest, option
       await pause(wait, options.signal);
       continue;
     }
+    if (answer.status >= 300 && answer.status < 400) {
+      const to = answer.headers['location'];
+      findings.push({ code: 'probe_failed', operation: probe.operation, message: `GET ${probe.path} answered ${answer.status}${to === undefined ? '' : ` to ${to}`}; a probe follows no redirect` });
+      return null;
+    }
     if (answer.tooLarge === true) {
-      findings.push({ operation: probe.operation, message: `GET ${probe.path} answered more than the probe reads; it is not used` });
+      findings.push({ code: 'probe_failed', operation: probe.operation, message: `GET ${probe.path} answered more than the probe reads; it is not used` });
       return null;
     }
     const body = jsonBody(answer);
     if (body === null) {
-      findings.push({ operation: probe.operation, message: `GET ${probe.path} answered ${answer.headers['content-type'] ?? 'no content type'}, not JSON; it is not used` });
+      findings.push({ code: 'probe_failed', operation: probe.operation, message: `GET ${probe.path} answered ${answer.headers['content-type'] ?? 'no content type'}, not JSON; it is not used` });
       return { probe, status: answer.status, body: undefined };
     }
     return { probe, status: answer.status, body };

@@ -1,5 +1,6 @@
 import type { BuildOutcome, BuildProvider, BuildRequest } from '@simplane/core';
 import { compileDocument } from '../compile/compile-document.js';
+import { compileProgress, learnStep } from '../probing/learn-step.js';
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -9,12 +10,13 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
  * the WorkerBuildProvider, which also survives a document that exhausts memory.
  */
 export class InlineBuildProvider implements BuildProvider {
-  build(request: BuildRequest): Promise<BuildOutcome> {
-    return compileDocument(request, {
+  async build(request: BuildRequest): Promise<BuildOutcome> {
+    const compiled = await compileDocument(request, {
       signal: request.signal,
       deadline: request.deadline,
-      onProgress: (progress) => request.onProgress(progress),
+      onProgress: compileProgress(request),
       pause: yieldToEventLoop,
     });
+    return learnStep(compiled, request);
   }
 }

@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { type ResourceLimits, Worker } from 'node:worker_threads';
 import type { BuildOutcome, BuildProvider, BuildRequest } from '@simplane/core';
 import { failed, stopped } from '../compile/outcomes.js';
+import { compileProgress, learnStep } from '../probing/learn-step.js';
 import type { BuildJobMessage, WorkerMessage } from './worker-protocol.js';
 
 export interface WorkerBuildProviderOptions {
@@ -58,7 +59,15 @@ export class WorkerBuildProvider implements BuildProvider {
     this.size = Math.max(1, options.workers ?? availableParallelism() - 1);
   }
 
-  build(request: BuildRequest): Promise<BuildOutcome> {
+  /**
+   * Compiles in a worker, then learns from the real system here, where the connection the
+   * scheduler opened lives (probing/learn-step.ts).
+   */
+  async build(request: BuildRequest): Promise<BuildOutcome> {
+    return learnStep(await this.compile({ ...request, onProgress: compileProgress(request) }), request);
+  }
+
+  private compile(request: BuildRequest): Promise<BuildOutcome> {
     if (request.signal.aborted) return Promise.resolve(stopped(request.signal.reason === 'time_limit' ? 'time_limit' : 'canceled'));
     if (this.timeLeft(request) <= 0) return Promise.resolve(stopped('time_limit'));
     return new Promise((resolve) => {
