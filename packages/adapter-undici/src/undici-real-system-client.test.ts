@@ -85,6 +85,13 @@ describe('a connection to the real system', () => {
     expect(real.seen.slice(-3)).toEqual(Array(3).fill({ method: 'GET', url: '/api/customers?limit=1', host: `customers.real.test:${real.port}`, key: 'sk_live_secret' }));
   });
 
+  it('sends an empty path to the base URL itself, as a SOAP call to its service address goes', async () => {
+    const connection = await connect(`http://127.0.0.1:${real.port}/api/Service.svc`);
+    await connection.send({ method: 'GET', path: '', headers: { 'x-api-key': 'sk_live_secret' } });
+    await connection.close();
+    expect(real.seen.at(-1)).toMatchObject({ method: 'GET', url: '/api/Service.svc' });
+  });
+
   it('answers a redirect as it is and follows it nowhere', async () => {
     const connection = await connect(`http://127.0.0.1:${real.port}/api`);
     const answer = await connection.send({ method: 'GET', path: '/moved', headers: { 'x-api-key': 'sk_live_secret' } });

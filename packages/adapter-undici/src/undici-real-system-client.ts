@@ -98,8 +98,9 @@ class UndiciConnection implements RealSystemConnection {
     }
   }
 
-  /** The URL of a path under the base URL's path, or null where it would leave the base URL's origin. */
+  /** The URL of a path under the base URL's path (the base URL itself for none), or null where it would leave the base URL's origin. */
   #target(path: string): URL | null {
+    if (path === '') return new URL(this.base.href);
     if (!path.startsWith('/') || path.startsWith('//') || /[\u0000-\u0020\u007f\\]/.test(path)) return null;
     const basePath = this.base.pathname.replace(/\/+$/, '');
     const target = new URL(`${basePath}${path}`, this.base.origin);

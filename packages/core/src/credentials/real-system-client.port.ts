@@ -21,7 +21,7 @@ export interface RealSystemOptions {
 
 export interface RealSystemRequest {
   method: 'GET' | 'HEAD' | 'POST';
-  /** The path and query under the base URL's path (`/customers?limit=10`); never another origin. */
+  /** The path and query under the base URL's path (`/customers?limit=10`), or empty for the base URL itself (a SOAP service address); never another origin. */
   path: string;
   headers: Record<string, string>;
   body?: Uint8Array;

@@ -120,6 +120,28 @@ function splitId(id: string): SplitId | null {
  */
 export function learnedForm(ids: string[]): IdForm | null {
   if (ids.length > 0 && ids.every((id) => UUID.test(id))) return { kind: 'uuid', from: 'examples' };
+  return prefixedForm(ids, 'examples');
+}
+
+/** Ids of one system's records agree on fewer characters than a drawn part needs: below this their form is not followed. */
+const LEAST_SYSTEM = 6;
+
+/**
+ * The form a real system's ids agree on (a credential-backed build): as learnedForm, but true
+ * to what they hold, since they are the system's own and not a writer's illustration: digits
+ * alone where they hold only digits, and as long as the longest (at least six).
+ */
+export function systemForm(ids: string[]): IdForm | null {
+  if (ids.length > 0 && ids.every((id) => UUID.test(id))) return { kind: 'uuid', from: 'system' };
+  const form = prefixedForm(ids, 'system');
+  if (form === null || form.kind !== 'prefixed') return form;
+  const bodies = ids.map(splitId).flatMap((part) => (part === null ? [] : [part.body]));
+  const longest = Math.max(...bodies.map((body) => body.length));
+  const digitsOnly = bodies.every((body) => /^[0-9]+$/.test(body));
+  return { ...form, alphabet: digitsOnly ? DIGITS : form.alphabet, length: Math.max(longest, LEAST_SYSTEM) };
+}
+
+function prefixedForm(ids: string[], from: 'examples' | 'system'): IdForm | null {
   // A placeholder beside real ids (a property's `example: string`) says nothing of their form.
   const parts = ids.map(splitId).filter((id): id is SplitId => id !== null);
   if (parts.length === 0) return null;
@@ -127,7 +149,7 @@ export function learnedForm(ids: string[]): IdForm | null {
   if (parts.some((part) => part.prefix !== prefix)) return null;
   const bodies = parts.map((part) => part.body);
   const longest = Math.max(...bodies.map((body) => body.length));
-  return { kind: 'prefixed', prefix, alphabet: alphabetOf(bodies, longest), length: Math.max(longest, LEAST_DRAWN), from: 'examples' };
+  return { kind: 'prefixed', prefix, alphabet: alphabetOf(bodies, longest), length: Math.max(longest, LEAST_DRAWN), from };
 }
 
 /** The characters the examples' drawn parts come from. */

@@ -1,13 +1,13 @@
 import type { Artifact, ArtifactOperation, ArtifactResource, ErrorFormat } from '../artifact/artifact.js';
 import { planExample } from '../infer/error-example-plan.js';
 import { SchemaLookup } from '../infer/schema-lookup.js';
-import { learnedForm } from '../behaviour/plan-ids.js';
+import { systemForm } from '../behaviour/plan-ids.js';
 import { isObject, type Json, type JsonObject } from '../json.js';
 import { chooseMedia } from '../runtime/answers/conform.js';
 import { chooseSuccess } from '../runtime/answers/respond.js';
 import { SchemaRegistry, type Verdict } from '../runtime/schemas/schema-registry.js';
 import { withIdForm } from '../entities/entity.js';
-import { listedRecords, type ProbeRequest } from './probe-plan.js';
+import { listedRecords, probeName, type ProbeRequest } from './probe-plan.js';
 import type { Lessons } from './lessons.js';
 
 /** What the real system answered one probe: its status and its body read as JSON (undefined where it was none). */
@@ -55,7 +55,7 @@ export function lessonsFrom(artifact: Artifact, answers: readonly ProbeAnswer[])
     const schema = chooseMedia(chooseSuccess(op, status).response)?.[1].schema ?? null;
     const verdict = registry.validate(schema, body);
     if (!verdict.ok) {
-      findings.push({ code: 'system_drift', operation: op.id, message: `the real system's answer to GET ${probe.path} does not fit the document: ${mismatch(verdict)}; it is not used` });
+      findings.push({ code: 'system_drift', operation: op.id, message: `the real system's answer to ${probeName(probe)} does not fit the document: ${mismatch(verdict)}; it is not used` });
       continue;
     }
     const resource = probe.resource === null ? undefined : resources.get(probe.resource);
@@ -67,7 +67,7 @@ export function lessonsFrom(artifact: Artifact, answers: readonly ProbeAnswer[])
     for (const record of records) {
       const verdict: Verdict = !isObject(record) ? { ok: false, problem: 'not an object', field: null } : resource.itemSchema === null ? { ok: true, problem: null, field: null } : registry.validate(resource.itemSchema, record);
       if (!verdict.ok || !isObject(record)) {
-        findings.push({ code: 'system_drift', operation: op.id, message: `a record in the real system's answer to GET ${probe.path} does not fit ${resource.name}'s schema: ${mismatch(verdict)}; it is not used` });
+        findings.push({ code: 'system_drift', operation: op.id, message: `a record in the real system's answer to ${probeName(probe)} does not fit ${resource.name}'s schema: ${mismatch(verdict)}; it is not used` });
         continue;
       }
       const kept = learned.get(resource.name) ?? { operation: op.id, records: [] };
@@ -144,8 +144,8 @@ function withLearned(resource: ArtifactResource, learned: { operation: string; r
   if (learned === undefined || learned.records.length === 0 || resource.records === undefined) return resource;
   const idField = resource.idField;
   const ids = idField === null ? [] : learned.records.flatMap((record) => (typeof record[idField] === 'string' ? [record[idField] as string] : []));
-  const form = ids.length === 0 ? null : learnedForm(ids);
-  const idForm = form === null ? resource.records.idForm : { ...form, from: 'system' as const };
+  const form = ids.length === 0 ? null : systemForm(ids);
+  const idForm = form ?? resource.records.idForm;
   const records = { ...resource.records, learned, idForm };
   return { ...resource, records, ...(resource.entity === undefined ? {} : { entity: withIdForm(resource.entity, idForm) }) };
 }

@@ -1,5 +1,5 @@
 import type { ArtifactOperation, ArtifactParameter, ArtifactResource, ListShape } from '../artifact/artifact.js';
-import { isObject, type Json } from '../json.js';
+import { isObject, type Json, type JsonObject } from '../json.js';
 
 /**
  * What a credential-backed build asks the real system (docs/credentials.md), decided from the
@@ -11,9 +11,12 @@ import { isObject, type Json } from '../json.js';
 export interface ProbeRequest {
   /** The operation asked. */
   operation: string;
-  method: 'GET';
-  /** Path and query under the base URL (`/customers?limit=10`). */
+  /** GET over REST; POST of a SOAP envelope (soap-probes.ts). */
+  method: 'GET' | 'POST';
+  /** Path and query under the base URL (`/customers?limit=10`); empty for the SOAP service address itself. */
   path: string;
+  /** For a SOAP probe: its input, as the operation's behaviours read it. */
+  input?: JsonObject;
   /** What the answer stands for: a list's records, one record, a singleton's record, an answer of no resource's, the error of a record that does not exist. */
   purpose: 'list' | 'read' | 'singleton' | 'answer' | 'missing';
   /** The resource the answer's records belong to; null for an answer of no resource's. */
@@ -120,4 +123,9 @@ function givenValue(parameter: ArtifactParameter): string | null {
   const candidates = [schema.default, Array.isArray(schema.enum) && schema.enum.length === 1 ? schema.enum[0] : undefined, Array.isArray(schema.examples) ? schema.examples[0] : undefined];
   const found = candidates.find((value) => typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean');
   return found === undefined ? null : String(found);
+}
+
+/** A probe as a message names it: `GET /customers?limit=10`, or `the SOAP call GetCustomer`. */
+export function probeName(probe: ProbeRequest): string {
+  return probe.input === undefined ? `GET ${probe.path}` : `the SOAP call ${probe.operation}`;
 }

@@ -2,7 +2,8 @@ import type { RealSystemAnswer, RealSystemConnection } from '@simplane/core';
 import type { Artifact } from '../artifact/artifact.js';
 import type { Json } from '../json.js';
 import type { ProbeAnswer, ProbeFinding } from './learn.js';
-import { firstProbes, listedRecords, missingProbes, readProbes, type ProbeRequest } from './probe-plan.js';
+import { firstProbes, listedRecords, missingProbes, probeName, readProbes, type ProbeRequest } from './probe-plan.js';
+import { soapAnswerBody, soapFirstProbes, soapReadProbes, soapWireRequest } from './soap-probes.js';
 
 /** How a build's probing runs (docs/credentials.md). */
 export interface ProbeRunOptions {
@@ -31,13 +32,13 @@ export async function runProbes(artifact: Artifact, connection: RealSystemConnec
   const answers: ProbeAnswer[] = [];
   const findings: ProbeFinding[] = [];
   const state = { sent: 0, planned: 0, refused: false };
-  const first = firstProbes(artifact.operations, artifact.resources);
+  const first = artifact.soap === undefined ? firstProbes(artifact.operations, artifact.resources) : soapFirstProbes(artifact);
   const resources = new Map(artifact.resources.map((resource) => [resource.name, resource]));
   const operations = new Map(artifact.operations.map((op) => [op.id, op]));
   let wave = first;
   while (wave.length > 0) {
     state.planned += wave.length;
-    const answered = await inParallel(wave, options.concurrency, (probe) => ask(connection, probe, options, state, findings));
+    const answered = await inParallel(wave, options.concurrency, (probe) => ask(artifact, connection, probe, options, state, findings));
     const next: ProbeRequest[] = [];
     for (const answer of answered) {
       if (answer === null) continue;
@@ -46,31 +47,34 @@ export async function runProbes(artifact: Artifact, connection: RealSystemConnec
       const list = operations.get(probe.operation)?.list ?? null;
       const resource = probe.resource === null ? undefined : resources.get(probe.resource);
       if (probe.purpose === 'list' && list !== null && resource !== undefined && answer.status >= 200 && answer.status < 300 && answer.body !== undefined) {
-        next.push(...readProbes(artifact.operations, resource, listedRecords(list, answer.body)));
+        const records = listedRecords(list, answer.body);
+        next.push(...(artifact.soap === undefined ? readProbes(artifact.operations, resource, records) : soapReadProbes(artifact, resource, records)));
       }
     }
     wave = next;
   }
   // Last, the real system's own not-found error, once per collection.
-  const missing = missingProbes(artifact.operations, artifact.resources);
+  const missing = artifact.soap === undefined ? missingProbes(artifact.operations, artifact.resources) : [];
   state.planned += missing.length;
-  for (const answer of await inParallel(missing, options.concurrency, (probe) => ask(connection, probe, options, state, findings))) if (answer !== null) answers.push(answer);
+  for (const answer of await inParallel(missing, options.concurrency, (probe) => ask(artifact, connection, probe, options, state, findings))) if (answer !== null) answers.push(answer);
   return { answers, findings, sent: state.sent };
 }
 
-async function ask(connection: RealSystemConnection, probe: ProbeRequest, options: ProbeRunOptions, state: { sent: number; planned: number; refused: boolean }, findings: ProbeFinding[]): Promise<ProbeAnswer | null> {
+async function ask(artifact: Artifact, connection: RealSystemConnection, probe: ProbeRequest, options: ProbeRunOptions, state: { sent: number; planned: number; refused: boolean }, findings: ProbeFinding[]): Promise<ProbeAnswer | null> {
   for (let attempt = 0; attempt < 2; attempt += 1) {
     if (state.refused || state.sent >= options.budget || Date.now() >= options.deadline.getTime() || options.signal?.aborted === true) return null;
     state.sent += 1;
-    const answer = await connection.send({ method: probe.method, path: probe.path, headers: options.headers }, options.signal);
+    const wire = probe.input === undefined ? { method: 'GET' as const, path: probe.path, headers: options.headers } : soapWireRequest(artifact, probe, options.headers);
+    if (wire === null) return null;
+    const answer = await connection.send(wire, options.signal);
     options.onProgress?.(state.sent, state.planned);
     if ('failed' in answer) {
-      findings.push({ code: 'probe_failed', operation: probe.operation, message: `GET ${probe.path} got no answer: ${answer.failed}` });
+      findings.push({ code: 'probe_failed', operation: probe.operation, message: `${probeName(probe)} got no answer: ${answer.failed}` });
       return null;
     }
     if (answer.status === 401 || answer.status === 403) {
       state.refused = true;
-      findings.push({ code: 'probe_failed', operation: probe.operation, message: `the real system refused the credential (${answer.status} to GET ${probe.path}); nothing more was asked` });
+      findings.push({ code: 'probe_failed', operation: probe.operation, message: `the real system refused the credential (${answer.status} to ${probeName(probe)}); nothing more was asked` });
       return null;
     }
     const wait = retryWait(answer, options);
@@ -80,21 +84,32 @@ async function ask(connection: RealSystemConnection, probe: ProbeRequest, option
     }
     if (answer.status >= 300 && answer.status < 400) {
       const to = answer.headers['location'];
-      findings.push({ code: 'probe_failed', operation: probe.operation, message: `GET ${probe.path} answered ${answer.status}${to === undefined ? '' : ` to ${to}`}; a probe follows no redirect` });
+      findings.push({ code: 'probe_failed', operation: probe.operation, message: `${probeName(probe)} answered ${answer.status}${to === undefined ? '' : ` to ${to}`}; a probe follows no redirect` });
       return null;
     }
     if (answer.tooLarge === true) {
-      findings.push({ code: 'probe_failed', operation: probe.operation, message: `GET ${probe.path} answered more than the probe reads; it is not used` });
+      findings.push({ code: 'probe_failed', operation: probe.operation, message: `${probeName(probe)} answered more than the probe reads; it is not used` });
       return null;
     }
+    if (probe.input !== undefined) return soapAnswer(artifact, probe, answer, findings);
     const body = jsonBody(answer);
     if (body === null) {
-      findings.push({ code: 'probe_failed', operation: probe.operation, message: `GET ${probe.path} answered ${answer.headers['content-type'] ?? 'no content type'}, not JSON; it is not used` });
+      findings.push({ code: 'probe_failed', operation: probe.operation, message: `${probeName(probe)} answered ${answer.headers['content-type'] ?? 'no content type'}, not JSON; it is not used` });
       return { probe, status: answer.status, body: undefined };
     }
     return { probe, status: answer.status, body };
   }
   return null;
+}
+
+/** A SOAP answer read into the JSON of the operation's answer; a Fault or an unreadable answer is a finding. */
+function soapAnswer(artifact: Artifact, probe: ProbeRequest, answer: Extract<RealSystemAnswer, { status: number }>, findings: ProbeFinding[]): ProbeAnswer | null {
+  const read = answer.body === null ? { problem: 'no body' } : soapAnswerBody(artifact, probe.operation, answer.body);
+  if ('problem' in read) {
+    findings.push({ code: 'probe_failed', operation: probe.operation, message: `${probeName(probe)} answered ${answer.status}, which could not be read: ${read.problem}; it is not used` });
+    return null;
+  }
+  return { probe, status: answer.status === 200 ? 200 : answer.status, body: read.value };
 }
 
 /** How long to wait before asking again, for a 429 or 503 whose `Retry-After` is within reach; null otherwise. */
