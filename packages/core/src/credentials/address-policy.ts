@@ -62,7 +62,7 @@ export function addressRefusal(address: string, policy: AddressPolicy): string |
   if (kind === null) return `${address} is not an IP address`;
   if (kind === 'public' || (kind === 'loopback' && policy.allowLoopback) || (kind === 'private' && policy.allowPrivate)) return null;
   const setting = kind === 'loopback' ? ' (allow_http_loopback_credentials allows it)' : kind === 'private' ? ' (allow_private_credentials allows it)' : '';
-  return `${address} is a ${kind} address, which a build does not call${setting}`;
+  return `${address} is ${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind} address, which a build does not call${setting}`;
 }
 
 /** A host name's addresses, as `dns.promises.lookup(host, {all: true})` answers them. */
