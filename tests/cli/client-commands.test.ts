@@ -153,6 +153,7 @@ describe('simplane build', { timeout: TEST_MS }, () => {
     expect(await run('build', [])).toMatchObject({ code: 2, err: expect.stringMatching(/expected a document/) });
     // The reference's form is the control plane's rule: it answers 422 and the command says so.
     expect(await run('build', [tasks, '--reference', 'Not A Reference'])).toMatchObject({ code: 1, err: expect.stringMatching(/^simplane: 422 validation: /m) });
+    expect(await run('build', [tasks, '--probe-requests', '501'])).toMatchObject({ code: 1, err: expect.stringMatching(/^simplane: 422 validation: .*probe_requests/m) });
   });
 });
 

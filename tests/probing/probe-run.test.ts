@@ -5,9 +5,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InlineBuildProvider, learnFrom, readArtifact, runProbes, type Artifact } from '@simplane/engine';
+import { InlineBuildProvider, learnFrom, readArtifact, runProbes, WorkerBuildProvider, type Artifact } from '@simplane/engine';
 import { UndiciRealSystemClient } from '@simplane/adapter-undici';
-import { scrubJson, type RealSystemConnection } from '@simplane/core';
+import { scrubJson, type BuildProgress, type RealSystemConnection } from '@simplane/core';
 
 const SECRET = 'sk_test_probe_0123456789';
 
@@ -136,4 +136,38 @@ describe("a build's probing of the real system", () => {
     expect(sent).toBe(2);
     expect(seen).toHaveLength(2);
   });
+
+  it('runs on the main thread after a worker compiled the document, reporting its requests as the probing stage, then storing', async () => {
+    seen.length = 0;
+    const provider = new WorkerBuildProvider({ workers: 1 });
+    const open = await connection();
+    const progress: BuildProgress[] = [];
+    try {
+      const outcome = await provider.build({
+        spec: new TextEncoder().encode(JSON.stringify(document)),
+        specKind: null,
+        filter: [],
+        overlays: [],
+        instructions: null,
+        deadline: new Date(Date.now() + 60_000),
+        signal: new AbortController().signal,
+        onProgress: (p) => progress.push(p),
+        probe: { connection: open, headers: { 'x-api-key': SECRET }, secret: SECRET, budget: 50 },
+      });
+      if (!outcome.ok) throw new Error(outcome.detail);
+      expect(seen.length).toBeGreaterThan(0);
+      expect(Buffer.from(outcome.artifact).toString('utf8')).not.toContain(SECRET);
+      expect(outcome.lessons).toBeDefined();
+      const tickets = readArtifact(outcome.artifact).resources.find((resource) => resource.name === 'tickets')!;
+      expect(tickets.records?.learned?.records.map((record) => record['id'])).toEqual(['TCK-4f9a21', 'TCK-77b0c3']);
+    } finally {
+      await open.close();
+      await provider.close();
+    }
+    const stages = progress.map((p) => p.stage).filter((stage, i, all) => all[i - 1] !== stage);
+    expect(stages.slice(-4)).toEqual(['compiling', 'probing', 'storing', 'complete']);
+    const probing = progress.filter((p) => p.stage === 'probing');
+    expect(probing.at(-1)).toMatchObject({ operationsDone: seen.length });
+    expect(probing.every((p) => p.operationsDone <= p.operationsTotal)).toBe(true);
+  }, 60_000);
 });

@@ -20,6 +20,7 @@ export const BUILD_OPTIONS = {
   parent: { type: 'string' },
   instructions: { type: 'string' },
   credential: { type: 'string' },
+  'probe-requests': { type: 'string' },
   'timeout-seconds': { type: 'string' },
   'no-wait': { type: 'boolean' },
 } as const;
@@ -48,6 +49,8 @@ export async function buildCommand(client: ControlPlaneClient, command: ParsedCo
   if (instructions !== undefined) request.instructions = instructions;
   const credential = stringOption(values, 'credential');
   if (credential !== undefined) request.credential_id = credential;
+  const probes = integerOption(values, 'probe-requests');
+  if (probes !== undefined) request.probe_requests = probes;
   const timeout = integerOption(values, 'timeout-seconds');
   if (timeout !== undefined) request.timeout_seconds = timeout;
 
@@ -95,10 +98,10 @@ function isSettled(simulator: SimulatorView): boolean {
   return simulator.status === 'ready' || simulator.status === 'failed' || simulator.status === 'canceled';
 }
 
-/** One line of progress: the status, the build's stage and, once known, its operations. */
+/** One line of progress: the status, the build's stage and, once known, its operations (while probing, its requests to the real system). */
 function progress(simulator: SimulatorView): string {
   const { stage, operations_done: done, operations_total: total } = simulator.build;
-  return `${simulator.status}: ${stage}${total > 0 ? ` (${done}/${total} operations)` : ''}`;
+  return `${simulator.status}: ${stage}${total > 0 ? ` (${done}/${total} ${stage === 'probing' ? 'requests' : 'operations'})` : ''}`;
 }
 
 /** A failed or canceled build as the command's failure: its code and detail, then its diagnostics. */

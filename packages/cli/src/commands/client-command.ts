@@ -17,7 +17,7 @@ file's, else SIMPLANE_API_KEY, else the key 'serve' keeps in SIMPLANE_DATA_DIR (
 
 export const CLIENT_USAGE = {
   build: `usage: simplane build <document> [--reference <name:tag>]... [--name <name>] [--spec-kind openapi|wsdl]
-                      [--filter <regex>]... [--timeout-seconds <n>] [--credential <id>]
+                      [--filter <regex>]... [--timeout-seconds <n>] [--credential <id>] [--probe-requests <n>]
                       [--parent <simulator>] [--instructions <text>] [--no-wait]
   Uploads the document, shows the build's progress and prints the Simulator (exit 1 if the
   build fails, with its diagnostics). With --parent the document is an Overlay and may be left out.`,
