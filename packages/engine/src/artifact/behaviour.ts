@@ -155,8 +155,12 @@ export interface IdForm {
   prefix?: string;
   alphabet?: string;
   length?: number;
-  /** `examples` where the form was learned from the document's examples of the record rather than from the id's schema; `system` where from the real system's ids (a credential-backed build). */
-  from?: 'examples' | 'system';
+  /**
+   * `examples` where the form was learned from the document's examples of the record rather than
+   * from the id's schema; `system` where from the real system's ids (a credential-backed build);
+   * `override` where an `x-simplane-behaviour` override gave it (a learned form does not replace it).
+   */
+  from?: 'examples' | 'system' | 'override';
 }
 
 /**

@@ -100,7 +100,7 @@ describe('x-simplane-behaviour records.idForm', () => {
     const idForm = { kind: 'prefixed', prefix: 'cust-', alphabet: '0123456789', length: 8 };
     const { artifact, outcome } = await compileArtifact(fixture('records/payments-prefixed-3.0.yaml'), { overlays: [overlay(idForm)] });
     expect(outcome.warnings).toEqual([]);
-    expect(idForms(artifact)['customers']).toEqual(idForm);
+    expect(idForms(artifact)['customers']).toEqual({ ...idForm, from: 'override' });
     const client = await SimClient.open(artifact, { sampleRecords: 0 });
     const made = client.call({ method: 'POST', path: '/v1/customers', headers: form, body: 'name=Ada' });
     expect((made.json as { id: string }).id).toMatch(/^cust-[0-9]{8}$/);

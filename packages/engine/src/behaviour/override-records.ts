@@ -189,7 +189,7 @@ function readIdForm(value: Json, path: Path, checks: OverrideChecks): IdForm | n
   if (given === undefined) return undefined;
   const kind = checks.oneOf(given['kind'], ID_KINDS, [...path, 'kind']);
   if (kind === undefined) return undefined;
-  const form: IdForm = { kind };
+  const form: IdForm = { kind, from: 'override' };
   let valid = true;
   const text = (key: 'pattern' | 'example' | 'prefix' | 'alphabet', empty = false) => {
     if (!has(given, key)) return;

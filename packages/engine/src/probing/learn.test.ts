@@ -4,6 +4,7 @@ import { SimClient } from '../testing/sim-client.js';
 import { TICKETS } from '../testing/tickets-document.js';
 import type { Json } from '../json.js';
 import { learnFrom, type ProbeAnswer } from './learn.js';
+import { bytes } from '../testing/fixtures.js';
 import { firstProbes, missingProbes } from './probe-plan.js';
 
 const ticket = (id: string, title: string) => ({ id, title, status: 'open', priority: 'normal', replies: 2 });
@@ -66,5 +67,16 @@ describe('what a build learns from the real system', () => {
     expect([before.status, after.status]).toEqual([404, 404]);
     expect(before.json).not.toHaveProperty('error.code');
     expect(after.json).toMatchObject({ error: { code: 'ticket_not_found', message: expect.any(String) as unknown } });
+  });
+
+  it("keeps an id form an override gave, where the real ids would have given another", async () => {
+    const idForm = { kind: 'prefixed', prefix: 'T-', alphabet: '0123456789', length: 6 };
+    const overlay = bytes(JSON.stringify({ overlay: '1.0.0', info: { title: 'ids', version: '1' }, actions: [{ target: '$.components.schemas.Ticket', update: { 'x-simplane-behaviour': { records: { idForm } } } }] }));
+    const { artifact } = await compileArtifact(TICKETS, { overlays: [overlay] });
+    const [list] = firstProbes(artifact.operations, artifact.resources);
+    const taught = learnFrom(artifact, [{ probe: list!, status: 200, body: { data: [ticket('TCK-4f9a21', 'Printer on fire')] } }]).artifact;
+    const tickets = taught.resources.find((resource) => resource.name === 'tickets')!;
+    expect(tickets.records?.learned?.records).toHaveLength(1);
+    expect(tickets.records?.idForm).toEqual({ ...idForm, from: 'override' });
   });
 });

@@ -1,4 +1,5 @@
 import type { Artifact, ArtifactOperation, ArtifactResource, ErrorFormat } from '../artifact/artifact.js';
+import type { IdForm } from '../artifact/behaviour.js';
 import { planExample } from '../infer/error-example-plan.js';
 import { SchemaLookup } from '../infer/schema-lookup.js';
 import { systemForm } from '../behaviour/plan-ids.js';
@@ -144,10 +145,21 @@ function withLearned(resource: ArtifactResource, learned: { operation: string; r
   if (learned === undefined || learned.records.length === 0 || resource.records === undefined) return resource;
   const idField = resource.idField;
   const ids = idField === null ? [] : learned.records.flatMap((record) => (typeof record[idField] === 'string' ? [record[idField] as string] : []));
-  const form = ids.length === 0 ? null : systemForm(ids);
-  const idForm = form ?? resource.records.idForm;
+  const current = resource.records.idForm;
+  const form = ids.length === 0 || stated(current) ? null : systemForm(ids);
+  const idForm = form ?? current;
   const records = { ...resource.records, learned, idForm };
   return { ...resource, records, ...(resource.entity === undefined ? {} : { entity: withIdForm(resource.entity, idForm) }) };
+}
+
+/**
+ * A form the document states (an enum, an integer, digits, a UUID, a pattern in the id's schema)
+ * or an override gave: the real ids fit it, and it stays. A form guessed from examples or names
+ * gives way to the real ids'.
+ */
+function stated(form: IdForm | null): boolean {
+  if (form === null || form.from === 'examples' || form.from === 'system') return false;
+  return form.from === 'override' || ['values', 'integer', 'digits', 'uuid', 'pattern'].includes(form.kind);
 }
 
 /** An operation whose answer of no resource the real system gave, as its first example. */
