@@ -185,7 +185,14 @@ describe('a build with a Credential', () => {
     const missing = await kept(h.sim(simulation, 'GET', '/customers/cus_nothere', { headers: { [HEADER]: 'any' } }));
     expect(missing.status).toBe(404);
     expect(missing.json()).toMatchObject({ error: { type: 'invalid_request_error' } });
-    await kept(h.request('GET', `/v1/simulations/${simulation.id}/steps`));
+    const steps = await kept(h.request('GET', `/v1/simulations/${simulation.id}/steps`));
+    expect(steps.status).toBe(200);
+    const count = steps.json<{ steps: unknown[] }>().steps.length;
+    expect(count).toBeGreaterThanOrEqual(1);
+    // Each step holds the messages the Simulation exchanged: the create among them.
+    const each = await Promise.all(Array.from({ length: count }, (_, i) => kept(h.request('GET', `/v1/simulations/${simulation.id}/steps/${i + 1}`))));
+    expect(each.map((step) => step.status)).toEqual(Array(count).fill(200));
+    expect(each.map((step) => step.text()).join('')).toContain(made.json<{ id: string }>().id);
   });
 
   it('leaves a Simulator built without the Credential generating its own records', async () => {
