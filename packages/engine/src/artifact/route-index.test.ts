@@ -60,6 +60,19 @@ describe('route index', () => {
     expect(matchRoute(root, 'GET', '/users/%E0%A4%A')).toEqual({ operation: 'user', params: { name: '%E0%A4%A' } });
   });
 
+  it('matches literal text and mixed segments after decoding the request path', () => {
+    const root = emptyNode();
+    insertRoute(root, 'GET', '/a b/c|d', 'spaced');
+    insertRoute(root, 'GET', '/reports/{year}-{month}', 'report');
+    insertRoute(root, 'GET', '/files/{name}:download', 'download');
+    expect(matchRoute(root, 'GET', '/a%20b/c%7Cd')).toEqual({ operation: 'spaced', params: {} });
+    expect(matchRoute(root, 'GET', '/a%20b/c|d')).toEqual({ operation: 'spaced', params: {} });
+    expect(matchRoute(root, 'GET', '/a%20b/c%7cd')).toEqual({ operation: 'spaced', params: {} });
+    expect(matchRoute(root, 'GET', '/reports/2024%2D06')).toEqual({ operation: 'report', params: { year: '2024', month: '06' } });
+    expect(matchRoute(root, 'GET', '/files/my%20report%3Adownload')).toEqual({ operation: 'download', params: { name: 'my report' } });
+    expect(matchRoute(root, 'GET', '/a%2520b/c|d')).toBeNull();
+  });
+
   it('splits two adjacent parameters by the shape the later one\'s schema gives it', () => {
     const root = emptyNode();
     const shapes: Record<string, unknown> = { mediaTypeExtension: { type: 'string', enum: ['.json', '.js'] }, page: { type: 'integer' } };

@@ -187,11 +187,15 @@ function walk(node: RouteNode, segments: string[], index: number, values: string
   if (index === segments.length) return hasMethods(node) && found(node, values);
   const raw = segments[index] as string;
   if (rest && index < segments.length - 1 && node.param !== null && raw !== '' && hasMethods(node.param) && found(node.param, [...values, segments.slice(index).map(decode).join('/')])) return true;
-  const literal = Object.hasOwn(node.literals, raw) ? node.literals[raw] : undefined;
+  // A segment is matched as sent, then decoded: a template's `/a b/c|d` is sent `/a%20b/c%7Cd`.
+  const plain = decode(raw);
+  const literal = Object.hasOwn(node.literals, raw) ? node.literals[raw] : plain !== raw && Object.hasOwn(node.literals, plain) ? node.literals[plain] : undefined;
   if (literal && walk(literal, segments, index + 1, values, found, rest)) return true;
   for (const pattern of node.patterns) {
     const match = regexOf(pattern).exec(raw);
     if (match && walk(pattern.node, segments, index + 1, [...values, ...match.slice(1).map(decode)], found, rest)) return true;
+    const decoded = plain === raw ? null : regexOf(pattern).exec(plain);
+    if (decoded && walk(pattern.node, segments, index + 1, [...values, ...decoded.slice(1)], found, rest)) return true;
   }
   return node.param !== null && raw !== '' && walk(node.param, segments, index + 1, [...values, decode(raw)], found, rest);
 }
