@@ -45,6 +45,22 @@ export interface MediaTypeEntry {
   schema: JsonSchema | null;
   /** In document order; a single `example` is named `example`. */
   examples: NamedExample[];
+  /**
+   * For a form body (`application/x-www-form-urlencoded`, `multipart/form-data`): how its
+   * fields travel, by property, as 3.x's `encoding` and 2.0's `formData` parameters declare it.
+   * Absent where nothing is declared, and in artifacts built before it was kept.
+   */
+  encoding?: Record<string, FormFieldEncoding>;
+}
+
+/** How one form field travels (MediaTypeEntry.encoding); each member only where the document says it. */
+export interface FormFieldEncoding {
+  /** The media types its value may come in (`application/json`: a JSON text, read before it is checked). */
+  contentType?: string;
+  /** false: an urlencoded value may not carry RFC 3986 reserved characters unencoded. */
+  allowReserved?: boolean;
+  /** false: the field may not be sent empty; true: sent empty, it counts as not sent. */
+  allowEmptyValue?: boolean;
 }
 
 export interface ArtifactRequestBody {
@@ -63,11 +79,29 @@ export interface ArtifactResponse {
   content: Record<string, MediaTypeEntry>;
 }
 
-/** How a request proves who it is. oauth2 and openIdConnect are checked as bearer tokens. */
+/**
+ * How a request proves who it is. oauth2 and openIdConnect are checked as bearer tokens; any
+ * other HTTP scheme (`digest`, `negotiate`, a custom one) by its `Authorization` scheme.
+ */
 export type ArtifactSecurityScheme =
   | { type: 'apiKey'; in: 'header' | 'query' | 'cookie'; name: string }
   | { type: 'basic' }
-  | { type: 'bearer'; source: 'http' | 'oauth2' | 'openIdConnect' };
+  | { type: 'bearer'; source: 'http' | 'oauth2' | 'openIdConnect' }
+  | ArtifactHttpScheme;
+
+/**
+ * An HTTP authentication scheme other than Basic and Bearer (RFC 9110 section 11), kept from
+ * version 4 on; older artifacts left such requirements out, unchecked.
+ */
+export interface ArtifactHttpScheme {
+  type: 'http';
+  /** The scheme's name as `Authorization` carries it (`Digest`), compared without case. */
+  scheme: string;
+  /** The `WWW-Authenticate` challenge a request without its credentials is answered with. */
+  challenge: string;
+  /** The auth-params its credentials must carry (Digest's `username`, `realm`, `nonce`, `uri`, `response`). */
+  params: string[];
+}
 
 /** What a list operation accepts for paging and filtering, and how its answer is shaped. */
 export interface ListShape {

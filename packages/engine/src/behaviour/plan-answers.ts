@@ -2,7 +2,7 @@ import type { AnswerArray, ArtifactOperation, ArtifactResource, JsonSchema } fro
 import { squash } from '../infer/naming.js';
 import { isObject } from '../json.js';
 import { chooseMedia } from '../runtime/answers/conform.js';
-import { chooseSuccess } from '../runtime/answers/respond.js';
+import { declaredSuccess } from '../runtime/answers/respond.js';
 import type { SchemaRegistry } from '../runtime/schemas/schema-registry.js';
 import { objectView, schemaTypes } from '../runtime/schemas/schema-view.js';
 import { RESULT_LIST_FIELDS } from '../vocabulary/answers.js';
@@ -22,7 +22,7 @@ export function planAnswerArrays(registry: SchemaRegistry, op: ArtifactOperation
   // A create whose records nothing reads back (no id, no item path: OpenAI's `POST /embeddings`) computes its answer too.
   const unread = op.behaviour === 'create' && resource !== undefined && resource.idField === null && resource.itemPath === null;
   if (!COMPUTED.has(op.behaviour) && !unread) return [];
-  const schema = chooseMedia(chooseSuccess(op, 200).response)?.[1].schema ?? null;
+  const schema = chooseMedia(declaredSuccess(op, 200).response)?.[1].schema ?? null;
   if (schema === null) return [];
   const rootArray = arrayMin(registry, schema, true);
   if (rootArray !== null) return [{ path: [], min: rootArray }];

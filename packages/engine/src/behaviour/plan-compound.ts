@@ -5,7 +5,7 @@ import { squash, words } from '../infer/naming.js';
 import type { SchemaRegistry } from '../runtime/schemas/schema-registry.js';
 import { objectView, schemaTypes } from '../runtime/schemas/schema-view.js';
 import { chooseMedia } from '../runtime/answers/conform.js';
-import { chooseSuccess } from '../runtime/answers/respond.js';
+import { declaredSuccess } from '../runtime/answers/respond.js';
 import { COMPOUND_KEY_FIELDS } from '../vocabulary/records.js';
 
 /** A route read by two keys after a noun: `/repos/{owner}/{repo}`, `/v2/repositories/{namespace}/{repository}`. */
@@ -76,6 +76,6 @@ function keyField(registry: SchemaRegistry, resource: ArtifactResource, paramete
 /** Whether the route's read answers a record holding the key field; a route that only writes says nothing against it. */
 function answersRecord(registry: SchemaRegistry, op: ArtifactOperation, field: string): boolean {
   if (op.method !== 'GET') return true;
-  const schema = chooseMedia(chooseSuccess(op, 200).response)?.[1].schema ?? null;
+  const schema = chooseMedia(declaredSuccess(op, 200).response)?.[1].schema ?? null;
   return schema !== null && Object.hasOwn(objectView(registry, schema).properties, field);
 }

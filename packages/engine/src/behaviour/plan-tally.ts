@@ -4,7 +4,7 @@ import { singular, words } from '../infer/naming.js';
 import type { SchemaRegistry } from '../runtime/schemas/schema-registry.js';
 import { objectView, schemaTypes } from '../runtime/schemas/schema-view.js';
 import { chooseMedia } from '../runtime/answers/conform.js';
-import { chooseSuccess } from '../runtime/answers/respond.js';
+import { declaredSuccess } from '../runtime/answers/respond.js';
 
 /**
  * The tally a read-only operation answers, or null: one whose success answer is a map of
@@ -16,7 +16,7 @@ import { chooseSuccess } from '../runtime/answers/respond.js';
  */
 export function planTally(registry: SchemaRegistry, operation: ArtifactOperation, resources: readonly ArtifactResource[]): ArtifactTally | null {
   if (operation.method !== 'GET' || operation.behaviour !== 'static' || operation.path.includes('{')) return null;
-  const success = chooseSuccess(operation, 200);
+  const success = declaredSuccess(operation, 200);
   const schema = chooseMedia(success.response)?.[1].schema ?? null;
   if (success.status !== 200 || !isCountMap(registry, schema)) return null;
   const texts = [operation.path, operation.operationId ?? '', operation.summary ?? '', ...operation.tags, ...Object.values(operation.responses).map((r) => r.description)];

@@ -3,7 +3,7 @@ import type { WritePlan } from '../artifact/behaviour.js';
 import { isObject } from '../json.js';
 import { singular, squash, words } from '../infer/naming.js';
 import { chooseMedia } from '../runtime/answers/conform.js';
-import { chooseSuccess } from '../runtime/answers/respond.js';
+import { declaredSuccess } from '../runtime/answers/respond.js';
 import type { SchemaRegistry } from '../runtime/schemas/schema-registry.js';
 import { objectView, schemaTypes } from '../runtime/schemas/schema-view.js';
 import { CREATING_PUT, DEFAULTS_TO_TRUE, REFERENCE_FIELDS, WITHHELD_ENDINGS, WITHHELD_FIELDS } from '../vocabulary/records.js';
@@ -36,7 +36,7 @@ export function planWrite(registry: SchemaRegistry, op: ArtifactOperation, resou
  * that declares no fields to tell a reference from.
  */
 function referenceField(registry: SchemaRegistry, op: ArtifactOperation, resource: ArtifactResource): string | null {
-  const schema = chooseMedia(chooseSuccess(op, 201).response)?.[1].schema ?? null;
+  const schema = chooseMedia(declaredSuccess(op, 201).response)?.[1].schema ?? null;
   if (schema === null || resource.idField === null) return null;
   const answered = Object.keys(objectView(registry, schema).properties);
   const recordFields = objectView(registry, resource.itemSchema).properties;

@@ -47,7 +47,7 @@ export const WARNINGS = {
   response_success_missing: { kind: 'incomplete', suggestion: 'Declare a 2xx (or default) response for the operation.' },
   format_unknown: { kind: 'unknown', suggestion: 'Use a standard format (date-time, email, uuid, uri, ...) or remove it; values follow the type alone meanwhile.' },
   security_scheme_undefined: { kind: 'invalid', suggestion: 'Define the scheme under securitySchemes (or securityDefinitions in 2.0), or remove the requirement.' },
-  security_scheme_unsupported: { kind: 'unsupported', suggestion: 'Use apiKey, http bearer or basic, oauth2 or openIdConnect; this requirement is not checked meanwhile.' },
+  security_scheme_unsupported: { kind: 'unsupported', suggestion: 'Use apiKey, an http scheme, oauth2 or openIdConnect (mutual TLS cannot be checked); this requirement is not checked meanwhile.' },
   webhooks_ignored: { kind: 'unsupported', suggestion: 'Nothing to do: webhooks are outgoing calls and are not simulated yet.' },
   callbacks_ignored: { kind: 'unsupported', suggestion: 'Nothing to do: callbacks are outgoing calls and are not simulated yet.' },
   path_equivalent: { kind: 'invalid', suggestion: 'Use one parameter name for the same position, e.g. /pets/{petId} everywhere; the first declaration wins.' },

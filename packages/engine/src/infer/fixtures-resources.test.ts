@@ -189,6 +189,7 @@ describe('resources and behaviours inferred from realistic documents', () => {
       bearerAuth: { type: 'bearer', source: 'http' },
       cookieAuth: { type: 'apiKey', in: 'cookie', name: 'SESSIONID' },
       oidc: { type: 'bearer', source: 'openIdConnect' },
+      digestAuth: { type: 'http', scheme: 'Digest', challenge: expect.stringMatching(/^Digest realm="simulation", qop="auth", algorithm=MD5, nonce="[0-9a-f]{32}"$/), params: ['username', 'realm', 'nonce', 'uri', 'response'] },
     });
     const security = Object.fromEntries(artifact.operations.map((o) => [o.id, o.security]));
     expect(security).toEqual({
@@ -197,10 +198,10 @@ describe('resources and behaviours inferred from realistic documents', () => {
       endSession: [['basicAuth', 'cookieAuth']],
       getPublic: [],
       getOptional: [[], ['oidc']],
-      getDigest: [[], []],
+      getDigest: [['digestAuth'], []],
       getDefault: [['bearerAuth']],
     });
-    expect(outcome.warnings.map((w) => w.code)).toEqual(['security_scheme_unsupported', 'security_scheme_undefined']);
+    expect(outcome.warnings.map((w) => w.code)).toEqual(['security_scheme_undefined']);
   });
 
   it('coupons 3.1: an inferred expiry rule, a redeem action and a code as the id', async () => {

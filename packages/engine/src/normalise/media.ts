@@ -1,4 +1,4 @@
-import type { MediaTypeEntry, NamedExample } from '../artifact/artifact.js';
+import type { FormFieldEncoding, MediaTypeEntry, NamedExample } from '../artifact/artifact.js';
 import { entries, field, isObject, type Json, type JsonObject, setOwn } from '../json.js';
 import type { NormaliseContext } from './context.js';
 import { resolveObject } from './resolve-ref.js';
@@ -25,7 +25,24 @@ export function normaliseContent(content: Json | undefined, location: string, co
     if (!isObject(raw)) continue;
     const at = `${location}.content.${mediaType}`;
     const schema = field(raw, 'schema');
-    setOwn(out, mediaType, { schema: schema === undefined ? null : context.schemas.convert(schema, `${at}.schema`), examples: examplesOf(raw, at, context, operation) });
+    const encoding = formEncoding(mediaType, raw['encoding']);
+    setOwn(out, mediaType, { schema: schema === undefined ? null : context.schemas.convert(schema, `${at}.schema`), examples: examplesOf(raw, at, context, operation), ...(encoding === null ? {} : { encoding }) });
   }
   return out;
+}
+
+/** A form body's `encoding` (3.x), by property: what of it the runtime checks. Null for other bodies or none. */
+function formEncoding(mediaType: string, raw: Json | undefined): Record<string, FormFieldEncoding> | null {
+  const essence = (mediaType.split(';')[0] ?? '').trim().toLowerCase();
+  if (essence !== 'application/x-www-form-urlencoded' && essence !== 'multipart/form-data') return null;
+  const out: Record<string, FormFieldEncoding> = {};
+  for (const [name, declared] of entries(raw)) {
+    if (!isObject(declared)) continue;
+    const field: FormFieldEncoding = {};
+    if (typeof declared['contentType'] === 'string' && declared['contentType'].trim() !== '') field.contentType = declared['contentType'].trim();
+    // OpenAPI ignores allowReserved for multipart bodies, whose parts are not percent-encoded.
+    if (typeof declared['allowReserved'] === 'boolean' && essence === 'application/x-www-form-urlencoded') field.allowReserved = declared['allowReserved'];
+    if (Object.keys(field).length > 0) setOwn(out, name, field);
+  }
+  return Object.keys(out).length > 0 ? out : null;
 }

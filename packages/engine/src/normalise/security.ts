@@ -3,6 +3,7 @@ import { entries, field, type Json, objectField, setOwn, stringField } from '../
 import type { NormaliseContext } from './context.js';
 import type { RawOperation } from './operations.js';
 import { resolveObject } from './resolve-ref.js';
+import { sha256Digest } from '../artifact/serialise.js';
 
 /** The scheme as the runtime checks it, or a reason it cannot be checked. */
 function toScheme(scheme: Record<string, Json>): ArtifactSecurityScheme | string {
@@ -18,10 +19,29 @@ function toScheme(scheme: Record<string, Json>): ArtifactSecurityScheme | string
     const http = (stringField(scheme, 'scheme') ?? '').toLowerCase();
     if (http === 'bearer') return { type: 'bearer', source: 'http' };
     if (http === 'basic') return { type: 'basic' };
-    return `http scheme ${JSON.stringify(http)} is not supported`;
+    return httpScheme(http);
   }
   if (type === 'oauth2' || type === 'openIdConnect') return { type: 'bearer', source: type };
   return `scheme type ${JSON.stringify(type)} is not supported`;
+}
+
+/** An RFC 7235 scheme name (a token): what `Authorization` can carry. */
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+/**
+ * Another HTTP scheme, checked by its name in `Authorization`. Digest's credentials carry the
+ * parameters RFC 7616 section 3.4 requires, and its challenge the realm, nonce and qop a client
+ * answers it with; any other scheme is challenged by its name and a realm.
+ */
+function httpScheme(http: string): ArtifactSecurityScheme | string {
+  if (!TOKEN.test(http)) return `http scheme ${JSON.stringify(http)} is not an HTTP authentication scheme name`;
+  const scheme = `${http[0]!.toUpperCase()}${http.slice(1)}`;
+  if (http === 'digest') {
+    const nonce = sha256Digest(new TextEncoder().encode(`digest:${http}`)).slice('sha256:'.length, 'sha256:'.length + 32);
+    return { type: 'http', scheme, challenge: `Digest realm="simulation", qop="auth", algorithm=MD5, nonce="${nonce}"`, params: ['username', 'realm', 'nonce', 'uri', 'response'] };
+  }
+  // Negotiate (RFC 4559) challenges with its bare name: its token is the client's to send.
+  return { type: 'http', scheme, challenge: http === 'negotiate' ? scheme : `${scheme} realm="simulation"`, params: [] };
 }
 
 export interface SecurityModel {

@@ -1,4 +1,4 @@
-import type { ArtifactRequestBody, MediaTypeEntry } from '../artifact/artifact.js';
+import type { ArtifactRequestBody, FormFieldEncoding, MediaTypeEntry } from '../artifact/artifact.js';
 import { arrayField, entries, type Json, type JsonObject, setOwn, stringField } from '../json.js';
 import type { NormaliseContext } from './context.js';
 import type { RawOperation } from './operations.js';
@@ -27,17 +27,19 @@ export function swaggerRequestBody(raw: RawOperation, context: NormaliseContext)
   if (form.length === 0) return null;
   const properties: JsonObject = {};
   const required: string[] = [];
+  const encoding: Record<string, FormFieldEncoding> = {};
   for (const { parameter, location } of form) {
     const name = stringField(parameter, 'name') as string;
-    const { name: _n, in: _i, required: isRequired, description, collectionFormat: _c, allowEmptyValue: _a, ...schema } = parameter;
+    const { name: _n, in: _i, required: isRequired, description, collectionFormat: _c, allowEmptyValue, ...schema } = parameter;
     setOwn(properties, name, context.schemas.convert(description === undefined ? schema : { ...schema, description }, location));
     if (isRequired === true) required.push(name);
+    if (typeof allowEmptyValue === 'boolean') setOwn(encoding, name, { allowEmptyValue });
   }
   const consumes = mediaTypes(raw, context, 'consumes');
   const hasFile = form.some(({ parameter }) => parameter['type'] === 'file');
   const mediaType = hasFile || consumes.includes('multipart/form-data') ? 'multipart/form-data' : 'application/x-www-form-urlencoded';
   const schema: JsonObject = { type: 'object', properties, ...(required.length > 0 ? { required } : {}) };
-  return { required: required.length > 0, content: { [mediaType]: { schema, examples: [] } } };
+  return { required: required.length > 0, content: { [mediaType]: { schema, examples: [], ...(Object.keys(encoding).length > 0 ? { encoding } : {}) } } };
 }
 
 /** OpenAPI 2.0 responses: one `schema` under each produced media type, examples keyed by type. */

@@ -5,7 +5,7 @@ import { SchemaLookup } from '../infer/schema-lookup.js';
 import { systemForm } from '../behaviour/plan-ids.js';
 import { isObject, type Json, type JsonObject } from '../json.js';
 import { chooseMedia } from '../runtime/answers/conform.js';
-import { chooseSuccess } from '../runtime/answers/respond.js';
+import { declaredSuccess } from '../runtime/answers/respond.js';
 import { SchemaRegistry, type Verdict } from '../runtime/schemas/schema-registry.js';
 import { withIdForm } from '../entities/entity.js';
 import { listedRecords, probeName, type ProbeRequest } from './probe-plan.js';
@@ -53,7 +53,7 @@ export function lessonsFrom(artifact: Artifact, answers: readonly ProbeAnswer[])
       continue;
     }
     if (op === undefined || status < 200 || status > 299 || body === undefined) continue;
-    const schema = chooseMedia(chooseSuccess(op, status).response)?.[1].schema ?? null;
+    const schema = chooseMedia(declaredSuccess(op, status).response)?.[1].schema ?? null;
     const verdict = registry.validate(schema, body);
     if (!verdict.ok) {
       findings.push({ code: 'system_drift', operation: op.id, message: `the real system's answer to ${probeName(probe)} does not fit the document: ${mismatch(verdict)}; it is not used` });
@@ -165,7 +165,7 @@ function stated(form: IdForm | null): boolean {
 /** An operation whose answer of no resource the real system gave, as its first example. */
 function withExample(op: ArtifactOperation, example: Json | undefined): ArtifactOperation {
   if (example === undefined) return op;
-  const chosen = chooseSuccess(op, 200);
+  const chosen = declaredSuccess(op, 200);
   const media = chooseMedia(chosen.response);
   if (media === null) return op;
   const [mediaType, entry] = media;

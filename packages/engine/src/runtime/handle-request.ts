@@ -10,6 +10,8 @@ import { answerTally, tallyFor } from './behaviours/tally.js';
 import { answer, chooseSuccess } from './answers/respond.js';
 import { validateRequest } from './checking/validate-request.js';
 import { withStandIns } from './records/compound-key.js';
+import { notAcceptable } from './checking/acceptable.js';
+import { headerText } from './protocols/rest/parameters.js';
 
 /** Answers one data-plane request: decode it into its call as its protocol reads it, check the input, run the operation's behaviour. */
 export function handleRequest(model: RuntimeModel, sent: SimRequest, state: StateAccess, context: SimContext): SimResult {
@@ -24,6 +26,11 @@ export function handleRequest(model: RuntimeModel, sent: SimRequest, state: Stat
   const input = validateRequest(model, operation, request, call.params, call.body);
   const label = call.label === undefined ? {} : { label: call.label };
   if ('status' in input) return { response: refuse(model, operation, input, gen), operation: operation.id, ...label };
+  // A protocol whose answers are the document's own media types answers in one the request's Accept takes, or refuses with 406.
+  const accept = protocolOf(operation).negotiates === true ? headerText(request.headers, 'accept') : undefined;
+  const unacceptable = accept === undefined ? null : notAcceptable(operation, accept);
+  if (unacceptable !== null) return { response: refuse(model, operation, unacceptable, gen), operation: operation.id, ...label };
+  if (accept !== undefined) gen.accept = accept;
   // Values the protocol found in the input it decoded (a SOAP list's filters) are read as query parameters; the declared ones win.
   const query = call.query === undefined ? input.query : { ...call.query, ...input.query };
   const resource = operation.resource === null ? undefined : model.resources.get(operation.resource);
@@ -39,6 +46,9 @@ export function handleRequest(model: RuntimeModel, sent: SimRequest, state: Stat
 }
 
 function run(ex: Exchange) {
+  // An operation that declares no success answers the first response it declares, and does nothing else (respond.ts).
+  const chosen = chooseSuccess(ex.operation, 200);
+  if (chosen.status >= 300) return answer(chosen, undefined, ex.gen);
   const resource = ex.operation.resource === null ? undefined : ex.model.resources.get(ex.operation.resource);
   if (resource) {
     switch (ex.operation.behaviour) {

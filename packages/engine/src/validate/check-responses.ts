@@ -7,7 +7,7 @@ export function checkResponses(operations: NormalisedOperation[], diagnostics: D
     const location = `paths.${op.path}.${op.method.toLowerCase()}.responses`;
     const success = Object.keys(op.responses).filter((s) => /^2/.test(s) || s === 'default');
     if (success.length === 0) {
-      diagnostics.warn('response_success_missing', { operation: op.id, location }, 'The operation declares no 2xx or default response; it answers as its behaviour implies, unchecked: a create 201 with the record, a read, list or update 200 with what it holds, anything else 200 with no body.');
+      diagnostics.warn('response_success_missing', { operation: op.id, location }, 'The operation declares no 2xx or default response; it answers the first response it declares (the lowest of its 3xx, 4xx and 5xx), or, declaring none, as its behaviour implies, unchecked: a create 201 with the record, a read, list or update 200 with what it holds, anything else 200 with no body.');
       continue;
     }
     const first = op.responses[success[0] as string];

@@ -1,15 +1,23 @@
 import type { ArtifactResponse, JsonSchema, MediaTypeEntry } from '../../artifact/artifact.js';
 import { copyOwn, isObject, setOwn, type Json, type JsonObject } from '../../json.js';
 import { isJsonMedia } from '../protocols/rest/request-body.js';
+import { acceptedMedia } from './accept.js';
 import { objectView, schemaTypes } from '../schemas/schema-view.js';
 import { generateProperty, generateValue, type GenerateContext } from '../values/generate-value.js';
 
-/** The media type to answer with: JSON first, then the first declared. */
-export function chooseMedia(response: ArtifactResponse | null): [string, MediaTypeEntry] | null {
+/**
+ * The media type to answer with: JSON first, then the first declared; with the request's
+ * `Accept`, the one it prefers most (accept.ts), that order breaking ties.
+ */
+export function chooseMedia(response: ArtifactResponse | null, accept?: string): [string, MediaTypeEntry] | null {
   if (response === null) return null;
   const entries = Object.entries(response.content);
   // A JSON entry with a schema before one with only examples, as inference reads them (schema-lookup.ts).
-  return entries.find(([m, e]) => isJsonMedia(m) && e.schema !== undefined && e.schema !== null) ?? entries.find(([m]) => isJsonMedia(m)) ?? entries[0] ?? null;
+  const usual = entries.find(([m, e]) => isJsonMedia(m) && e.schema !== undefined && e.schema !== null) ?? entries.find(([m]) => isJsonMedia(m)) ?? entries[0] ?? null;
+  if (accept === undefined || usual === null || entries.length < 2) return usual;
+  const ordered = [usual, ...entries.filter((entry) => entry !== usual)];
+  const best = acceptedMedia(ordered.map(([m]) => m), accept)[0];
+  return ordered.find(([m]) => m === best) ?? usual;
 }
 
 /**

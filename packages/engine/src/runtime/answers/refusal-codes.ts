@@ -9,6 +9,7 @@ export const REST_REFUSALS = {
   invalid_parameter: [400],
   invalid_body: [400],
   unsupported_media_type: [415],
+  not_acceptable: [406],
   validation_failed: [400, 422],
   method_not_allowed: [405],
   not_found: [404],

@@ -18,16 +18,25 @@ export interface ChosenResponse {
 
 /**
  * The declared response for an outcome: the preferred status when declared, else the first
- * declared 2xx, else `2XX` or `default` (answered with the preferred status), else the
- * preferred status undeclared.
+ * declared 2xx, else `2XX` or `default` (answered with the preferred status), else the first
+ * response the operation declares (a redirect, an error: what the API answers, and all an
+ * operation that declares no success does: handle-request.ts), else the preferred status undeclared.
  */
 export function chooseSuccess(operation: ArtifactOperation, preferred: number): ChosenResponse {
-  const chosen = declaredSuccess(operation, preferred);
+  let chosen = declaredSuccess(operation, preferred);
+  if (chosen.response === null) {
+    const first = firstDeclared(operation.responses);
+    if (first !== null) chosen = { status: first.status, response: operation.responses[first.key] as ArtifactResponse };
+  }
   const protocol = protocolOf(operation);
   return protocol.encode === undefined ? chosen : { ...chosen, envelope: { operation, protocol } };
 }
 
-function declaredSuccess(operation: ArtifactOperation, preferred: number): ChosenResponse {
+/**
+ * The success response alone (`chooseSuccess` without its fall-back to other statuses), for
+ * what the build plans from an operation's success answer: an error's schema is no record's.
+ */
+export function declaredSuccess(operation: ArtifactOperation, preferred: number): ChosenResponse {
   const responses = operation.responses;
   const exact = responses[String(preferred)];
   if (exact) return { status: preferred, response: exact };
@@ -35,6 +44,16 @@ function declaredSuccess(operation: ArtifactOperation, preferred: number): Chose
   if (declared.length > 0) return { status: Number(declared[0]), response: responses[declared[0] as string] as ArtifactResponse };
   const range = responses['2XX'] ?? responses.default;
   return { status: preferred, response: range ?? null };
+}
+
+/** The lowest 3xx, 4xx or 5xx an operation declares (`3XX` standing for 300): documents list their responses in that order. */
+function firstDeclared(responses: Record<string, ArtifactResponse>): { key: string; status: number } | null {
+  let first: { key: string; status: number } | null = null;
+  for (const key of Object.keys(responses)) {
+    const status = /^[3-5]\d\d$/.test(key) ? Number(key) : /^[3-5]XX$/.test(key) ? Number(key[0]) * 100 : null;
+    if (status !== null && (first === null || status < first.status)) first = { key, status };
+  }
+  return first;
 }
 
 export interface AnswerOptions {
@@ -53,7 +72,7 @@ export interface AnswerOptions {
 
 /** The answer body for a chosen response: from `value` (conformed), else an example, else generated. */
 export function answer(chosen: ChosenResponse, value: Json | undefined, ctx: GenerateContext, options: AnswerOptions = {}): SimResponse {
-  const media = chooseMedia(chosen.response);
+  const media = chooseMedia(chosen.response, ctx.accept);
   const headers = requiredHeaders(chosen.response, ctx);
   if (options.headers !== undefined) for (const [name, text] of Object.entries(options.headers)) setOwn(headers, name, text);
   // A protocol with an envelope of its own always answers in it, a call without output fields with an empty one.

@@ -57,7 +57,8 @@ describe('property: valid request sequences', () => {
           const answer = client.call(request);
           const same = twin.call(request);
           expect([same.status, same.headers, same.text], `${op.id} ${JSON.stringify(request)}`).toEqual([answer.status, answer.headers, answer.text]);
-          statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+          // An operation that declares no success answers the first response it declares.
+          if (Object.keys(op.responses).some((key) => /^2/.test(key) || key === 'default')) statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
           expect(answer.status, `${op.id} ${JSON.stringify(request)}`).toBeLessThan(500);
           expect(checker.problem(answer), `${JSON.stringify(request)}`).toBeNull();
         }
@@ -66,7 +67,7 @@ describe('property: valid request sequences', () => {
     );
     // Most generated requests are valid, so most answers succeed.
     const ok = [...statuses].filter(([s]) => s < 300).reduce((n, [, c]) => n + c, 0);
-    expect(ok / (50 * 30)).toBeGreaterThan(0.5);
+    expect(ok / [...statuses.values()].reduce((n, c) => n + c, 0)).toBeGreaterThan(0.5);
   }, 60_000);
 
   it.each(FIXTURES)('%s: malformed requests never throw and never answer 500', async (name) => {

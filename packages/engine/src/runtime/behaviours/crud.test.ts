@@ -4,8 +4,8 @@ import { compileArtifact, fixture } from '../../testing/fixtures.js';
 import { ResponseChecker } from '../../testing/response-check.js';
 import { SimClient, type SimAnswer, type SimCall } from '../../testing/sim-client.js';
 
-async function open(name: string, options: { seed?: string; sampleRecords?: number } = {}) {
-  const { artifact } = await compileArtifact(fixture(name));
+async function open(name: string, options: { seed?: string; sampleRecords?: number; overlays?: Uint8Array[] } = {}) {
+  const { artifact } = await compileArtifact(fixture(name), options.overlays === undefined ? {} : { overlays: options.overlays });
   const client = await SimClient.open(artifact, options);
   const checker = new ResponseChecker(artifact);
   const call = (c: SimCall): SimAnswer => {
@@ -313,7 +313,15 @@ describe('singletons after delete', () => {
 
 describe('petstore 2.0 and inline documents', () => {
   it('PUT and PATCH-by-POST on a 2.0 document; the record named by the body on the collection path', async () => {
-    const { call } = await open('petstore-2.0.yaml', { sampleRecords: 0 });
+    // The document's writes declare only their errors (`405: Invalid input`): an Overlay declares their success.
+    const ok = (status: string) => ({ [status]: { description: 'ok', schema: { $ref: '#/definitions/Pet' } } });
+    const actions = [
+      { target: "$.paths['/pet'].post.responses", update: ok('201') },
+      { target: "$.paths['/pet'].put.responses", update: ok('200') },
+      { target: "$.paths['/pet/{petId}'].post.responses", update: ok('200') },
+    ];
+    const overlay = new TextEncoder().encode(JSON.stringify({ overlay: '1.0.0', info: { title: 'successes', version: '1' }, actions }));
+    const { call } = await open('petstore-2.0.yaml', { sampleRecords: 0, overlays: [overlay] });
     const put = call({ method: 'PUT', path: '/v2/pet', body: { id: 1, name: 'Rex', photoUrls: [] } });
     expect(put.status).toBe(404);
     const added = call({ method: 'POST', path: '/pet', body: { name: 'Rex', photoUrls: [] }, headers: { authorization: 'Bearer t' } });
@@ -323,6 +331,14 @@ describe('petstore 2.0 and inline documents', () => {
     expect(form.json).toMatchObject({ id: 1, name: 'Max', status: 'sold' });
     expect(call({ method: 'GET', path: '/pet/1' }).status).toBe(401);
     expect(call({ method: 'GET', path: '/pet/1', headers: { api_key: 'k' } }).json).toEqual(form.json);
+  });
+
+  it('a write that declares only its errors answers the first of them and changes nothing', async () => {
+    const { call } = await open('petstore-2.0.yaml', { sampleRecords: 0 });
+    const auth = { authorization: 'Bearer t' };
+    expect(call({ method: 'POST', path: '/pet', body: { name: 'Rex', photoUrls: [] }, headers: auth })).toMatchObject({ status: 405, operation: 'addPet' });
+    expect(call({ method: 'PUT', path: '/pet', body: { id: 1, name: 'Max', photoUrls: [] }, headers: auth })).toMatchObject({ status: 400, operation: 'updatePet' });
+    expect(call({ method: 'GET', path: '/pet/1', headers: { api_key: 'k' } }).status).toBe(404);
   });
 
   it('collection-level actions answer from the schema without state change; XML-only answers are XML', async () => {

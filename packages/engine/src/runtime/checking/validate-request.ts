@@ -36,19 +36,24 @@ export function validateRequest(model: RuntimeModel, operation: ArtifactOperatio
       if (param.required && !credentialSentElsewhere(operation, param, raw)) return { status: 400, code: 'missing_parameter', message: `the ${WHERE[param.in]} ${param.name} is required`, field: param.name };
       continue;
     }
-    const verdict = model.registry.validate(param.schema, value);
+    const verdict = model.registry.validate(param.schema, value, 'request');
     if (!verdict.ok) {
       const detail = verdict.field ? ` (${verdict.problem})` : `: ${verdict.problem?.replace(/^the value /, '') ?? 'is not valid'}`;
       return { status: 400, code: 'invalid_parameter', message: `the ${WHERE[param.in]} ${param.name} is not valid${detail}`, field: param.name };
     }
     if (param.in === 'query') setOwn(query, param.name, value);
   }
+  // A body sent to an operation that takes none is ignored, unless the document says the API refuses it with a 415.
+  if (decoded === undefined && operation.requestBody === null && request.body !== null && request.body.byteLength > 0 && Object.hasOwn(operation.responses, '415')) {
+    return { status: 415, code: 'unsupported_media_type', message: `${operation.method} ${operation.path} takes no request body`, field: null };
+  }
   // A body its protocol decoded (SOAP's envelope) is checked against the schema the protocol read it by.
   const body = decoded !== undefined ? decodedBody(operation, decoded) : readBody(model.registry, operation.requestBody, request.body, headerText(request.headers, 'content-type'));
+  if (!body.ok && body.status === 'invalid') return { status: declares422(model, operation) ? 422 : 400, code: 'validation_failed', message: `the request body is not valid: ${body.message}`, field: body.field };
   if (!body.ok) return { status: body.status, code: body.status === 415 ? 'unsupported_media_type' : 'invalid_body', message: body.message, field: null };
   if (body.value !== undefined && body.schema !== null) {
     const mergePatch = operation.write?.patchNulls === true && (body.mediaType?.toLowerCase().includes('merge-patch') ?? false);
-    const verdict = model.registry.validate(body.schema, mergePatch ? withoutNulls(body.value) : body.value);
+    const verdict = model.registry.validate(body.schema, mergePatch ? withoutNulls(body.value) : body.value, 'request');
     // A JSON Patch is a list of operations whatever the document calls its body (Kubernetes declares an object).
     const jsonPatch = (operation.write?.patch === 'json-patch' || operation.write?.patch === 'content-type') && (body.mediaType?.toLowerCase().includes('json-patch') ?? false);
     if (!verdict.ok && !(jsonPatch && listsPatchOperations(body.value))) {
@@ -90,6 +95,7 @@ function declares422(model: RuntimeModel, operation: ArtifactOperation): boolean
 function challenge(model: RuntimeModel, operation: ArtifactOperation): string {
   const first = operation.security[0]?.[0];
   const scheme = first === undefined ? undefined : model.artifact.securitySchemes[first];
+  if (scheme?.type === 'http') return scheme.challenge;
   if (scheme?.type === 'basic') return 'Basic realm="simulation"';
   if (scheme?.type === 'apiKey') return `ApiKey ${scheme.in}="${scheme.name}"`;
   return 'Bearer realm="simulation"';

@@ -64,6 +64,11 @@ export interface Protocol {
    * or null to answer as the document declares it. A protocol without an envelope leaves it out.
    */
   encode?(operation: ArtifactOperation, answer: PlainAnswer, ctx: GenerateContext): SimResponse | null;
+  /**
+   * Whether its answers come in the media types the document declares, chosen by the request's
+   * `Accept` (406 where it takes none); a protocol with an envelope of its own answers in it.
+   */
+  readonly negotiates?: boolean;
   /** A refusal in the protocol's own error format. */
   refuse(model: RuntimeModel, operation: ArtifactOperation | null, refusal: Refusal, ctx: GenerateContext): SimResponse;
 }

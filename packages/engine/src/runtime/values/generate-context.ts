@@ -8,4 +8,6 @@ export interface GenerateContext {
   now: Date;
   /** The variant of its protocol the call was made in (SOAP `1.1` or `1.2`), so its answer and refusals speak it. */
   dialect?: string;
+  /** The request's `Accept`, which picks among the media types an answer declares (answers/accept.ts). */
+  accept?: string;
 }

@@ -1,11 +1,10 @@
 import { JSON_MAX_DEPTH, jsonNestsDeeperThan, remembered } from '@simplane/core';
 import type { ArtifactRequestBody, JsonSchema } from '../../../artifact/artifact.js';
-import { setOwn, type Json, type JsonObject } from '../../../json.js';
-import { nestedFormFields } from './form-nesting.js';
-import { coerce } from '../../checking/coerce.js';
+import type { Json } from '../../../json.js';
+import { formValue } from './form-fields.js';
 import { parseQuery } from './parameters.js';
 import type { SchemaRegistry } from '../../schemas/schema-registry.js';
-import { itemsOf, objectView, schemaTypes } from '../../schemas/schema-view.js';
+import { schemaTypes } from '../../schemas/schema-view.js';
 
 /** A file a multipart body carries: its part's name, the file name and media type the part's headers give, and its length in bytes. */
 export interface UploadedFile {
@@ -17,7 +16,9 @@ export interface UploadedFile {
 
 export type BodyRead =
   | { ok: true; mediaType: string | null; schema: JsonSchema | null; value: Json | undefined; files?: UploadedFile[] }
-  | { ok: false; status: 400 | 415; message: string };
+  | { ok: false; status: 400 | 415; message: string }
+  /** A form field its `encoding` refuses: refused as a body its schema refuses. */
+  | { ok: false; status: 'invalid'; message: string; field: string };
 
 /**
  * `Application/JSON; charset=utf-8` → `application/json`. Remembered: every request with a
@@ -74,14 +75,19 @@ export function readBody(registry: SchemaRegistry, declared: ArtifactRequestBody
       return { ok: false, status: 400, message: 'the request body is not valid JSON' };
     }
   }
-  if (want === 'application/x-www-form-urlencoded') return { ok: true, mediaType: media, schema, value: formValue(registry, schema, parseQuery(text)) };
+  if (want === 'application/x-www-form-urlencoded') {
+    const raw = rawFields(text);
+    const form = formValue(registry, declared.content[media], false, parseQuery(text).map(([name, field], i) => ({ name, text: field, raw: raw[i] ?? '' })));
+    return 'problem' in form ? { ok: false, status: 'invalid', ...form.problem } : { ok: true, mediaType: media, schema, value: form.value };
+  }
   if (want === 'multipart/form-data') {
     const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1];
     if (!boundary) return { ok: false, status: 400, message: 'the multipart body has no boundary' };
     const parts = multipartParts(bytes, boundary);
-    const fields = parts.map((part): [string, string] => [part.name, utf8.decode(part.content)]);
+    const fields = parts.map((part) => ({ name: part.name, text: utf8.decode(part.content), mediaType: part.mediaType }));
     const files = parts.filter((part) => part.filename !== null || part.mediaType !== null).map(({ name, filename, mediaType, content }) => ({ part: name, filename, mediaType, size: content.byteLength }));
-    return { ok: true, mediaType: media, schema, value: formValue(registry, schema, fields), files };
+    const form = formValue(registry, declared.content[media], true, fields);
+    return 'problem' in form ? { ok: false, status: 'invalid', ...form.problem } : { ok: true, mediaType: media, schema, value: form.value, files };
   }
   if (want.startsWith('text/') && !isXmlMedia(want)) {
     // Text is checked against a schema a string can meet; one that describes the text's
@@ -92,28 +98,9 @@ export function readBody(registry: SchemaRegistry, declared: ArtifactRequestBody
   return { ok: true, mediaType: media, schema: null, value: undefined };
 }
 
-/**
- * A form's fields as an object, each text coerced by its property's type; a name with brackets
- * that is not a property itself (`metadata[team]`) gives a nested value (form-nesting.ts).
- */
-function formValue(registry: SchemaRegistry, schema: JsonSchema | null, fields: [string, string][]): JsonObject {
-  const view = objectView(registry, schema);
-  const out: JsonObject = {};
-  const nested: [string, string][] = [];
-  for (const [name, text] of fields) {
-    if (name.indexOf('[') > 0 && !Object.hasOwn(view.properties, name)) {
-      nested.push([name, text]);
-      continue;
-    }
-    const sub = Object.hasOwn(view.properties, name) ? view.properties[name]! : null;
-    if (schemaTypes(registry, sub)?.includes('array')) {
-      const prev = out[name];
-      const item = coerce(registry, itemsOf(registry, sub), text);
-      setOwn(out, name, Array.isArray(prev) ? [...prev, item] : [item]);
-    } else setOwn(out, name, coerce(registry, sub, text));
-  }
-  if (nested.length > 0) for (const [name, value] of Object.entries(nestedFormFields(registry, view.properties, nested))) setOwn(out, name, value);
-  return out;
+/** Each field's value as sent, before decoding, in the order parseQuery reads them. */
+function rawFields(text: string): string[] {
+  return text.split('&').filter((part) => part !== '').map((part) => (part.indexOf('=') < 0 ? '' : part.slice(part.indexOf('=') + 1)));
 }
 
 /** Field names and text of a multipart body; file parts keep their content as text. */

@@ -7,5 +7,6 @@ export const restProtocol: Protocol = {
   name: 'rest',
   decode: (model, request) => routeCall(model, request),
   callBody: () => undefined,
+  negotiates: true,
   refuse: restRefusal,
 };

@@ -18,6 +18,7 @@ const TITLES: Record<number, string> = {
   401: 'Unauthorized',
   404: 'Not Found',
   405: 'Method Not Allowed',
+  406: 'Not Acceptable',
   409: 'Conflict',
   415: 'Unsupported Media Type',
   422: 'Unprocessable Entity',
