@@ -7,14 +7,15 @@ import { chooseSuccess } from '../answers/respond.js';
 const offeredBy = new WeakMap<ArtifactOperation, string[]>();
 
 /**
- * The media types an operation can answer in: those of its success responses (2xx, `2XX`,
- * `default`), or of the response it answers instead where it declares none (respond.ts).
+ * The media types an operation can answer in: those of its success responses (2xx, `2XX`),
+ * else of its `default`, else of the response it answers instead (respond.ts). A `default`
+ * beside declared successes is the error answer, which is not negotiated.
  */
 function offered(operation: ArtifactOperation): string[] {
   let media = offeredBy.get(operation);
   if (media === undefined) {
-    const keys = Object.keys(operation.responses).filter((key) => /^2(\d\d|XX)$/.test(key) || key === 'default');
-    const responses = keys.length > 0 ? keys.map((key) => operation.responses[key]!) : [chooseSuccess(operation, 200).response];
+    const keys = Object.keys(operation.responses).filter((key) => /^2(\d\d|XX)$/.test(key));
+    const responses = keys.length > 0 ? keys.map((key) => operation.responses[key]!) : [operation.responses.default ?? chooseSuccess(operation, 200).response];
     media = [...new Set(responses.flatMap((response) => Object.keys(response?.content ?? {})))];
     offeredBy.set(operation, media);
   }
