@@ -273,8 +273,9 @@ export class SchemaRegistry {
 /** The format a request's `format: byte` is checked as (SchemaRegistry#prepare). */
 const BASE64_FORMAT = 'simplane-base64';
 
-/** RFC 4648 base64, in the standard or the URL-safe alphabet, padded or not. */
-function isBase64(text: string): boolean {
+/** RFC 4648 base64, in the standard or the URL-safe alphabet, padded or not, wrapped in lines as MIME writes it or not. */
+function isBase64(written: string): boolean {
+  const text = written.replace(/[\r\n\t ]+/g, '');
   return /^[A-Za-z0-9+/_-]*={0,2}$/.test(text) && text.replace(/=+$/, '').length % 4 !== 1 && (!text.includes('=') || text.length % 4 === 0);
 }
 
