@@ -44,7 +44,7 @@ export function validateRequest(model: RuntimeModel, operation: ArtifactOperatio
     if (param.in === 'query') setOwn(query, param.name, value);
   }
   // A body sent to an operation that takes none is ignored, unless the document says the API refuses it with a 415.
-  if (decoded === undefined && operation.requestBody === null && request.body !== null && request.body.byteLength > 0 && Object.hasOwn(operation.responses, '415')) {
+  if (decoded === undefined && Object.keys(operation.requestBody?.content ?? {}).length === 0 && request.body !== null && request.body.byteLength > 0 && Object.hasOwn(operation.responses, '415')) {
     return { status: 415, code: 'unsupported_media_type', message: `${operation.method} ${operation.path} takes no request body`, field: null };
   }
   // A body its protocol decoded (SOAP's envelope) is checked against the schema the protocol read it by.

@@ -106,6 +106,7 @@ describe('a body sent to an operation that takes none', () => {
     paths: {
       '/sessions/current/refresh': { post: { operationId: 'refresh', responses: { '200': { description: 'ok', content: json({ type: 'object', properties: { expires_in: { type: 'integer' } } }) }, '415': { description: 'a body was sent', content: problemJson } } } },
       '/sessions/current/touch': { post: { operationId: 'touch', responses: { '204': { description: 'ok' } } } },
+      '/sessions/current/revoke': { post: { operationId: 'revoke', requestBody: { content: {} }, responses: { '204': { description: 'ok' }, '415': { description: 'a body was sent', content: problemJson } } } },
     },
   };
 
@@ -114,6 +115,9 @@ describe('a body sent to an operation that takes none', () => {
     expect(call({ method: 'POST', path: '/sessions/current/refresh', body: { any: 1 } })).toMatchObject({ status: 415, headers: { 'content-type': 'application/problem+json' }, json: { status: 415 } });
     expect(call({ method: 'POST', path: '/sessions/current/refresh' }).status).toBe(200);
     expect(call({ method: 'POST', path: '/sessions/current/touch', body: { any: 1 } }).status).toBe(204);
+    // A request body of no media type takes none either.
+    expect(call({ method: 'POST', path: '/sessions/current/revoke', body: 'x', headers: { 'content-type': 'text/plain' } }).status).toBe(415);
+    expect(call({ method: 'POST', path: '/sessions/current/revoke' }).status).toBe(204);
   });
 });
 
