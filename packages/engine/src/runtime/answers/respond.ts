@@ -8,6 +8,7 @@ import { generateValue, type GenerateContext } from '../values/generate-value.js
 import { isJsonMedia } from '../protocols/rest/request-body.js';
 import { chooseMedia, conform } from './conform.js';
 import { answerType, encode, withContentType } from './encode.js';
+import { withoutWriteOnly } from './write-only.js';
 
 export interface ChosenResponse {
   status: number;
@@ -92,6 +93,7 @@ export function answer(chosen: ChosenResponse, value: Json | undefined, ctx: Gen
     body = withAnswerArrays(conform(body, entry.schema, ctx, true), entry.schema, options.arrays, ctx);
     if (body !== value) options.conformed?.(body);
   } else body = withAnswerArrays(exampleFor(entry, ctx) ?? generateValue(entry.schema ?? {}, ctx), entry.schema, options.arrays, ctx);
+  body = withoutWriteOnly(ctx.registry, entry.schema, body);
   if (envelope !== undefined) {
     const wrapped = envelope.protocol.encode?.(envelope.operation, { status: chosen.status, mediaType, value: body, headers }, ctx);
     if (wrapped) return wrapped;

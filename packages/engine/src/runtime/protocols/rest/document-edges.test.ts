@@ -203,7 +203,10 @@ describe('readOnly and writeOnly properties listed in required', () => {
     info: { title: 'Accounts', version: '1' },
     components: { schemas: { User: user, Timestamp: { type: 'string', format: 'date-time', readOnly: true } } },
     paths: {
-      '/users': { post: { operationId: 'createUser', requestBody: { required: true, content: json({ $ref: '#/components/schemas/User' }) }, responses: { '201': { description: 'created', content: json({ $ref: '#/components/schemas/User' }) }, '422': { description: 'invalid', content: problemJson } } } },
+      '/users': {
+        get: { operationId: 'listUsers', responses: { '200': { description: 'the users', content: json({ type: 'array', items: { $ref: '#/components/schemas/User' } }) } } },
+        post: { operationId: 'createUser', requestBody: { required: true, content: json({ $ref: '#/components/schemas/User' }) }, responses: { '201': { description: 'created', content: json({ $ref: '#/components/schemas/User' }) }, '422': { description: 'invalid', content: problemJson } } },
+      },
       '/users/{id}': { get: { operationId: 'getUser', parameters: [path('id')], responses: { '200': { description: 'the user', content: json({ $ref: '#/components/schemas/User' }) } } } },
     },
   };
@@ -220,6 +223,11 @@ describe('readOnly and writeOnly properties listed in required', () => {
     const created = call({ method: 'POST', path: '/users', body: { email: 'ada@example.com', password: 'correct horse', profile: { handle: 'ada' } } });
     expect(created.status).toBe(201);
     expect(created.json).toMatchObject({ email: 'ada@example.com', id: expect.any(String), created_at: expect.any(String) });
+    // The password is taken, never sent back: not in the create's answer, nor in a read's.
+    expect(created.json).not.toHaveProperty('password');
+    const read = call({ method: 'GET', path: `/users/${(created.json as { id: string }).id}` });
+    expect(read).toMatchObject({ status: 200, json: { email: 'ada@example.com' } });
+    expect(read.json).not.toHaveProperty('password');
     expect((await open(pets)).call({ method: 'POST', path: '/pets', body: { name: 'Rex' } }).status).toBe(200);
   });
 
@@ -231,13 +239,16 @@ describe('readOnly and writeOnly properties listed in required', () => {
     expect((await open(pets)).call({ method: 'POST', path: '/pets', body: { id: 3 } }).status).toBe(400);
   });
 
-  it('answers need not carry writeOnly properties, and still carry readOnly ones', async () => {
+  it('answers need not carry writeOnly properties, never carry them when generated, and still carry readOnly ones', async () => {
     const { call, artifact } = await open(users);
     const checker = new ResponseChecker(artifact);
     const answer = { status: 200, headers: { 'content-type': 'application/json' }, operation: 'getUser', text: '', json: null as unknown };
     const check = (json: object) => checker.problem({ ...answer, json, text: JSON.stringify(json) });
     expect(check({ id: 'u1', email: 'a@example.com', created_at: '2024-01-01T00:00:00Z' })).toBeNull();
     expect(check({ email: 'a@example.com', created_at: '2024-01-01T00:00:00Z' })).toContain('id is required');
+    const listed = call({ method: 'GET', path: '/users' });
+    expect((listed.json as object[]).length).toBeGreaterThan(0);
+    for (const user of listed.json as object[]) expect(user).not.toHaveProperty('password');
     expect(call({ method: 'GET', path: '/users/u1' }).status).toBeLessThan(500);
   });
 });
