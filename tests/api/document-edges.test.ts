@@ -44,11 +44,12 @@ describe('a Simulation at the edges of its document', () => {
     expect((await h.sim(sim, 'GET', '/snapshot', { headers: { authorization: DIGEST } })).status).toBe(200);
   });
 
-  it('creates without the readOnly id, and still requires the writeOnly pin', async () => {
+  it('creates without the readOnly id, and still requires the writeOnly pin, which it never answers', async () => {
     const sim = await camera();
     const created = await h.sim(sim, 'POST', '/presets', { json: { name: 'Door', pin: '1234' } });
     expect(created.status).toBe(201);
     expect(created.json()).toMatchObject({ id: expect.any(String), name: 'Door' });
+    expect(created.json()).not.toHaveProperty('pin');
     const missing = await h.sim(sim, 'POST', '/presets', { json: { name: 'Door' } });
     expect(missing.status).toBe(422);
     expect(missing.text()).toContain('pin');

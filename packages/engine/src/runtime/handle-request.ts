@@ -7,7 +7,7 @@ import type { RuntimeModel } from './model.js';
 import { randomFor } from './values/random.js';
 import { decodeCall, protocolOf, refuse } from './protocols/protocols.js';
 import { answerTally, tallyFor } from './behaviours/tally.js';
-import { answer, chooseSuccess } from './answers/respond.js';
+import { answer, chooseSuccess, declaresNoSuccess } from './answers/respond.js';
 import { validateRequest } from './checking/validate-request.js';
 import { withStandIns } from './records/compound-key.js';
 import { notAcceptable } from './checking/acceptable.js';
@@ -47,8 +47,7 @@ export function handleRequest(model: RuntimeModel, sent: SimRequest, state: Stat
 
 function run(ex: Exchange) {
   // An operation that declares no success answers the first response it declares, and does nothing else (respond.ts).
-  const chosen = chooseSuccess(ex.operation, 200);
-  if (chosen.status >= 300) return answer(chosen, undefined, ex.gen);
+  if (declaresNoSuccess(ex.operation)) return answer(chooseSuccess(ex.operation, 200), undefined, ex.gen);
   const resource = ex.operation.resource === null ? undefined : ex.model.resources.get(ex.operation.resource);
   if (resource) {
     switch (ex.operation.behaviour) {

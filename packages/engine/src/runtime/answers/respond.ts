@@ -47,6 +47,19 @@ export function declaredSuccess(operation: ArtifactOperation, preferred: number)
   return { status: preferred, response: range ?? null };
 }
 
+/** Per loaded operation: whether it declares responses, none of them a success. */
+const noSuccess = new WeakMap<ArtifactOperation, boolean>();
+
+/** Whether an operation declares responses and no success among them (no 2xx, `2XX` or `default`): it answers the first it declares. */
+export function declaresNoSuccess(operation: ArtifactOperation): boolean {
+  let known = noSuccess.get(operation);
+  if (known === undefined) {
+    known = declaredSuccess(operation, 200).response === null && firstDeclared(operation.responses) !== null;
+    noSuccess.set(operation, known);
+  }
+  return known;
+}
+
 /** The lowest 3xx, 4xx or 5xx an operation declares (`3XX` standing for 300): documents list their responses in that order. */
 function firstDeclared(responses: Record<string, ArtifactResponse>): { key: string; status: number } | null {
   let first: { key: string; status: number } | null = null;
