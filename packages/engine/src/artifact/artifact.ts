@@ -61,6 +61,11 @@ export interface FormFieldEncoding {
   allowReserved?: boolean;
   /** false: the field may not be sent empty; true: sent empty, it counts as not sent. */
   allowEmptyValue?: boolean;
+  /**
+   * For an array field sent as one value: the text between its items (`,` for 2.0's `csv`, its
+   * default, and 3.x's unexploded `form` style; ` `, `\t`, `|`). Absent where each item is a field of its own.
+   */
+  delimiter?: string;
 }
 
 export interface ArtifactRequestBody {

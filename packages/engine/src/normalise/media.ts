@@ -42,7 +42,17 @@ function formEncoding(mediaType: string, raw: Json | undefined): Record<string, 
     if (typeof declared['contentType'] === 'string' && declared['contentType'].trim() !== '') field.contentType = declared['contentType'].trim();
     // OpenAPI ignores allowReserved for multipart bodies, whose parts are not percent-encoded.
     if (typeof declared['allowReserved'] === 'boolean' && essence === 'application/x-www-form-urlencoded') field.allowReserved = declared['allowReserved'];
+    const delimiter = styleDelimiter(declared['style'], declared['explode']);
+    if (delimiter !== null && essence === 'application/x-www-form-urlencoded') field.delimiter = delimiter;
     if (Object.keys(field).length > 0) setOwn(out, name, field);
   }
   return Object.keys(out).length > 0 ? out : null;
+}
+
+/** An array's item separator in an unexploded style (`form` explodes unless told not to; the delimited styles do not unless told to). */
+function styleDelimiter(style: Json | undefined, explode: Json | undefined): string | null {
+  if ((style === undefined || style === 'form') && explode === false) return ',';
+  if (style === 'spaceDelimited' && explode !== true) return ' ';
+  if (style === 'pipeDelimited' && explode !== true) return '|';
+  return null;
 }

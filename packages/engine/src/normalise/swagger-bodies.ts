@@ -10,6 +10,9 @@ function mediaTypes(raw: RawOperation, context: NormaliseContext, key: 'consumes
   return strings.length > 0 ? strings : ['application/json'];
 }
 
+/** OpenAPI 2.0's collectionFormat: the text between an array's items; `multi` repeats the field instead. */
+const COLLECTION_DELIMITERS: Record<string, string> = { csv: ',', ssv: ' ', tsv: '\t', pipes: '|' };
+
 /**
  * OpenAPI 2.0 request bodies: a `body` parameter under each consumed media type, or the
  * `formData` parameters as one object schema (multipart when a file is among them).
@@ -30,10 +33,16 @@ export function swaggerRequestBody(raw: RawOperation, context: NormaliseContext)
   const encoding: Record<string, FormFieldEncoding> = {};
   for (const { parameter, location } of form) {
     const name = stringField(parameter, 'name') as string;
-    const { name: _n, in: _i, required: isRequired, description, collectionFormat: _c, allowEmptyValue, ...schema } = parameter;
+    const { name: _n, in: _i, required: isRequired, description, collectionFormat, allowEmptyValue, ...schema } = parameter;
     setOwn(properties, name, context.schemas.convert(description === undefined ? schema : { ...schema, description }, location));
     if (isRequired === true) required.push(name);
-    if (typeof allowEmptyValue === 'boolean') setOwn(encoding, name, { allowEmptyValue });
+    const field: FormFieldEncoding = {};
+    if (typeof allowEmptyValue === 'boolean') field.allowEmptyValue = allowEmptyValue;
+    // An array's items travel as one value joined by its collectionFormat (csv unless it says otherwise), or as repeated fields (`multi`).
+    const format = typeof collectionFormat === 'string' ? collectionFormat : 'csv';
+    const delimiter = schema['type'] === 'array' && Object.hasOwn(COLLECTION_DELIMITERS, format) ? COLLECTION_DELIMITERS[format] : undefined;
+    if (delimiter !== undefined) field.delimiter = delimiter;
+    if (Object.keys(field).length > 0) setOwn(encoding, name, field);
   }
   const consumes = mediaTypes(raw, context, 'consumes');
   const hasFile = form.some(({ parameter }) => parameter['type'] === 'file');

@@ -48,8 +48,8 @@ const accounts = {
         requestBody: {
           content: {
             'application/x-www-form-urlencoded': {
-              schema: { type: 'object', properties: { name: { type: 'string' }, filter: { type: 'object', properties: { event: { type: 'string' } }, required: ['event'] }, secret: { type: 'string', format: 'byte' } } },
-              encoding: { name: { allowReserved: false }, filter: { contentType: 'application/json' } },
+              schema: { type: 'object', properties: { name: { type: 'string' }, events: { type: 'array', items: { type: 'string', enum: ['created', 'paid'] } }, filter: { type: 'object', properties: { event: { type: 'string' } }, required: ['event'] }, secret: { type: 'string', format: 'byte' } } },
+              encoding: { name: { allowReserved: false }, filter: { contentType: 'application/json' }, events: { style: 'form', explode: false } },
             },
           },
         },
@@ -92,6 +92,12 @@ describe('urlencoded form bodies', () => {
     expect(client.call({ method: 'POST', path: '/webhooks', ...form(`name=${encodeURIComponent('a:/?b')}`) }).status).toBe(200);
   });
 
+  it('split an array its encoding sends unexploded', async () => {
+    const client = await open(accounts);
+    expect(client.call({ method: 'POST', path: '/webhooks', ...form('events=created,paid') }).status).toBe(200);
+    expect(client.call({ method: 'POST', path: '/webhooks', ...form('events=created,refunded') })).toMatchObject({ status: 400, text: expect.stringContaining('events') });
+  });
+
   it('take format: byte as base64', async () => {
     const client = await open(accounts);
     expect(client.call({ method: 'POST', path: '/webhooks', ...form(`secret=${encodeURIComponent('c2VjcmV0')}`) }).status).toBe(200);
@@ -130,6 +136,9 @@ describe('OpenAPI 2.0 formData parameters', () => {
             { in: 'formData', name: 'note', type: 'string', allowEmptyValue: true },
             { in: 'formData', name: 'color', type: 'integer', allowEmptyValue: true },
             { in: 'formData', name: 'icon', type: 'string', format: 'byte' },
+            { in: 'formData', name: 'aliases', type: 'array', items: { type: 'string' }, maxItems: 3 },
+            { in: 'formData', name: 'scores', type: 'array', items: { type: 'integer' }, collectionFormat: 'pipes' },
+            { in: 'formData', name: 'owners', type: 'array', items: { type: 'string' }, collectionFormat: 'multi' },
           ],
           responses: { '200': { description: 'ok', schema: { type: 'string' } } },
         },
@@ -157,6 +166,13 @@ describe('OpenAPI 2.0 formData parameters', () => {
     expect(client.call({ method: 'POST', path: '/tags', ...form('label=urgent&color=') }).status).toBe(200);
     expect(client.call({ method: 'POST', path: '/avatars', ...multipart([{ name: 'image', text: 'x', type: 'image/png', filename: 'a.png' }, { name: 'caption', text: '' }]) }).status).toBe(400);
     expect(client.call({ method: 'POST', path: '/avatars', ...multipart([{ name: 'image', text: 'x', type: 'image/png', filename: 'a.png' }, { name: 'caption', text: 'me' }]) }).status).toBe(200);
+  });
+
+  it('split an array sent as one value by its collectionFormat, csv unless it says otherwise', async () => {
+    const client = await open(legacy);
+    expect(client.call({ method: 'POST', path: '/tags', ...form('label=a&aliases=x,y,z&scores=1|2&owners=ann&owners=bo') }).status).toBe(200);
+    expect(client.call({ method: 'POST', path: '/tags', ...form('label=a&aliases=w,x,y,z') })).toMatchObject({ status: 400, text: expect.stringContaining('aliases') });
+    expect(client.call({ method: 'POST', path: '/tags', ...form('label=a&scores=1|two') })).toMatchObject({ status: 400, text: expect.stringContaining('scores') });
   });
 
   it('take format: byte as base64', async () => {

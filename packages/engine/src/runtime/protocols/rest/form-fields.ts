@@ -57,8 +57,10 @@ export function formValue(registry: SchemaRegistry, entry: MediaTypeEntry | unde
     }
     if (types?.includes('array')) {
       const prev = out[name];
-      const item = coerce(registry, itemsOf(registry, sub), text);
-      setOwn(out, name, Array.isArray(prev) ? [...prev, item] : [item]);
+      const items = itemsOf(registry, sub);
+      // Sent as one value, an array's items are split by its delimiter; repeated, each field is one item.
+      const texts = encoding?.delimiter === undefined ? [text] : text === '' ? [] : text.split(encoding.delimiter);
+      setOwn(out, name, [...(Array.isArray(prev) ? prev : []), ...texts.map((item) => coerce(registry, items, item))]);
     } else setOwn(out, name, coerce(registry, sub, text));
   }
   if (nested.length > 0) for (const [name, value] of Object.entries(nestedFormFields(registry, view.properties, nested))) setOwn(out, name, value);
