@@ -88,6 +88,14 @@ export interface SoapMessage {
   /** SOAP header blocks the binding declares for the message. */
   headers: SoapHeader[];
   /**
+   * For a document-style message whose body carries several parts (elements side by side in
+   * the Body): each part's element, in part order. `element` is then the first of them, and
+   * `schema` an object with one property per part, named by its element's local name (a part
+   * with a type and no element: by the part's name), as an rpc wrapper's content is. Absent for
+   * one part, and in artifacts built before such bodies were read whole (only the first part was).
+   */
+  parts?: XmlQName[];
+  /**
    * For an output whose element holds one child that carries the answer, as .NET services write
    * `<GetEmployeeResponse><GetEmployeeResult>` and JAX-WS `<getEmployeeResponse><return>`: that
    * child's property. The operation's 200 answer schema is then its content, which behaviours

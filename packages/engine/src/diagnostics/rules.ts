@@ -71,6 +71,8 @@ export const WARNINGS = {
   wsdl_qname_unresolved: { kind: 'invalid', suggestion: 'Declare the named element, type or message (or import the schema that does, with its namespace prefix bound); it is simulated as any content meanwhile.' },
   wsdl_part_untyped: { kind: 'incomplete', suggestion: 'Give the message part an `element` (document style) or a `type` (rpc style); it is simulated as any content meanwhile.' },
   wsdl_binding_unusable: { kind: 'incomplete', suggestion: 'Point the binding\'s `type` at a declared port type, and give each operation an input; the binding is left out meanwhile.' },
+  wsdl_binding_not_soap: { kind: 'unsupported', suggestion: 'Nothing to do where a SOAP binding binds the same port type: its operations are answered over SOAP. Otherwise add a SOAP 1.1 or 1.2 binding; HTTP GET/POST and MIME-only bindings are not simulated.' },
+  wsdl_operation_unbound: { kind: 'incomplete', suggestion: 'Bind the operations in a SOAP 1.1 or 1.2 binding of their port type to simulate them; they are left out meanwhile.' },
   wsdl_encoded_unsupported: { kind: 'unsupported', suggestion: 'Use literal messages (`use="literal"`); rpc/encoded and document/encoded operations are left out of the Simulator.' },
   xsd_construct_unsupported: { kind: 'unsupported', suggestion: 'Write the schema without the construct named; it is read as described in the message meanwhile.' },
   behaviour_override_invalid: { kind: 'invalid', suggestion: 'Write the override as docs/behaviour.md shows: decision names as `GET /v1/simulators/{id}/behaviour` shows them, values of their type, fields the record has, parameters the operation has. The compiler\'s decision stands there meanwhile.' },

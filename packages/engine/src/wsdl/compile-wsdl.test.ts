@@ -92,7 +92,8 @@ describe('compileWsdl: document style', () => {
     expect(soap.operations['GetThing']).toMatchObject({ name: 'GetThing', version: '1.1', action: 'urn:get', style: 'document' });
     expect(soap.operations['Bare']!.action).toBeNull();
     expect(document).toMatchObject({ apiVersion: '', basePaths: [''], securitySchemes: {} });
-    expect(diagnostics.warnings).toEqual([]);
+    // The HTTP binding of the same port type is left out, and named.
+    expect(diagnostics.warnings.map((w) => [w.code, w.message])).toEqual([['wsdl_binding_not_soap', expect.stringMatching(/^The binding Http is bound by HTTP POST/)]]);
   });
 
   it('carries the wrapped element, its schema, headers and the summary', async () => {

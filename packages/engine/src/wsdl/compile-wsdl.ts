@@ -9,6 +9,7 @@ import { type PlannedOperation, planOperations } from './plan-operations.js';
 import { readDocuments } from './read-documents.js';
 import { readWsdl } from './read-wsdl.js';
 import { servedDocuments } from './served-documents.js';
+import { warnUnsimulatedBindings } from './unsimulated-bindings.js';
 import { type MessageContext, soapFaults, soapMessage } from './soap-messages.js';
 import type { WsdlDefinitions } from './wsdl-model.js';
 import { XsdModel } from './xsd/xsd-model.js';
@@ -81,6 +82,7 @@ export async function compileWsdl(spec: Uint8Array, diagnostics: Diagnostics, ti
   diagnostics.rejectIfErrors();
   const definitions = readWsdl(set, diagnostics);
   const plans = planOperations(definitions, diagnostics);
+  warnUnsimulatedBindings(definitions, diagnostics);
   if (plans.length === 0) {
     const why = definitions.bindings.length === 0 ? 'it declares no SOAP 1.1 or 1.2 binding' : 'none of its SOAP bindings binds a usable operation (see the warnings)';
     reject('wsdl_no_soap_binding', { location: `${bundle.main}#/definitions` }, `${bundle.main} cannot be simulated: ${why}.`);

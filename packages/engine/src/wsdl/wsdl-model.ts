@@ -84,6 +84,13 @@ export interface WsdlBinding extends Written {
   operations: WsdlBindingOperation[];
 }
 
+/** A binding that is not SOAP 1.1 or 1.2 (`http:binding`, a MIME-only or unknown extension): read only to be named in a warning. */
+export interface WsdlOtherBinding extends Written {
+  name: XmlName;
+  /** What binds it, as a reader would name it: `HTTP GET`, `HTTP POST`, or the extension element's name. */
+  kind: string;
+}
+
 export interface WsdlDefinitions {
   /** The main WSDL's `definitions name`, else its first service's name, else null. */
   title: string | null;
@@ -92,4 +99,6 @@ export interface WsdlDefinitions {
   portTypes: WsdlPortType[];
   /** SOAP 1.1 and 1.2 bindings only, in document order. */
   bindings: WsdlBinding[];
+  /** The other bindings, in document order. */
+  otherBindings: WsdlOtherBinding[];
 }

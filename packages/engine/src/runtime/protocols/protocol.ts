@@ -64,6 +64,11 @@ export interface Protocol {
    * or null to answer as the document declares it. A protocol without an envelope leaves it out.
    */
   encode?(operation: ArtifactOperation, answer: PlainAnswer, ctx: GenerateContext): SimResponse | null;
+  /**
+   * The `403 simulation_read_only` refusal of a call that can write, in the protocol's own error
+   * format where it has one (SOAP's Fault, naming the operation); absent: the platform's.
+   */
+  refuseWrite?(model: RuntimeModel, operation: ArtifactOperation, dialect: string | undefined): SimResponse;
   /** A refusal in the protocol's own error format. */
   refuse(model: RuntimeModel, operation: ArtifactOperation | null, refusal: Refusal, ctx: GenerateContext): SimResponse;
 }

@@ -1,6 +1,7 @@
 import type { ErrorObject, FuncKeywordDefinition, ValidateFunction } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { acceptXsdDates } from './xsd-date-formats.js';
 import { remembered } from '@simplane/core';
 import type { Artifact, JsonSchema } from '../../artifact/artifact.js';
 import { isObject, type Json, type JsonObject } from '../../json.js';
@@ -73,6 +74,7 @@ export class SchemaRegistry {
     (addFormats.default as unknown as (ajv: unknown) => void)(this.#ajv);
     for (const format of OPENAPI_ANNOTATION_FORMATS) this.#ajv.addFormat(format, true);
     for (const format of Object.keys(this.#ajv.formats)) rememberFormat(this.#ajv, format);
+    if (artifact.soap !== undefined) acceptXsdDates(this.#ajv);
     this.#ajv.addKeyword({ keyword: REF_KEYWORD, schemaType: 'string', errors: true, validate: this.#checkRef() });
     this.#components = { schemas: artifact.schemas as Json };
     for (const name of Object.keys(artifact.schemas)) this.#ids.set(name, componentId(this.#ids.size));

@@ -11,7 +11,7 @@ import type { XmlQName } from '../../../artifact/soap.js';
 import { isObject, type Json } from '../../../json.js';
 import { parseXml } from '../../../xml/parse-xml.js';
 import { childElements, XML_NS, XSI_NS } from '../../../xml/xml-tree.js';
-import { allowsNull, isObjectSchema, itemsOf, shapeOf, type Schemas, type XmlPlace } from './xml-schema.js';
+import { allowsNull, isObjectSchema, itemsOf, saysNothing, shapeOf, type Schemas, type XmlPlace } from './xml-schema.js';
 import { escapeAttribute, escapeText, formatNumber, serialiseElement } from './xml-text.js';
 
 export interface WriteOptions {
@@ -73,6 +73,11 @@ class Writer {
     } else if (object) this.#content(value, schema, depth);
     else if (Array.isArray(value)) {
       if (itemsOf(schema, this.schemas) !== null) this.#text(listText(value));
+    } else if (typeof value === 'string' && value.trimStart().startsWith('<') && saysNothing(schema, this.schemas)) {
+      // `xs:anyType` content read as XML text goes back as the elements it holds.
+      const before = parts.length;
+      anyText(value, parts);
+      if (parts.length === before) this.#text(value);
     } else if (!isObject(value)) this.#text(simpleText(value));
     if (parts.length === slot + 1) parts[slot] = '/>';
     else parts.push('</', tag, '>');

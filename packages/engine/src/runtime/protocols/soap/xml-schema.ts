@@ -217,3 +217,11 @@ export function isObjectSchema(schema: JsonSchema, schemas: Schemas): boolean {
   if (shapeOf(schema, schemas).places.length > 0) return true;
   return typesOf(schema, schemas)?.has('object') ?? false;
 }
+
+/**
+ * Whether a schema says nothing of its content (`xs:anyType`, read as `{}`): no type, no
+ * properties, no items. Such an element's child elements are kept as their XML text.
+ */
+export function saysNothing(schema: JsonSchema, schemas: Schemas): boolean {
+  return typesOf(schema, schemas) === null && itemsOf(schema, schemas) === null && shapeOf(schema, schemas).places.length === 0;
+}

@@ -8,7 +8,7 @@
 import type { JsonSchema } from '../../../artifact/artifact.js';
 import { isObject, setOwn, type Json, type JsonObject } from '../../../json.js';
 import { attribute, textOf, XML_NS, XSI_NS, type XmlElement } from '../../../xml/xml-tree.js';
-import { isObjectSchema, itemsOf, resolve, shapeOf, typesOf, type Schemas, type XmlPlace, type XmlShape } from './xml-schema.js';
+import { isObjectSchema, itemsOf, resolve, saysNothing, shapeOf, typesOf, type Schemas, type XmlPlace, type XmlShape } from './xml-schema.js';
 import { serialiseElement } from './xml-text.js';
 
 export type ReadResult = { value: Json } | { problem: string; path: string };
@@ -50,6 +50,8 @@ class Reader {
     if (nil === 'true' || nil === '1') return null;
     if (isObject(schema) && isObject(schema['x-xml']) && schema['x-xml'].any === true) return serialiseElement(element);
     if (isObjectSchema(schema, this.schemas) && !this.#simpleAlternative(element, schema)) return this.#object(element, shapeOf(schema, this.schemas), depth);
+    // `xs:anyType` content: its elements as XML text (namespaces kept), as `xs:any` content is.
+    if (element.children.some((child) => typeof child !== 'string') && saysNothing(schema, this.schemas)) return element.children.map((child) => (typeof child === 'string' ? '' : serialiseElement(child))).join('');
     const items = itemsOf(schema, this.schemas);
     if (items !== null) return this.#list(textOf(element), items);
     return coerce(textOf(element), schema, this.schemas);
@@ -153,19 +155,10 @@ export function coerce(text: string, schema: JsonSchema, schemas: Schemas): Json
     if (typeof resolved !== 'object') return text;
     // An enumeration's values are tokens: XSD collapses the whitespace around them.
     if (Array.isArray(resolved['enum']) && trimmed !== text && resolved['enum'].includes(trimmed)) return trimmed;
-    return typeof resolved['format'] === 'string' ? asJsonFormat(trimmed, resolved['format']) : text;
+    // A formatted value (a date, a time) is kept as sent without its surrounding whitespace, its
+    // zone or none, so an answer gives it back unshifted; a WSDL Simulator's schemas check it as
+    // XSD writes it (schemas/xsd-date-formats.ts).
+    return typeof resolved['format'] === 'string' ? trimmed : text;
   }
   return trimmed;
-}
-
-/**
- * XSD's lexical forms of dates and times as JSON Schema's formats read them: a `dateTime` or
- * `time` without a zone (as .NET and Java clients send them) is taken as UTC, a `date` with a
- * zone (`2024-01-01Z`, `2024-01-01+02:00`) as its day, and surrounding whitespace dropped.
- */
-function asJsonFormat(text: string, format: string): string {
-  if (format === 'date-time' && /^-?\d{4,}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?$/.test(text)) return `${text}Z`;
-  if (format === 'time' && /^\d{2}:\d{2}:\d{2}(?:\.\d+)?$/.test(text)) return `${text}Z`;
-  if (format === 'date') return /^(-?\d{4,}-\d{2}-\d{2})(?:Z|[+-]\d{2}:\d{2})$/.exec(text)?.[1] ?? text;
-  return text;
 }

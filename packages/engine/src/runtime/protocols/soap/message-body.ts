@@ -1,0 +1,32 @@
+/**
+ * A message's content in the SOAP Body, read and written as the artifact says it travels: one
+ * element (the body's first child), or for a document-style message of several parts
+ * (SoapMessage.parts) every part's element side by side, read as one object whose properties
+ * are the parts.
+ */
+import type { SoapMessage } from '../../../artifact/soap.js';
+import { isObject, type Json } from '../../../json.js';
+import type { XmlElement } from '../../../xml/xml-tree.js';
+import { writeElement } from './json-to-xml.js';
+import type { Envelope } from './read-envelope.js';
+import { shapeOf, type Schemas } from './xml-schema.js';
+import { readElement, type ReadResult } from './xml-to-json.js';
+
+/** The message's content as JSON, or the first problem; the payload must be there (an empty Body is refused before). */
+export function readMessage(envelope: Envelope, message: SoapMessage, schemas: Schemas): ReadResult {
+  // The Body holds the parts as an rpc wrapper holds its parts; its own attributes name no part.
+  const holder: XmlElement = message.parts === undefined ? envelope.payload! : envelope.body;
+  return readElement(holder, message.schema, schemas);
+}
+
+/** The message's content as the Body's XML: its element, or each part's element in order. */
+export function writeMessage(message: SoapMessage, value: Json, schemas: Schemas): string {
+  if (message.parts === undefined) return writeElement(message.element, value, message.schema, schemas);
+  let text = '';
+  const object = isObject(value) ? value : {};
+  for (const place of shapeOf(message.schema, schemas).places) {
+    if (place.kind !== 'element' || !Object.hasOwn(object, place.key)) continue;
+    text += writeElement({ ns: place.ns, local: place.local }, object[place.key] as Json, place.schema, schemas);
+  }
+  return text;
+}
