@@ -89,12 +89,12 @@ export interface SoapMessage {
   headers: SoapHeader[];
   /**
    * For a document-style message whose body carries several parts (elements side by side in
-   * the Body): each part's element, in part order. `element` is then the first of them, and
+   * the Body): each part and its element, in part order. `element` is then the first of them, and
    * `schema` an object with one property per part, named by its element's local name (a part
    * with a type and no element: by the part's name), as an rpc wrapper's content is. Absent for
    * one part, and in artifacts built before such bodies were read whole (only the first part was).
    */
-  parts?: XmlQName[];
+  parts?: SoapPart[];
   /**
    * For an output whose element holds one child that carries the answer, as .NET services write
    * `<GetEmployeeResponse><GetEmployeeResult>` and JAX-WS `<getEmployeeResponse><return>`: that
@@ -123,6 +123,14 @@ export interface SoapMessage {
    * artifacts, whose SOAP lists answered every record.
    */
   parameters?: Record<string, string[]>;
+}
+
+/** One part of a document-style body of several parts. */
+export interface SoapPart {
+  /** The `wsdl:part` name. */
+  part: string;
+  /** The element it travels as: the part's `element`, else an unqualified one named after the part. */
+  element: XmlQName;
 }
 
 export interface SoapHeader {

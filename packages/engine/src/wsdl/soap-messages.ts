@@ -1,5 +1,5 @@
 import type { JsonSchema } from '../artifact/artifact.js';
-import type { SoapFault, SoapHeader, SoapMessage, XmlQName } from '../artifact/soap.js';
+import type { SoapFault, SoapHeader, SoapMessage, SoapPart, XmlQName } from '../artifact/soap.js';
 import type { Diagnostics, IssueAt } from '../diagnostics/diagnostics.js';
 import type { Json } from '../json.js';
 import { clark, type XmlElement } from '../xml/xml-tree.js';
@@ -71,7 +71,7 @@ function headers(context: MessageContext, body: WsdlBodyBinding | null): SoapHea
 }
 
 /** A document-style body: the one part's element, or (several parts) each part's element side by side, read as one object (SoapMessage.parts). */
-function documentBody(context: MessageContext, parts: WsdlPart[]): { element: XmlQName; schema: JsonSchema; parts?: XmlQName[] } {
+function documentBody(context: MessageContext, parts: WsdlPart[]): { element: XmlQName; schema: JsonSchema; parts?: SoapPart[] } {
   const [first] = parts;
   // An empty body (a document-style operation that takes nothing) has no element: `local` is ''.
   if (first === undefined) return { element: { ns: '', local: '' }, schema: { type: 'object', properties: {} } };
@@ -81,8 +81,8 @@ function documentBody(context: MessageContext, parts: WsdlPart[]): { element: Xm
     }
   }
   if (parts.length === 1) return partContent(context, first);
-  const elements = parts.map((part) => (part.element ?? { ns: '', local: part.name }));
-  return { element: elements[0]!, schema: rpcBody(context, parts), parts: elements };
+  const carried = parts.map((part) => ({ part: part.name, element: part.element ?? { ns: '', local: part.name } }));
+  return { element: carried[0]!.element, schema: rpcBody(context, parts), parts: carried };
 }
 
 /** The rpc wrapper's content: one property per part, in part order, each an unqualified child (or the part's element). */

@@ -117,6 +117,17 @@ describe.each(['1.1', '1.2'] as const)('an order desk over SOAP %s', (version) =
     expect(refused.text).toContain('Priority');
   });
 
+  it('reads the parts inside the first part\'s element, each named after its part, as the soap npm client writes them', async () => {
+    const sim = await soapSimulation(WSDL);
+    const placed = post(sim, version, 'PlaceOrder', `<o:OrderDetails xmlns:o="${ORDERS}"><details><partyName>Grace</partyName><placedAt>2024-03-01T10:00:00Z</placedAt></details><priority>urgent</priority></o:OrderDetails>`);
+    expect(placed.status, placed.text).toBe(200);
+    expect(textOf(at(placed.payload, 'order', 'partyName')[0]!)).toBe('Grace');
+    // The first part's own content is read as itself: every part is required, so the missing one is named.
+    const own = post(sim, version, 'PlaceOrder', `<o:OrderDetails xmlns:o="${ORDERS}"><partyName>Hedy</partyName><placedAt>2024-03-01T10:00:00Z</placedAt></o:OrderDetails>`);
+    expect(own.payload.local).toBe('Fault');
+    expect(own.text).toContain('Priority is required');
+  });
+
   it("answers the declared not-found fault with the id the request asked for in its detail", async () => {
     const sim = await soapSimulation(WSDL);
     const missing = post(sim, version, 'GetOrder', `<o:GetOrder xmlns:o="${ORDERS}"><orderId>ORD-404-missing</orderId></o:GetOrder>`);
