@@ -61,6 +61,18 @@ describe.each(['1.1', '1.2'] as const)('an order desk over SOAP %s', (version) =
     expect(at(created.payload, 'order', 'line').map((l) => textOf(at(l, 'description')[0]!))).toEqual(['Bolt']);
   });
 
+  it('reads nil and instance attributes in the XML Schema drafts\' namespaces old toolkits send', async () => {
+    const sim = await soapSimulation(WSDL);
+    for (const [xsi, nil] of [['http://www.w3.org/1999/XMLSchema-instance', 'null="1"'], ['http://www.w3.org/2000/10/XMLSchema-instance', 'nil="true"']]) {
+      const body = `<o:CreateOrder xmlns:o="${ORDERS}" xmlns:xsi="${xsi}" xmlns:xsd="http://www.w3.org/1999/XMLSchema"><order><partyName xsi:type="xsd:string">Ada</partyName><contact xsi:${nil}/><placedAt xsi:type="xsd:timeInstant">2024-03-01T10:00:00Z</placedAt></order></o:CreateOrder>`;
+      const created = post(sim, version, 'CreateOrder', body);
+      expect(created.status, created.text).toBe(200);
+      const [contact] = at(created.payload, 'order', 'contact');
+      expect(contact!.attributes.map((a) => [a.ns, a.local, a.value])).toEqual([['http://www.w3.org/2001/XMLSchema-instance', 'nil', 'true']]);
+      expect(textOf(at(created.payload, 'order', 'partyName')[0]!)).toBe('Ada');
+    }
+  });
+
   it('refuses an element the schema cannot hold with a Fault that names it', async () => {
     const sim = await soapSimulation(WSDL);
     const refused = post(sim, version, 'CreateOrder', `<o:CreateOrder xmlns:o="${ORDERS}"><order><partyName>Ada</partyName><placedAt>2024-03-01T10:00:00Z</placedAt><couponCode>X</couponCode></order></o:CreateOrder>`);

@@ -7,9 +7,10 @@
  */
 import type { JsonSchema } from '../../../artifact/artifact.js';
 import { isObject, setOwn, type Json, type JsonObject } from '../../../json.js';
-import { attribute, textOf, XML_NS, XSI_NS, type XmlElement } from '../../../xml/xml-tree.js';
+import { textOf, XML_NS, type XmlElement } from '../../../xml/xml-tree.js';
 import { isObjectSchema, itemsOf, resolve, saysNothing, shapeOf, typesOf, type Schemas, type XmlPlace, type XmlShape } from './xml-schema.js';
 import { serialiseElement } from './xml-text.js';
+import { INSTANCE_NAMESPACES, isNil } from './instance-namespaces.js';
 
 export type ReadResult = { value: Json } | { problem: string; path: string };
 
@@ -46,8 +47,7 @@ class Reader {
 
   value(element: XmlElement, schema: JsonSchema, depth: number): Json {
     if (depth > MAX_DEPTH) this.#fail('elements are nested too deeply');
-    const nil = attribute(element, 'nil', XSI_NS)?.trim();
-    if (nil === 'true' || nil === '1') return null;
+    if (isNil(element)) return null;
     if (isObject(schema) && isObject(schema['x-xml']) && schema['x-xml'].any === true) return serialiseElement(element);
     if (isObjectSchema(schema, this.schemas) && !this.#simpleAlternative(element, schema)) return this.#object(element, shapeOf(schema, this.schemas), depth);
     // `xs:anyType` content: its elements as XML text (namespaces kept), as `xs:any` content is.
@@ -74,7 +74,7 @@ class Reader {
     for (const a of element.attributes) {
       const places = shape.attributes.get(a.local);
       // `xsi:type`, `xsi:nil` are the instance's own, never a property named `type` or `nil`.
-      const place = a.ns === XSI_NS || a.ns === XML_NS ? places?.find((p) => p.ns === a.ns) : pick(places, a.ns);
+      const place = INSTANCE_NAMESPACES.has(a.ns) || a.ns === XML_NS ? places?.find((p) => p.ns === a.ns) : pick(places, a.ns);
       if (place === undefined || Object.hasOwn(out, place.key)) continue;
       setOwn(out, place.key, this.#simple(a.value, place));
     }
