@@ -9,7 +9,8 @@ import { headerText } from '../rest/parameters.js';
 import type { Call, Protocol } from '../protocol.js';
 import { contentTypeFor, envelope, faultXml } from './envelope-xml.js';
 import { writeElement } from './json-to-xml.js';
-import { actionOf, readEnvelope, soapVersionOfContentType } from './read-envelope.js';
+import { actionOf, envelopeNamespace, readEnvelope, soapVersionOfContentType } from './read-envelope.js';
+import { MultiRefs } from './multi-refs.js';
 import { findOperation, soapOperationOf, versionsOf, type SoapVersion } from './soap-operations.js';
 import { servedDocument } from './served-documents.js';
 import { readElement } from './xml-to-json.js';
@@ -47,7 +48,8 @@ export const soapProtocol: Protocol = {
     if (output === null) return { status: 202, headers: {}, body: null };
     // An answer understood by its one wrapped child (`<GetEmployeeResult>`) goes back inside it.
     const value = output.result === undefined ? answer.value : { [output.result]: answer.value };
-    const body = writeElement(output.element, value, output.schema, soap.schemas);
+    const encoding = output.encoding === undefined ? {} : { encoding: { style: output.encoding, envelope: envelopeNamespace(version) } };
+    const body = writeElement(output.element, value, output.schema, soap.schemas, encoding);
     return { status: 200, headers: { ...answer.headers, 'content-type': contentTypeFor(version) }, body: Buffer.from(envelope(version, body)) };
   },
   refuse: (model, operation, refusal, ctx) => {
@@ -91,7 +93,9 @@ function decodeEnvelope(model: RuntimeModel, soap: SoapModel, request: SimReques
     return { kind: 'refused', refusal: { status: 500, code: 'must_understand', message: `the header block ${header.name} must be understood, and ${soapOperation.name} does not take it` }, operation, protocol: soapProtocol, dialect: read.version };
   }
   if (read.payload === null) return { kind: 'refused', refusal: { status: 400, code: 'invalid_body', message: 'the SOAP Body is empty' }, operation, protocol: soapProtocol, dialect: read.version };
-  const input = readElement(read.payload, soapOperation.input.schema, model.artifact.schemas);
+  // An encoded body's values may be elsewhere in the Body, referred to by `href` (multi-refs.ts).
+  const refs = soapOperation.input.encoding === undefined ? {} : { refs: new MultiRefs(read.payload.parent) };
+  const input = readElement(read.payload, soapOperation.input.schema, model.artifact.schemas, refs);
   if ('problem' in input) {
     return { kind: 'refused', refusal: { status: 400, code: 'validation_failed', message: `the request is not valid: ${input.path === '' ? '' : `${input.path}: `}${input.problem}` }, operation, protocol: soapProtocol, dialect: read.version };
   }
