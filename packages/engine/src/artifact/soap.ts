@@ -75,6 +75,8 @@ export interface SoapBinding {
   version: '1.1' | '1.2';
   /** That binding's `soapAction`; null when empty. */
   action: string | null;
+  /** The SOAP encoding that binding answers in, where its output is encoded (SoapMessage.encoding); absent for literal. */
+  encoding?: string;
 }
 
 export interface SoapMessage {

@@ -43,7 +43,11 @@ function soapOperation(plan: PlannedOperation, definitions: WsdlDefinitions, con
     version: first!.binding.version,
     style: bound.style,
     action: bound.action,
-    bindings: plan.bindings.map(({ binding, operation: b }) => ({ version: binding.version, action: b.action })),
+    bindings: plan.bindings.map(({ binding, operation: b }) => {
+      const answered = b.output ?? b.input;
+      const encoding = answered === null || answered.use !== 'encoded' ? null : encodingOf(answered, binding.version);
+      return { version: binding.version, action: b.action, ...(encoding === null ? {} : { encoding }) };
+    }),
     input: encoded(soapMessage(messageContext, operation, 'input', bound.style, bound.input), bound.input, first!.binding.version),
     output: operation.output === null ? null : encoded(soapMessage(messageContext, operation, 'output', bound.style, bound.output), bound.output, first!.binding.version),
     faults: soapFaults(messageContext, operation),

@@ -48,7 +48,10 @@ export const soapProtocol: Protocol = {
     if (output === null) return { status: 202, headers: {}, body: null };
     // An answer understood by its one wrapped child (`<GetEmployeeResult>`) goes back inside it.
     const value = output.result === undefined ? answer.value : { [output.result]: answer.value };
-    const encoding = output.encoding === undefined ? {} : { encoding: { style: output.encoding, envelope: envelopeNamespace(version) } };
+    // Each binding answers in its own encoding (a 1.2 binding in SOAP 1.2's); older artifacts name none.
+    const binding = soap.operation.bindings.find((b) => b.version === version);
+    const style = binding === undefined ? output.encoding : binding.encoding;
+    const encoding = style === undefined ? {} : { encoding: { style, envelope: envelopeNamespace(version) } };
     const body = writeElement(output.element, value, output.schema, soap.schemas, encoding);
     return { status: 200, headers: { ...answer.headers, 'content-type': contentTypeFor(version) }, body: Buffer.from(envelope(version, body)) };
   },
