@@ -32,6 +32,21 @@ export interface SoapModel {
   documents: SoapDocument[];
   /** By ArtifactOperation id. */
   operations: Record<string, SoapOperation>;
+  /**
+   * The named complex types an `xsi:type` may name in a message, by `{ns}local`: those the
+   * messages use and those derived from them. An element declared with a type may hold one
+   * derived from it (`xsi:type="ns:Derived"`), read by the derived type's schema; an `xsi:type`
+   * naming a type not here is refused. Absent in older artifacts, whose messages are read by
+   * their declared types whatever `xsi:type` says.
+   */
+  types?: Record<string, SoapType>;
+}
+
+export interface SoapType {
+  /** The component in `Artifact.schemas`. */
+  schema: string;
+  /** The `{ns}local` of the type it derives from, where that is in the table. */
+  base?: string;
 }
 
 /**

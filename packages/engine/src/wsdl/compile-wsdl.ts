@@ -106,10 +106,11 @@ export async function compileWsdl(spec: Uint8Array, diagnostics: Diagnostics, ti
     normalised.push(normalisedOperation(plan, soap));
     await tick(index + 1);
   }
+  const types = model.types();
   const title = definitions.title ?? bundle.main.replace(/^.*\//, '').replace(/\.[^.]*$/, '');
   return {
     document: { title, apiVersion: '', basePaths: [''], schemas: model.schemas, securitySchemes: {}, operations: normalised },
-    soap: { documents: servedDocuments(set), operations },
+    soap: { documents: servedDocuments(set), operations, types },
     version: '1.1',
     title,
   };

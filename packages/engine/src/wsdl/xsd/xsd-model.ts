@@ -5,6 +5,8 @@ import { attribute, clark, type XmlElement, type XmlName } from '../../xml/xml-t
 import { isSoapEncoding, SOAP_ENCODING_NS } from './builtins.js';
 import { ComplexTypes } from './complex-types.js';
 import { encodedArray } from './encoded-arrays.js';
+import { ancestorsOf, typeTable } from './derived-types.js';
+import type { SoapType } from '../../artifact/soap.js';
 import type { XsdContext } from './context.js';
 import { at } from './locations.js';
 import { ComponentNames, nameComplexTypes } from './names.js';
@@ -43,6 +45,15 @@ import { itemsOf } from './items-of.js';
  * (`xs:key`, `xs:unique`, `xs:keyref`) and `xs:anyAttribute` are ignored; `xsi:type`
  * polymorphism is not modelled (an element holds its declared type).
  */
+/** An object schema that takes properties it does not name (its choices' branches too). */
+function open(schema: JsonSchema): JsonSchema {
+  if (typeof schema !== 'object') return schema;
+  const { additionalProperties, ...rest } = schema;
+  const out: JsonObject = additionalProperties === false ? rest : schema;
+  if (Array.isArray(out.anyOf)) return { ...out, anyOf: out.anyOf.map((branch) => open(branch as JsonSchema)) as JsonObject[] };
+  return out;
+}
+
 export interface XsdSource {
   /** Bundle path of the document holding it, for locations in diagnostics (`types.xsd`, `service.wsdl`). */
   path: string;
@@ -135,6 +146,32 @@ export class XsdModel {
       abstract: attribute(declaration.node, 'abstract') === 'true',
       substitutes: this.#groups.members(declaration).map((d) => ({ ...d.name })),
     };
+  }
+
+  /**
+   * What `xsi:type` may name in a message (SoapModel.types), once every message is converted:
+   * the named complex types converted so far, and every type derived from one of them (a
+   * client may send one where its base is declared, `xsi:type="ns:Derived"`), converted too. A
+   * base that has derived types no longer refuses properties it does not know
+   * (`additionalProperties: false` is dropped), so a derived value's own fields stay in the
+   * record; the XML still names only what one of the types declares.
+   */
+  types(): Record<string, SoapType> {
+    const declarations = [...this.#index.all('complexType')];
+    const converted = (d: Declaration) => this.#queued.has(d.node);
+    const bases = new Set<XmlElement>();
+    for (const declaration of declarations) {
+      const ancestors = ancestorsOf(declaration.node, this.#index);
+      const reached = ancestors.filter(converted);
+      if (reached.length === 0) continue;
+      for (const ancestor of reached) bases.add(ancestor.node);
+      this.#drained(this.#ref(declaration.node));
+    }
+    for (const node of bases) {
+      const name = this.#componentNames.get(node)!;
+      setOwn(this.schemas, name, open(this.schemas[name]!));
+    }
+    return typeTable(declarations.filter(converted), (node) => this.#componentNames.get(node)!, this.#index);
   }
 
   #drained(schema: JsonSchema): JsonSchema {

@@ -231,3 +231,40 @@ describe('an address book of structs within structs (address-book-encoded.wsdl)'
     expect([qnameAttribute(phones, 'itemType', ENC12), attribute(phones, 'arraySize', ENC12)]).toEqual(['{urn:addressbook:types}Phone', '1']);
   });
 });
+
+describe('xsi:type naming a type derived from the declared one (address-book-encoded.wsdl)', () => {
+  const BUSINESS = 'urn:addressbook:business';
+  const create = (contact: string) => `<m:createContact xmlns:m="urn:addressbook" xmlns:ab="urn:addressbook:types" xmlns:biz="${BUSINESS}">${contact}</m:createContact>`;
+
+  it('reads a derived type’s own fields where its base is declared, keeps them in the record and answers them as that type', async () => {
+    const sim = await soapSimulation(fixture('address-book-encoded.wsdl'));
+    const created = post(sim, 'urn:addressbook#createContact', create('<contact xsi:type="biz:BusinessContact"><name>Jane Roe</name><company>Roe &amp; Co</company><vatNumber>GB123456789</vatNumber></contact>'));
+    expect(created.status, created.text).toBe(200);
+    const returned = child(created.body, 'return');
+    expect(xsiType(returned)).toBe(`{${BUSINESS}}BusinessContact`);
+    expect(childElements(returned).map((c) => c.local)).toEqual(expect.arrayContaining(['contactId', 'name', 'company', 'vatNumber']));
+    const id = textOf(child(returned, 'contactId'));
+    const read = post(sim, 'urn:addressbook#getContact', `<m:getContact xmlns:m="urn:addressbook"><contactId>${id}</contactId></m:getContact>`);
+    const contact = child(read.body, 'return');
+    expect([xsiType(contact), textOf(child(contact, 'company')), textOf(child(contact, 'vatNumber'))]).toEqual([`{${BUSINESS}}BusinessContact`, 'Roe & Co', 'GB123456789']);
+    // The base type's elements come first, as the extension orders them.
+    expect(childElements(contact).map((c) => c.local).indexOf('company')).toBeGreaterThan(childElements(contact).map((c) => c.local).indexOf('name'));
+  });
+
+  it('still refuses a derived type’s field sent without the xsi:type that allows it', async () => {
+    const sim = await soapSimulation(fixture('address-book-encoded.wsdl'));
+    const refused = post(sim, 'urn:addressbook#createContact', create('<contact><name>Jane Roe</name><company>Roe</company></contact>'));
+    expect(textOf(child(refused.body, 'faultcode'))).toMatch(/:Client$/);
+    expect(faultString(refused)).toContain('<company>');
+  });
+
+  it('refuses, naming it, an xsi:type the schema does not declare, and one not derived from the declared type', async () => {
+    const sim = await soapSimulation(fixture('address-book-encoded.wsdl'));
+    const unknown = post(sim, 'urn:addressbook#createContact', create('<contact xsi:type="biz:PartnerContact"><name>Jane Roe</name></contact>'));
+    expect(textOf(child(unknown.body, 'faultcode'))).toMatch(/:Client$/);
+    expect(faultString(unknown)).toContain(`xsi:type="biz:PartnerContact" names {${BUSINESS}}PartnerContact, a type the service's schema does not declare`);
+    const unrelated = post(sim, 'urn:addressbook#createContact', create('<contact xsi:type="ab:Address"><street>1 Main St</street></contact>'));
+    expect(textOf(child(unrelated.body, 'faultcode'))).toMatch(/:Client$/);
+    expect(faultString(unrelated)).toContain('names {urn:addressbook:types}Address, which is not {urn:addressbook:types}Contact or a type derived from it');
+  });
+});

@@ -12,6 +12,7 @@ import { isObject, type Json } from '../../../json.js';
 import { parseXml } from '../../../xml/parse-xml.js';
 import { childElements, XML_NS, XSI_NS } from '../../../xml/xml-tree.js';
 import { builtinTypeOf, declaredType, encodedArrayOf, SOAP11_ENCODING, SOAP12_ENCODING, XSD_NS, type EncodedArray } from './encoded-schemas.js';
+import { derivedTypeFor, type TypeTable } from './xsi-types.js';
 import { allowsNull, isObjectSchema, itemsOf, shapeOf, type Schemas, type XmlPlace } from './xml-schema.js';
 import { escapeAttribute, escapeText, formatNumber, serialiseElement } from './xml-text.js';
 
@@ -24,6 +25,8 @@ export interface WriteOptions {
    * items' type and count, and every null is `xsi:nil`.
    */
   encoding?: { style: string; envelope: string };
+  /** The types of SoapModel.types: a value holding a derived type's fields is written as that type, named in `xsi:type`. */
+  types?: TypeTable;
 }
 
 /** Prefixes of the namespaces an encoded answer names in attributes and values, as the toolkits write them. */
@@ -33,7 +36,7 @@ const FIXED_PREFIXES: Record<string, string> = { [XSI_NS]: 'xsi', [XSD_NS]: 'xsd
 const MAX_DEPTH = 512;
 
 export function writeElement(name: XmlQName, value: Json, schema: JsonSchema, schemas: Schemas, options: WriteOptions = {}): string {
-  const writer = new Writer(schemas, options.encoding ?? null);
+  const writer = new Writer(schemas, options.encoding ?? null, options.types ?? null);
   const parts = writer.parts;
   writer.element(name.ns, name.local, value, schema, options.nillable === true, 0);
   // The encoding style goes on the outermost element (its start tag's name is parts[1]).
@@ -51,6 +54,7 @@ class Writer {
   constructor(
     readonly schemas: Schemas,
     readonly encoding: { style: string; envelope: string } | null,
+    readonly types: TypeTable | null,
   ) {}
 
   qname(ns: string, local: string): string {
@@ -74,7 +78,8 @@ class Writer {
     return `${prefix}:${local}`;
   }
 
-  element(ns: string, local: string, value: Json, schema: JsonSchema, nillable: boolean, depth: number): void {
+  element(ns: string, local: string, value: Json, declared: JsonSchema, nillable: boolean, depth: number): void {
+    let schema = declared;
     const parts = this.parts;
     const tag = this.#qname(ns, local);
     parts.push('<', tag);
@@ -87,8 +92,11 @@ class Writer {
       this.#array(tag, value as Json[], array, depth);
       return;
     }
+    const derived = this.types !== null && isObject(value) && depth <= MAX_DEPTH ? derivedTypeFor(this.types, schema, value, this.schemas) : null;
+    if (derived !== null) schema = derived.schema;
     const object = isObject(value) && depth <= MAX_DEPTH && isObjectSchema(schema, this.schemas);
-    if (this.encoding !== null) this.#xsiType(object ? declaredType(schema, this.schemas) : (declaredType(schema, this.schemas) ?? builtinTypeOf(schema, this.schemas, value)));
+    if (derived !== null) this.#xsiType(derived.type);
+    else if (this.encoding !== null) this.#xsiType(object ? declaredType(schema, this.schemas) : (declaredType(schema, this.schemas) ?? builtinTypeOf(schema, this.schemas, value)));
     if (object) this.#attributes(value, schema);
     // The start tag's end: '>' when content follows, else turned into '/>'.
     const slot = parts.length;

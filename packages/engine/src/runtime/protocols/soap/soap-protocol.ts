@@ -52,7 +52,8 @@ export const soapProtocol: Protocol = {
     const binding = soap.operation.bindings.find((b) => b.version === version);
     const style = binding === undefined ? output.encoding : binding.encoding;
     const encoding = style === undefined ? {} : { encoding: { style, envelope: envelopeNamespace(version) } };
-    const body = writeElement(output.element, value, output.schema, soap.schemas, encoding);
+    const types = soap.types;
+    const body = writeElement(output.element, value, output.schema, soap.schemas, { ...encoding, ...(types === undefined ? {} : { types }) });
     return { status: 200, headers: { ...answer.headers, 'content-type': contentTypeFor(version) }, body: Buffer.from(envelope(version, body)) };
   },
   refuse: (model, operation, refusal, ctx) => {
@@ -98,7 +99,8 @@ function decodeEnvelope(model: RuntimeModel, soap: SoapModel, request: SimReques
   if (read.payload === null) return { kind: 'refused', refusal: { status: 400, code: 'invalid_body', message: 'the SOAP Body is empty' }, operation, protocol: soapProtocol, dialect: read.version };
   // An encoded body's values may be elsewhere in the Body, referred to by `href` (multi-refs.ts).
   const refs = soapOperation.input.encoding === undefined ? {} : { refs: new MultiRefs(read.payload.parent) };
-  const input = readElement(read.payload, soapOperation.input.schema, model.artifact.schemas, refs);
+  const types = soap.types === undefined ? {} : { types: soap.types };
+  const input = readElement(read.payload, soapOperation.input.schema, model.artifact.schemas, { ...refs, ...types });
   if ('problem' in input) {
     return { kind: 'refused', refusal: { status: 400, code: 'validation_failed', message: `the request is not valid: ${input.path === '' ? '' : `${input.path}: `}${input.problem}` }, operation, protocol: soapProtocol, dialect: read.version };
   }

@@ -10,6 +10,7 @@ import { isObject, setOwn, type Json, type JsonObject } from '../../../json.js';
 import { attribute, childElements, resolveQName, textOf, XML_NS, XSI_NS, type XmlElement } from '../../../xml/xml-tree.js';
 import { builtinSchema, encodedArrayOf, SOAP11_ENCODING, SOAP12_ENCODING, XSD_NS, type EncodedArray } from './encoded-schemas.js';
 import type { MultiRefs } from './multi-refs.js';
+import { schemaOfXsiType, type TypeTable } from './xsi-types.js';
 import { isObjectSchema, itemsOf, resolve, shapeOf, typesOf, type Schemas, type XmlPlace, type XmlShape } from './xml-schema.js';
 import { serialiseElement } from './xml-text.js';
 
@@ -28,12 +29,14 @@ class ReadProblem {
 export interface ReadOptions {
   /** For an encoded body (SoapMessage.encoding): its multi-reference values, read where accessors refer to them. */
   refs?: MultiRefs;
+  /** The types an `xsi:type` may name (SoapModel.types); without it, elements are read by their declared types. */
+  types?: TypeTable;
 }
 
 /** The element's content as JSON per `schema`, or the first problem with its JSON Pointer. Never throws. */
 export function readElement(element: XmlElement, schema: JsonSchema, schemas: Schemas, options: ReadOptions = {}): ReadResult {
   try {
-    return { value: new Reader(schemas, options.refs ?? null).value(element, schema, 0) };
+    return { value: new Reader(schemas, options.refs ?? null, options.types ?? null).value(element, schema, 0) };
   } catch (error) {
     if (error instanceof ReadProblem) return { problem: error.problem, path: error.path };
     return { problem: 'the element cannot be read', path: '' };
@@ -47,6 +50,7 @@ class Reader {
   constructor(
     readonly schemas: Schemas,
     readonly refs: MultiRefs | null,
+    readonly types: TypeTable | null,
   ) {}
 
   #fail(problem: string, last?: string): never {
@@ -80,9 +84,10 @@ class Reader {
 
   /**
    * The schema an element's `xsi:type` reads it by: a built-in type's where the declared
-   * schema allows anything (an encoded `anyType` accessor), else the declared one. A type
-   * whose prefix is not declared is ignored, as are built-in types naming what the schema
-   * already says.
+   * schema allows anything (an encoded `anyType` accessor), else the declared one; a complex
+   * type's where it is the declared type or derives from it (xsi-types.ts), refused where it
+   * is neither. A type whose prefix is not declared is ignored, as are built-in types naming
+   * what the schema already says.
    */
   #typed(element: XmlElement, schema: JsonSchema): JsonSchema {
     const written = attribute(element, 'type', XSI_NS);
@@ -92,7 +97,10 @@ class Reader {
     if (type.ns === XSD_NS || type.ns === SOAP11_ENCODING || type.ns === SOAP12_ENCODING) {
       return isAnything(resolve(schema, this.schemas)) ? (builtinSchema(type) ?? schema) : schema;
     }
-    return schema;
+    if (this.types === null) return schema;
+    const chosen = schemaOfXsiType(this.types, written, type, schema, isAnything(resolve(schema, this.schemas)));
+    if ('problem' in chosen) this.#fail(chosen.problem);
+    return chosen.schema;
   }
 
   /** An encoded array: each child element, whatever its name, one item. */
