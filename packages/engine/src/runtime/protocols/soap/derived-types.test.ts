@@ -76,3 +76,14 @@ describe('a derived type sent where its base is declared (document/literal)', ()
     expect(refused.text).toContain('unexpected element &lt;c:doors&gt;');
   });
 });
+
+describe('an xsi:type on a simple value', () => {
+  it('naming a declared simple type, or one the schema does not hold, reads the value as declared', async () => {
+    const { artifact } = await compileArtifact(FLEET);
+    const client = await SimClient.open(artifact, { sampleRecords: 0 });
+    const typed = '<v:CreateVehicle xmlns:v="urn:fleet:vehicles" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:o="urn:other"><v:vehicle><v:registration xsi:type="o:Plate">AB12 CDE</v:registration></v:vehicle></v:CreateVehicle>';
+    const created = await call(client, 'CreateVehicle', typed);
+    expect(created.status, created.text).toBe(200);
+    expect(created.text).toMatch(/<ns\d+:registration>AB12 CDE</);
+  });
+});

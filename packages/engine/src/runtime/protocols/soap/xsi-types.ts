@@ -57,16 +57,19 @@ function derivesFrom(types: TypeTable, name: string, ancestor: string): boolean 
 }
 
 /**
- * The schema an element whose `xsi:type` names a complex type is read by: the named type's
- * where it is the declared type or derives from it (or where the declaration allows anything),
- * else a problem naming the type.
+ * The schema an element whose `xsi:type` names a type other than a built-in one is read by:
+ * the named complex type's where it is the declared type or derives from it (or where the
+ * declaration allows anything); the declared schema for a simple value; else, where a complex
+ * type is declared, a problem naming the type.
  */
 export function schemaOfXsiType(types: TypeTable, written: string, type: XmlQName, declared: JsonSchema, anything: boolean): { schema: JsonSchema } | { problem: string } {
   const name = clarkOf(type);
   const found = Object.hasOwn(types, name) ? types[name]! : undefined;
+  const component = componentOf(declared);
+  // A simple value's type (a declared enumeration), or one an `anyType` accessor does not know, reads as declared.
+  if (found === undefined && (anything || component === null)) return { schema: declared };
   if (found === undefined) return { problem: `xsi:type="${written}" names ${name}, a type the service's schema does not declare` };
   if (anything) return { schema: { $ref: `${PREFIX}${found.schema}` } };
-  const component = componentOf(declared);
   const declaredName = component === null ? undefined : indexOf(types).byComponent.get(component);
   if (declaredName === undefined || !derivesFrom(types, name, declaredName)) {
     return { problem: `xsi:type="${written}" names ${name}, which is not ${declaredName === undefined ? 'the type declared here' : `${declaredName} or a type derived from it`}` };
