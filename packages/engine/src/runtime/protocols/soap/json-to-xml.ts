@@ -13,7 +13,7 @@ import { parseXml } from '../../../xml/parse-xml.js';
 import { childElements, XML_NS, XSI_NS } from '../../../xml/xml-tree.js';
 import { builtinTypeOf, declaredType, encodedArrayOf, SOAP11_ENCODING, SOAP12_ENCODING, XSD_NS, type EncodedArray } from './encoded-schemas.js';
 import { derivedTypeFor, type TypeTable } from './xsi-types.js';
-import { allowsNull, isObjectSchema, itemsOf, shapeOf, type Schemas, type XmlPlace } from './xml-schema.js';
+import { allowsNull, isEncodedArray, isObjectSchema, itemsOf, shapeOf, type Schemas, type XmlPlace } from './xml-schema.js';
 import { escapeAttribute, escapeText, formatNumber, serialiseElement } from './xml-text.js';
 
 export interface WriteOptions {
@@ -87,7 +87,7 @@ class Writer {
       parts.push(nillable || this.encoding !== null || allowsNull(schema, this.schemas) ? ` ${this.#qname(XSI_NS, 'nil')}="true"/>` : '/>');
       return;
     }
-    const array = Array.isArray(value) && depth <= MAX_DEPTH ? encodedArrayOf(schema, this.schemas) : null;
+    const array = Array.isArray(value) && depth <= MAX_DEPTH && isEncodedArray(schema, this.schemas) ? encodedArrayOf(schema, this.schemas) : null;
     if (array !== null) {
       this.#array(tag, value as Json[], array, depth);
       return;

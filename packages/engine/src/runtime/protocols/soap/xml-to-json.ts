@@ -11,7 +11,7 @@ import { attribute, childElements, resolveQName, textOf, XML_NS, XSI_NS, type Xm
 import { builtinSchema, encodedArrayOf, SOAP11_ENCODING, SOAP12_ENCODING, XSD_NS, type EncodedArray } from './encoded-schemas.js';
 import type { MultiRefs } from './multi-refs.js';
 import { schemaOfXsiType, type TypeTable } from './xsi-types.js';
-import { isObjectSchema, itemsOf, resolve, shapeOf, typesOf, type Schemas, type XmlPlace, type XmlShape } from './xml-schema.js';
+import { isEncodedArray, isObjectSchema, itemsOf, resolve, shapeOf, typesOf, type Schemas, type XmlPlace, type XmlShape } from './xml-schema.js';
 import { serialiseElement } from './xml-text.js';
 
 export type ReadResult = { value: Json } | { problem: string; path: string };
@@ -73,7 +73,7 @@ class Reader {
     if (nil === 'true' || nil === '1') return null;
     if (isObject(given) && isObject(given['x-xml']) && given['x-xml'].any === true) return serialiseElement(element);
     const schema = this.#typed(element, given);
-    const array = encodedArrayOf(schema, this.schemas);
+    const array = isEncodedArray(schema, this.schemas) ? encodedArrayOf(schema, this.schemas) : null;
     if (array !== null) return this.#array(element, array, depth);
     if (this.refs !== null && isAnything(resolve(schema, this.schemas))) return this.#untyped(element, depth);
     if (isObjectSchema(schema, this.schemas) && !this.#simpleAlternative(element, schema)) return this.#object(element, shapeOf(schema, this.schemas), depth);
@@ -94,6 +94,8 @@ class Reader {
     if (written === undefined) return schema;
     const type = resolveQName(element, written);
     if (type === undefined) return schema;
+    // A Simulator built before `xsi:type` was read (no types table) reads every element as declared.
+    if (this.types === null && this.refs === null) return schema;
     if (type.ns === XSD_NS || type.ns === SOAP11_ENCODING || type.ns === SOAP12_ENCODING) {
       return isAnything(resolve(schema, this.schemas)) ? (builtinSchema(type) ?? schema) : schema;
     }
