@@ -109,6 +109,7 @@ class WsdlReader {
         use: useOf(soapBody),
         parts: parts === undefined ? null : parts.split(/\s+/).filter((p) => p !== ''),
         namespace: soapBody === undefined ? null : (attribute(soapBody, 'namespace') ?? null),
+        encodingStyle: soapBody === undefined || attribute(soapBody, 'encodingStyle') === undefined ? null : attribute(soapBody, 'encodingStyle')!.split(/\s+/).filter((s) => s !== ''),
         headers: childElements(holder, soap, 'header').map((header) => ({ path, node: header, message: this.qname(path, header, 'message', name), part: attribute(header, 'part') ?? '', use: useOf(header) })),
       };
     };

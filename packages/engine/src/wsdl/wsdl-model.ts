@@ -60,6 +60,8 @@ export interface WsdlBodyBinding extends Written {
   parts: string[] | null;
   /** `soap:body namespace`: the rpc wrapper's namespace. */
   namespace: string | null;
+  /** `soap:body encodingStyle`: the encodings an encoded body names (URIs, most specific first); null when absent. */
+  encodingStyle: string[] | null;
   headers: WsdlHeaderBinding[];
 }
 

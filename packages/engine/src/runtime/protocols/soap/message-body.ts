@@ -7,16 +7,16 @@
 import type { SoapMessage, SoapPart } from '../../../artifact/soap.js';
 import { isObject, type Json } from '../../../json.js';
 import { childElements, type XmlElement } from '../../../xml/xml-tree.js';
-import { writeElement } from './json-to-xml.js';
+import { writeElement, type WriteOptions } from './json-to-xml.js';
 import type { Envelope } from './read-envelope.js';
 import { shapeOf, type Schemas } from './xml-schema.js';
-import { readElement, type ReadResult } from './xml-to-json.js';
+import { readElement, type ReadOptions, type ReadResult } from './xml-to-json.js';
 
 /** The message's content as JSON, or the first problem; the payload must be there (an empty Body is refused before). */
-export function readMessage(envelope: Envelope, message: SoapMessage, schemas: Schemas): ReadResult {
+export function readMessage(envelope: Envelope, message: SoapMessage, schemas: Schemas, options: ReadOptions = {}): ReadResult {
   // The Body holds the parts as an rpc wrapper holds its parts; its own attributes name no part.
   const holder: XmlElement = message.parts === undefined ? envelope.payload! : (partsInOneElement(envelope.body, message.parts) ?? envelope.body);
-  return readElement(holder, message.schema, schemas);
+  return readElement(holder, message.schema, schemas, options);
 }
 
 /**
@@ -40,13 +40,13 @@ function partsInOneElement(body: XmlElement, parts: SoapPart[]): XmlElement | nu
 }
 
 /** The message's content as the Body's XML: its element, or each part's element in order. */
-export function writeMessage(message: SoapMessage, value: Json, schemas: Schemas): string {
-  if (message.parts === undefined) return writeElement(message.element, value, message.schema, schemas);
+export function writeMessage(message: SoapMessage, value: Json, schemas: Schemas, options: WriteOptions = {}): string {
+  if (message.parts === undefined) return writeElement(message.element, value, message.schema, schemas, options);
   let text = '';
   const object = isObject(value) ? value : {};
   for (const place of shapeOf(message.schema, schemas).places) {
     if (place.kind !== 'element' || !Object.hasOwn(object, place.key)) continue;
-    text += writeElement({ ns: place.ns, local: place.local }, object[place.key] as Json, place.schema, schemas);
+    text += writeElement({ ns: place.ns, local: place.local }, object[place.key] as Json, place.schema, schemas, options);
   }
   return text;
 }

@@ -11,7 +11,8 @@ import { headerText } from '../rest/parameters.js';
 import type { Call, Protocol } from '../protocol.js';
 import { contentTypeFor, envelope, faultXml } from './envelope-xml.js';
 import { writeElement } from './json-to-xml.js';
-import { actionOf, readEnvelope, soapVersionOfContentType } from './read-envelope.js';
+import { actionOf, envelopeNamespace, readEnvelope, soapVersionOfContentType } from './read-envelope.js';
+import { MultiRefs } from './multi-refs.js';
 import { findOperation, soapOperationOf, versionsOf, type SoapVersion } from './soap-operations.js';
 import { servedDocument } from './served-documents.js';
 import { readMessage, writeMessage } from './message-body.js';
@@ -49,7 +50,12 @@ export const soapProtocol: Protocol = {
     if (output === null) return { status: 202, headers: {}, body: null };
     // An answer understood by its one wrapped child (`<GetEmployeeResult>`) goes back inside it.
     const value = output.result === undefined ? answer.value : { [output.result]: answer.value };
-    const body = writeMessage(output, value, soap.schemas);
+    // Each binding answers in its own encoding (a 1.2 binding in SOAP 1.2's); older artifacts name none.
+    const binding = soap.operation.bindings.find((b) => b.version === version);
+    const style = binding === undefined ? output.encoding : binding.encoding;
+    const encoding = style === undefined ? {} : { encoding: { style, envelope: envelopeNamespace(version) } };
+    const types = soap.types;
+    const body = writeMessage(output, value, soap.schemas, { ...encoding, ...(types === undefined ? {} : { types }) });
     return { status: 200, headers: { ...answer.headers, 'content-type': contentTypeFor(version) }, body: Buffer.from(envelope(version, body)) };
   },
   refuseWrite: (model, operation, dialect) => {
@@ -101,7 +107,10 @@ function decodeEnvelope(model: RuntimeModel, soap: SoapModel, request: SimReques
     return { kind: 'refused', refusal: { status: 500, code: 'must_understand', message: `the header block ${header.name} must be understood, and ${soapOperation.name} does not take it` }, operation, protocol: soapProtocol, dialect: read.version };
   }
   if (read.payload === null) return { kind: 'refused', refusal: { status: 400, code: 'invalid_body', message: 'the SOAP Body is empty' }, operation, protocol: soapProtocol, dialect: read.version };
-  const input = readMessage(read, soapOperation.input, model.artifact.schemas);
+  // An encoded body's values may be elsewhere in the Body, referred to by `href` (multi-refs.ts).
+  const refs = soapOperation.input.encoding === undefined ? {} : { refs: new MultiRefs(read.payload.parent) };
+  const types = soap.types === undefined ? {} : { types: soap.types };
+  const input = readMessage(read, soapOperation.input, model.artifact.schemas, { ...refs, ...types });
   if ('problem' in input) {
     return { kind: 'refused', refusal: { status: 400, code: 'validation_failed', message: `the request is not valid: ${input.path === '' ? '' : `${input.path}: `}${input.problem}` }, operation, protocol: soapProtocol, dialect: read.version };
   }
