@@ -444,6 +444,16 @@ describe.each(HOSTS)('over a real $name server', ({ make }) => {
       await expectNextAnswered(connection, first!);
     });
 
+    it('a data-plane request refused (404) before its body is read', async () => {
+      const body = 'x'.repeat(1024 * 1024);
+      const connection = await RawConnection.open(base);
+      connection.write(`POST /sim/sim_01ARZ3NDEKTSV4RRFFQ69G5FAV/pets HTTP/1.1\r\nHost: x\r\nSimulation-Token: t\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`);
+      connection.write(body);
+      const first = await connection.answer();
+      expect(first?.status).toBe(404);
+      await expectNextAnswered(connection, first!);
+    });
+
     it('a small refused body that has fully arrived keeps the connection', async () => {
       const body = '{"name":"x"}';
       const connection = await RawConnection.open(base);
