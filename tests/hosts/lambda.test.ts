@@ -522,6 +522,15 @@ describe('cookies and repeated values', () => {
     expect(reply.json().detail).toBe('Content-Type: must be sent once.');
   });
 
+  it('a data-plane answer carries no header HTTP cannot send: an Origin past latin-1 is not echoed', async () => {
+    const handler = createLambdaHandler(compose().handle);
+    const event = SHAPES[1]!.event({ method: 'GET', target: '/sim/sim_01ARZ3NDEKTSV4RRFFQ69G5FAV/pets', key: null, headers: { origin: 'https://日本.example' } });
+    const reply = asReply(await handler(event));
+    expectProblem(reply, 404, 'simulation_not_found');
+    expect(reply.headers['access-control-allow-origin']).toBeUndefined();
+    expect(reply.headers['access-control-allow-credentials']).toBe('true');
+  });
+
   it('v2 Authorization copies, which API Gateway joins with a comma, are no valid key', async () => {
     const handler = createLambdaHandler(compose().handle);
     for (const shape of SHAPES.slice(1)) {
