@@ -79,6 +79,7 @@ export const WARNINGS = {
   probe_refused: { kind: 'incomplete', suggestion: 'Point the Credential at an address the server may reach (docs/credentials.md: loopback and private addresses need `allow_http_loopback_credentials` or `allow_private_credentials`), or build without it; the Simulator was built from the document alone.' },
   probe_failed: { kind: 'incomplete', suggestion: 'Check that the real system answers the operation with the Credential, within the time and size limits and in the documented media type; the Simulator generates what the request would have taught it.' },
   system_drift: { kind: 'invalid', suggestion: 'The real system and the document disagree: correct the document (or an Overlay) where the system is right, or tell the system\'s owners; the answer is not used and the Simulator follows the document.' },
+  header_unsendable: { kind: 'invalid', suggestion: 'Give the header a name that is an HTTP token and values without line breaks or characters past latin-1 (a media type likewise); it is left out of answers meanwhile.' },
 } as const satisfies Record<string, Rule>;
 
 /**
