@@ -98,6 +98,10 @@ describe('POST /v1/simulators', () => {
     ['timeout_seconds 0', () => encodeMultipart([{ name: 'spec', value: petstore, filename: 'a.yaml' }, { name: 'request', value: '{"timeout_seconds":0}' }]), 422, 'validation', /^timeout_seconds:/],
     ['timeout_seconds 72001', () => encodeMultipart([{ name: 'spec', value: petstore, filename: 'a.yaml' }, { name: 'request', value: '{"timeout_seconds":72001}' }]), 422, 'validation', /^timeout_seconds:/],
     ['a filter that is no regex', () => encodeMultipart([{ name: 'spec', value: petstore, filename: 'a.yaml' }, { name: 'request', value: '{"filter":["(unclosed"]}' }]), 422, 'validation', /^filter\.0:/],
+    // Filters match in linear time, which cannot run these: refused at once, not by a build that fails later.
+    ['a filter with a lookahead', () => encodeMultipart([{ name: 'spec', value: petstore, filename: 'a.yaml' }, { name: 'request', value: '{"filter":["^list","(?=x)"]}' }]), 422, 'validation', /^filter\.1: .*lookaround/],
+    ['a filter with a lookbehind', () => encodeMultipart([{ name: 'spec', value: petstore, filename: 'a.yaml' }, { name: 'request', value: '{"filter":["(?<!y)Pets"]}' }]), 422, 'validation', /^filter\.0: .*lookaround/],
+    ['a filter with a backreference', () => encodeMultipart([{ name: 'spec', value: petstore, filename: 'a.yaml' }, { name: 'request', value: String.raw`{"filter":["(a)\\1"]}` }]), 422, 'validation', /^filter\.0: .*backreference/],
     ['a malformed reference', () => encodeMultipart([{ name: 'spec', value: petstore, filename: 'a.yaml' }, { name: 'request', value: '{"references":["Not A Ref"]}' }]), 422, 'validation', /^references\.0:/],
     ['a repeated reference', () => encodeMultipart([{ name: 'spec', value: petstore, filename: 'a.yaml' }, { name: 'request', value: '{"references":["a:1","a:1"]}' }]), 422, 'validation', /^references:/],
     ['a catalog reference', () => encodeMultipart([{ name: 'spec', value: petstore, filename: 'a.yaml' }, { name: 'request', value: '{"references":["catalog/mine:1"]}' }]), 422, 'validation', /^references:/],

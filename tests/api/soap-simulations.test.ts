@@ -86,6 +86,34 @@ describe('a SOAP Simulation', () => {
     expect(await names('<c:status>closed</c:status>')).toEqual({ names: [], total: '0' });
   });
 
+  it('refuses a write on a read-only request with a Fault of the request\'s SOAP version naming the operation, and answers reads', async () => {
+    const { h } = await simulationHarness();
+    await soapSimulator(h);
+    const sim = await h.createSimulation('customers:soap', { sample_records: 0 });
+    const id = await createCustomer(h, sim, 'Ada');
+    const readOnly = (await h.request('POST', `/v1/simulations/${sim.id}/tokens`, { json: { read_only: true, ttl_seconds: 600 } })).json<{ token: string }>().token;
+    const remove = `<c:DeleteCustomer><c:customerId>${id}</c:customerId></c:DeleteCustomer>`;
+    const versions: Array<{ ns: string; headers: Record<string, string>; code: RegExp }> = [
+      { ns: 'http://schemas.xmlsoap.org/soap/envelope/', headers: { 'content-type': 'text/xml; charset=utf-8', soapaction: `"${NS}/DeleteCustomer"` }, code: /<faultcode>soap:Client<\/faultcode>/ },
+      { ns: 'http://www.w3.org/2003/05/soap-envelope', headers: { 'content-type': `application/soap+xml; charset=utf-8; action="${NS}/DeleteCustomer"` }, code: /<soap:Value>soap:Sender<\/soap:Value>/ },
+    ];
+    for (const { ns, headers, code } of versions) {
+      const body = `<soap:Envelope xmlns:soap="${ns}" xmlns:c="${NS}"><soap:Body>${remove}</soap:Body></soap:Envelope>`;
+      for (const [caller, extra] of [[{ ...sim, token: readOnly }, {}], [sim, { 'service-read-only': 'true' }]] as const) {
+        const refused = await h.sim(caller, 'POST', '/', { body, headers: { ...headers, ...extra } });
+        expect(refused.status).toBe(403);
+        expect(refused.headers['content-type']).toBe(headers['content-type']!.startsWith('text/xml') ? 'text/xml; charset=utf-8' : 'application/soap+xml; charset=utf-8');
+        expect(refused.text()).toContain(`<soap:Envelope xmlns:soap="${ns}">`);
+        expect(refused.text()).toMatch(code);
+        expect(refused.text()).toMatch(/DeleteCustomer can change state, and this request is read-only/);
+      }
+    }
+    const read = await soapCall(h, sim, 'GetCustomer', `<c:GetCustomer><c:customerId>${id}</c:customerId></c:GetCustomer>`, readOnly);
+    expect(read.status).toBe(200);
+    const steps = (await h.request('GET', `/v1/simulations/${sim.id}/steps`)).json<{ steps: Array<{ label: string }> }>().steps;
+    expect(steps.map((s) => s.label)).toEqual(['SOAP CreateCustomer']);
+  });
+
   it('forks at a step with the state of that step, and keeps its state across stop and start', async () => {
     const { h } = await simulationHarness();
     await soapSimulator(h);

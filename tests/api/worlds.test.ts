@@ -251,15 +251,18 @@ describe('stop, start and delete', () => {
     expect(Object.values(stoppedView.members).map((m) => m.status)).toEqual(['stopped', 'stopped']);
     expect((await quota(h)).active_simulations.used).toBe(0);
     expectProblem(await h.sim(member, 'GET', '/pets', { headers: PETSTORE_AUTH }), 409, 'simulation_stopped');
-    // Stopping a stopped World changes nothing.
-    expect((await worldAction(h, w.id, 'stop')).json()).toMatchObject({ status: 'stopped' });
+    // Only a running World admits stop (SPEC 3): a stopped one is a conflict, and stays as it was.
+    expectProblem(await worldAction(h, w.id, 'stop'), 409, 'world_conflict');
+    expect(await world(h, w.id)).toMatchObject({ status: 'stopped', members: stoppedView.members });
 
     const started = await worldAction(h, w.id, 'start');
     expect(started.status, started.text()).toBe(200);
     expect(Object.values(started.json<WorldView>().members).map((m) => m.status)).toEqual(['running', 'running']);
     expect(started.json<WorldView>()).toMatchObject({ status: 'running', services: stoppedView.services });
     expect((await h.sim(member, 'GET', '/pets', { headers: PETSTORE_AUTH })).text()).toBe(before);
-    expect((await worldAction(h, w.id, 'start')).json()).toMatchObject({ status: 'running' });
+    // Only a stopped World admits start.
+    expectProblem(await worldAction(h, w.id, 'start'), 409, 'world_conflict');
+    expect((await world(h, w.id)).status).toBe('running');
     expect((await quota(h)).active_simulations.used).toBe(2);
   });
 

@@ -111,4 +111,25 @@ describe.each(HOSTS)('the data plane over a real $name socket', ({ make }) => {
     expect(untyped.status).toBe(415);
     expect(JSON.parse(untyped.body)).toMatchObject({ code: 'unsupported_media_type' });
   });
+
+  it('refuses a header that holds one value sent twice: Simulation-Token, Service-Read-Only, Idempotency-Key', async () => {
+    const created = await fetch(`${base}/v1/simulations`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ simulator_id: 'pets:v1' }) });
+    const sim = (await created.json()) as { id: string; token: string };
+    const read = (headers: string) => exchange(base, `GET /sim/${sim.id}/pets HTTP/1.1\r\nHost: x\r\nX-Api-Key: k\r\nConnection: close\r\n${headers}\r\n`);
+    expect((await read(`Simulation-Token: ${sim.token}\r\n`)).status).toBe(200);
+    // node:http joins these copies into one value; every copy reaches the handler, which refuses the pair.
+    const twoTokens = await read(`Simulation-Token: ${sim.token}\r\nSimulation-Token: ${sim.token}\r\n`);
+    expect(twoTokens.status).toBe(401);
+    expect(JSON.parse(twoTokens.body)).toMatchObject({ code: 'auth_invalid' });
+    const twoModes = await read(`Simulation-Token: ${sim.token}\r\nService-Read-Only: true\r\nService-Read-Only: true\r\n`);
+    expect(twoModes.status).toBe(400);
+    expect(JSON.parse(twoModes.body)).toMatchObject({ code: 'invalid_read_only_header' });
+    const body = JSON.stringify({ to: '2024-01-02T00:00:00Z' });
+    const twoKeys = await exchange(
+      base,
+      `POST /v1/simulations/${sim.id}/advance-time HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${KEY}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nIdempotency-Key: a\r\nIdempotency-Key: b\r\n\r\n${body}`,
+    );
+    expect(twoKeys.status).toBe(422);
+    expect(JSON.parse(twoKeys.body)).toMatchObject({ code: 'validation', detail: expect.stringContaining('Idempotency-Key') });
+  });
 });

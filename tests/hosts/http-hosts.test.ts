@@ -15,6 +15,7 @@ import { createExpressApp, createSimplaneRouter } from '@simplane/host-express';
 import { createNodeListener } from '@simplane/host-node';
 import type { Logger } from '@simplane/core';
 import type { Handler } from '@simplane/http';
+import { RawConnection, type RawAnswer } from '../support/raw-connection.js';
 
 const KEY_ALPHA = 'test-key-alpha-0001';
 const KEY_BETA = 'test-key-beta-0002';
@@ -386,6 +387,118 @@ describe.each(HOSTS)('over a real $name server', ({ make }) => {
       const reply = await call(base, 'GET', '/v1/openapi.json', { key: null });
       expect(reply.status).toBe(200);
       expect(reply.json().openapi).toMatch(/^3\.1/);
+    });
+  });
+
+  describe('an early answer on a keep-alive connection', () => {
+    const next = `GET /v1/quota HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${KEY_ALPHA}\r\n\r\n`;
+
+    /**
+     * After a refusal given before the body was read to the end, the connection either stays
+     * usable (the next request on it is answered) or the refusal said it closes, and it does:
+     * never a connection that takes the next request and answers nothing.
+     */
+    async function expectNextAnswered(connection: RawConnection, first: RawAnswer): Promise<void> {
+      connection.write(next);
+      const second = await connection.answer();
+      if (first.headers.connection === 'close') {
+        expect(second).toBeNull();
+        await connection.closed;
+      } else {
+        expect(second?.status).toBe(200);
+      }
+      connection.destroy();
+    }
+
+    it('a multipart upload refused for a part with another name, its body half read', async () => {
+      const boundary = 'XBOUNDARY';
+      const body = Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="other"; filename="a.yaml"\r\n\r\n${'x'.repeat(1024 * 1024)}\r\n` +
+          `--${boundary}\r\nContent-Disposition: form-data; name="request"\r\n\r\n{}\r\n--${boundary}--\r\n`,
+      );
+      const connection = await RawConnection.open(base);
+      connection.write(`POST /v1/simulators HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${KEY_ALPHA}\r\nContent-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${body.length}\r\n\r\n`);
+      connection.write(body);
+      const first = await connection.answer();
+      expect(first?.status).toBe(422);
+      expect(JSON.parse(first!.body)).toMatchObject({ code: 'validation', detail: expect.stringContaining("unknown part 'other'") });
+      await expectNextAnswered(connection, first!);
+    });
+
+    it('a request refused (401) before its body has arrived', async () => {
+      const connection = await RawConnection.open(base);
+      connection.write(`POST /v1/credentials HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"name":`);
+      const first = await connection.answer();
+      expect(first?.status).toBe(401);
+      // The rest of the body would otherwise be read as the next request.
+      expect(first?.headers.connection).toBe('close');
+      await expectNextAnswered(connection, first!);
+    });
+
+    it('a body of the wrong type (415) sent whole and never read', async () => {
+      const body = 'x'.repeat(512 * 1024);
+      const connection = await RawConnection.open(base);
+      connection.write(`POST /v1/credentials HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${KEY_ALPHA}\r\nContent-Type: text/plain\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
+      const first = await connection.answer();
+      expect(first?.status).toBe(415);
+      await expectNextAnswered(connection, first!);
+    });
+
+    it('a data-plane request refused (404) before its body is read', async () => {
+      const body = 'x'.repeat(1024 * 1024);
+      const connection = await RawConnection.open(base);
+      connection.write(`POST /sim/sim_01ARZ3NDEKTSV4RRFFQ69G5FAV/pets HTTP/1.1\r\nHost: x\r\nSimulation-Token: t\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`);
+      connection.write(body);
+      const first = await connection.answer();
+      expect(first?.status).toBe(404);
+      await expectNextAnswered(connection, first!);
+    });
+
+    it('a small refused body that has fully arrived keeps the connection', async () => {
+      const body = '{"name":"x"}';
+      const connection = await RawConnection.open(base);
+      connection.write(`POST /v1/credentials HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
+      const first = await connection.answer();
+      expect(first?.status).toBe(401);
+      // Nothing of it is left on the wire: node:http throws it away, and the connection serves on.
+      expect(first?.headers.connection).toBe('keep-alive');
+      await expectNextAnswered(connection, first!);
+    });
+  });
+
+  describe('a header that holds one value, sent twice', () => {
+    async function send(head: string, body = ''): Promise<RawAnswer> {
+      const connection = await RawConnection.open(base);
+      connection.write(`${head}Host: x\r\nConnection: close\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+      const answer = await connection.answer();
+      connection.destroy();
+      return answer!;
+    }
+
+    it('answers 401 auth_invalid for two Authorization headers, whichever is valid', async () => {
+      for (const [first, second] of [
+        [KEY_ALPHA, KEY_BETA],
+        [KEY_ALPHA, KEY_ALPHA],
+        ['not-a-key-0000', KEY_ALPHA],
+      ]) {
+        const answer = await send(`GET /v1/credentials HTTP/1.1\r\nAuthorization: Bearer ${first}\r\nauthorization: Bearer ${second}\r\n`);
+        expect(answer.status).toBe(401);
+        expect(JSON.parse(answer.body).code).toBe('auth_invalid');
+      }
+    });
+
+    it('answers 415 for two Content-Type headers', async () => {
+      const body = JSON.stringify({ name: 'twice', header: 'X-Key', value: 'v' });
+      const answer = await send(`POST /v1/credentials HTTP/1.1\r\nAuthorization: Bearer ${KEY_ALPHA}\r\nContent-Type: application/json\r\nContent-Type: text/plain\r\n`, body);
+      expect(answer.status).toBe(415);
+      expect(JSON.parse(answer.body)).toMatchObject({ code: 'unsupported_media_type', detail: 'Content-Type: must be sent once.' });
+    });
+
+    it('reads a header sent twice that is a list as one list', async () => {
+      // Two Request-Id copies are no sane id: one is minted, as for any malformed one.
+      const answer = await send(`GET /v1/credentials HTTP/1.1\r\nAuthorization: Bearer ${KEY_ALPHA}\r\nRequest-Id: a\r\nRequest-Id: b\r\n`);
+      expect(answer.status).toBe(200);
+      expect(answer.headers['request-id']).not.toMatch(/^(a|b|a, b)$/);
     });
   });
 

@@ -502,4 +502,41 @@ describe('cookies and repeated values', () => {
     event.multiValueHeaders.Authorization = [`Bearer ${KEY_ALPHA}`, `Bearer ${KEY_BETA}`];
     expectProblem(asReply(await handler(event)), 401, 'auth_invalid');
   });
+
+  it('a v1 Authorization header given twice in two spellings is refused (API Gateway keys each spelling apart)', async () => {
+    const handler = createLambdaHandler(compose().handle);
+    const event = v1Event({ method: 'GET', target: '/v1/credentials', key: null });
+    // `headers` keeps one copy, the valid one; `multiValueHeaders` has both, one under each name.
+    event.headers.authorization = `Bearer ${KEY_ALPHA}`;
+    event.multiValueHeaders.Authorization = ['Bearer not-a-key-0000'];
+    event.multiValueHeaders.authorization = [`Bearer ${KEY_ALPHA}`];
+    expectProblem(asReply(await handler(event)), 401, 'auth_invalid');
+  });
+
+  it('a v1 Content-Type header given twice is refused with 415, as on every host', async () => {
+    const handler = createLambdaHandler(compose().handle);
+    const event = v1Event({ method: 'POST', target: '/v1/credentials', json: { name: 'twice', header: 'X-Key', value: 'v' } });
+    event.multiValueHeaders['Content-Type'] = ['application/json', 'text/plain'];
+    const reply = asReply(await handler(event));
+    expectProblem(reply, 415, 'unsupported_media_type');
+    expect(reply.json().detail).toBe('Content-Type: must be sent once.');
+  });
+
+  it('a data-plane answer carries no header HTTP cannot send: an Origin past latin-1 is not echoed', async () => {
+    const handler = createLambdaHandler(compose().handle);
+    const event = SHAPES[1]!.event({ method: 'GET', target: '/sim/sim_01ARZ3NDEKTSV4RRFFQ69G5FAV/pets', key: null, headers: { origin: 'https://日本.example' } });
+    const reply = asReply(await handler(event));
+    expectProblem(reply, 404, 'simulation_not_found');
+    expect(reply.headers['access-control-allow-origin']).toBeUndefined();
+    expect(reply.headers['access-control-allow-credentials']).toBe('true');
+  });
+
+  it('v2 Authorization copies, which API Gateway joins with a comma, are no valid key', async () => {
+    const handler = createLambdaHandler(compose().handle);
+    for (const shape of SHAPES.slice(1)) {
+      const event = shape.event({ method: 'GET', target: '/v1/credentials', key: null }) as APIGatewayProxyEventV2;
+      event.headers.authorization = `Bearer ${KEY_ALPHA},Bearer ${KEY_BETA}`;
+      expectProblem(asReply(await handler(event)), 401, 'auth_invalid');
+    }
+  });
 });

@@ -226,10 +226,12 @@ export function describeSoapClient(stores: SoapStores): void {
       expect(((await call(reader, 'GetCustomer', { customerId: id })).customer as { name: string }).name).toBe('Grace Hopper');
       const refused = await call(reader, 'DeleteCustomer', { customerId: id }).then(
         () => null,
-        (error: unknown) => error as { response?: { status: number; data: string } },
+        (error: unknown) => faultOf(error),
       );
-      expect(refused?.response?.status).toBe(403);
-      expect(refused?.response?.data).toContain('simulation_read_only');
+      // The platform's 403, as a SOAP Fault the client reads, naming the operation.
+      expect(refused?.status).toBe(403);
+      expect(refused?.fault.faultcode).toMatch(/:Client$/);
+      expect(refused?.fault.faultstring).toBe('DeleteCustomer can change state, and this request is read-only');
       expect((await steps(sim)).map((s) => s.label)).toEqual(['SOAP CreateCustomer']);
     });
 

@@ -43,7 +43,7 @@ import {
   type WorldRepository,
 } from '@simplane/core';
 import type { MemoryBlobStore } from '@simplane/adapter-memory';
-import { EngineRuntime, InlineBuildProvider, WorkerBuildProvider } from '@simplane/engine';
+import { EngineRuntime, filterProblem, InlineBuildProvider, WorkerBuildProvider } from '@simplane/engine';
 import { UndiciRealSystemClient } from '@simplane/adapter-undici';
 import { shippedCatalog } from './catalog-documents.js';
 import { controlPlaneRoutes, createHandler, DEFAULT_HANDLER_OPTIONS, type ControlPlaneServices, type Handler, type Route } from '@simplane/http';
@@ -195,6 +195,8 @@ export function composeControlPlane(config: Config, overrides: ComposeOverrides 
           async (simulatorId) =>
             (await c.get<SimulationRepository>(TOKENS.simulationRepository).countBySimulator(simulatorId)) +
             (await c.get<WorldRepository>(TOKENS.worldRepository).listBySimulator(simulatorId)).length,
+          // The engine's own rule for filters, asked before the build is accepted.
+          filterProblem,
         ),
     );
   // The embedded default's store is this process's alone: its Simulation records can be read

@@ -43,6 +43,7 @@ export * from './quotas/usage-ledger.port.js';
 export * from './quotas/build-allowance.js';
 export * from './quotas/quota.service.js';
 export * from './runtime/runtime.port.js';
+export * from './runtime/header-text.js';
 export * from './simulations/simulation.js';
 export * from './simulations/simulation-input.js';
 export * from './simulations/simulation.repository.port.js';

@@ -10,6 +10,7 @@ export { artifactKey, readArtifact, serialiseArtifact } from './artifact/build-a
 export { matchRequest, matchRoute, type Discriminate, type RouteMatch, type RouteNode, type RoutePattern, type RouteTarget, type RouteVariant } from './artifact/route-index.js';
 export { compileDocument, type CompileInput } from './compile/compile-document.js';
 export type { CompileHooks } from './compile/checkpoint.js';
+export { filterProblem } from './compile/filters.js';
 export { RULES, type RuleCode } from './diagnostics/rules.js';
 export { lifecycleListing, type LifecycleEntry } from './lifecycle/listing.js';
 export { PARSE_LIMITS } from './parse/limits.js';

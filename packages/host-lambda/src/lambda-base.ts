@@ -1,4 +1,4 @@
-import { SimplaneError } from '@simplane/core';
+import { setOwn, SimplaneError } from '@simplane/core';
 import { problemResponse, type HttpRequest, type HttpResponse } from '@simplane/http';
 
 /** Decodes a Lambda event body, which API Gateway may have base64-encoded. */
@@ -7,16 +7,34 @@ export function decodeBody(body: string | null | undefined, isBase64Encoded: boo
   return Buffer.from(body, isBase64Encoded ? 'base64' : 'utf8');
 }
 
-/** Lower-cases header names and joins multi-value headers the way HTTP would. */
+/**
+ * Lower-cases header names and keeps every copy of a header sent more than once, as the array
+ * of its copies (the neutral request's form, http-types), so the handler refuses a duplicate
+ * of a header that holds one value as every host does. API Gateway REST (v1) gives every copy
+ * in `multiValueHeaders`, keyed by the name as sent (so `Authorization` and `authorization`
+ * are two keys) and keeps only the last in `headers`; HTTP API (v2) joins copies with commas
+ * before the event is made, so they arrive as one value.
+ */
 export function lowerHeaders(
   single: Record<string, string | undefined> | null | undefined,
   multi?: Record<string, string[] | undefined> | null,
 ): HttpRequest['headers'] {
-  const headers: HttpRequest['headers'] = {};
-  for (const [name, value] of Object.entries(single ?? {})) if (value !== undefined) headers[name.toLowerCase()] = value;
+  const copies = new Map<string, string[]>();
+  const add = (name: string, values: readonly string[]) => {
+    const lower = name.toLowerCase();
+    const held = copies.get(lower);
+    if (held === undefined) copies.set(lower, [...values]);
+    else held.push(...values);
+  };
+  const fromMulti = new Set<string>();
   for (const [name, values] of Object.entries(multi ?? {})) {
-    if (values !== undefined && values.length > 1) headers[name.toLowerCase()] = values;
+    if (values === undefined || values.length === 0) continue;
+    add(name, values);
+    fromMulti.add(name.toLowerCase());
   }
+  for (const [name, value] of Object.entries(single ?? {})) if (value !== undefined && !fromMulti.has(name.toLowerCase())) add(name, [value]);
+  const headers: HttpRequest['headers'] = {};
+  for (const [name, values] of copies) setOwn(headers, name, values.length === 1 ? values[0] : values);
   return headers;
 }
 

@@ -1,7 +1,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { SimplaneError } from '@simplane/core';
+import { setOwn, SimplaneError } from '@simplane/core';
 import { problemResponse, type Handler, type HttpRequest, type HttpResponse } from '@simplane/http';
 
 /**
@@ -86,9 +86,31 @@ class Turn {
 
 /** Node request to neutral request. The body stays a stream; a request that announces none has none. */
 export function toNeutralRequest(req: IncomingMessage): HttpRequest {
+  const headers = headersOf(req);
   // RFC 9112 section 6.3: without Content-Length or Transfer-Encoding a request has no body.
-  const hasBody = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
-  return { method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body: hasBody ? req : null };
+  const hasBody = headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined;
+  return { method: req.method ?? 'GET', url: req.url ?? '/', headers, body: hasBody ? req : null };
+}
+
+/**
+ * Every copy of every header, as the neutral request wants them: node:http's `headers` keeps
+ * only the first copy of some (Authorization, Content-Type...) and joins the others, so a
+ * header sent twice would reach the handler as one and a duplicate it must refuse would pass.
+ * Such a request is read from `headersDistinct`, each header sent more than once as the array
+ * of its copies; the usual request, no header repeated, keeps `headers` as it is.
+ */
+function headersOf(req: IncomingMessage): HttpRequest['headers'] {
+  const headers = req.headers;
+  let names = 0;
+  for (const _ in headers) names += 1;
+  if (names * 2 === req.rawHeaders.length) return headers;
+  const copies: HttpRequest['headers'] = {};
+  const distinct = req.headersDistinct;
+  for (const name of Object.keys(distinct)) {
+    const values = distinct[name]!;
+    setOwn(copies, name, values.length === 1 ? values[0] : values);
+  }
+  return copies;
 }
 
 async function writeResponse(res: ServerResponse, response: HttpResponse): Promise<void> {
@@ -97,6 +119,7 @@ async function writeResponse(res: ServerResponse, response: HttpResponse): Promi
     writeWhole(res, response.status, response.headers, body);
     return;
   }
+  closeIfUnread(res, response.headers);
   res.writeHead(response.status, response.headers);
   await pipeline(Readable.from(body), res);
 }
@@ -104,8 +127,23 @@ async function writeResponse(res: ServerResponse, response: HttpResponse): Promi
 /** An answer whose body is in memory. The handler's response is this request's own (it adds Request-Id to it), so its headers take the length directly. */
 function writeWhole(res: ServerResponse, status: number, headers: Record<string, string>, body: Uint8Array | null): void {
   if (body !== null) headers['content-length'] = String(body.byteLength);
+  closeIfUnread(res, headers);
   res.writeHead(status, headers);
   res.end(body ?? undefined);
+}
+
+/**
+ * An answer given before its request's body was read to the end (a refusal: 401, 404, 415, 422
+ * for a multipart part, 413) closes the connection. A body left half read holds it: node:http
+ * reads no further, so the next request a client sends on it (or a reverse proxy that reuses
+ * the connection for another tenant) would never be answered; and a body still arriving could
+ * be of any size, which draining would read for nothing. The one body left to node:http is a
+ * body never touched that has fully arrived: node:http throws it away and keeps the connection.
+ */
+function closeIfUnread(res: ServerResponse, headers: Record<string, string>): void {
+  const req = res.req;
+  if (req.readableEnded || (req.complete && req.readableFlowing === null)) return;
+  headers.connection = 'close';
 }
 
 /** The handler answers every failure itself; this is only for a broken stream or a bug. */

@@ -1,7 +1,8 @@
 import { copyOwn, remembered, setOwn, SimplaneError, type SimulationTraffic } from '@simplane/core';
 import { parseMediaType } from './body/media-type.js';
-import { declaredLength, readBody } from './body/read-body.js';
-import { headerOf, type HttpRequest, type HttpResponse } from './http-types.js';
+import { contentLengthOf } from './body/body-headers.js';
+import { readBody } from './body/read-body.js';
+import { credentialHeader, headerOf, type HttpRequest, type HttpResponse } from './http-types.js';
 
 const MiB = 1024 * 1024;
 
@@ -43,7 +44,7 @@ export async function dispatchDataPlane(traffic: SimulationTraffic, request: Htt
   const source = request.body;
   const response = await traffic.handle({
     simulationId,
-    token: headerOf(request, TOKEN_HEADER),
+    token: credentialHeader(request, TOKEN_HEADER),
     readOnly,
     method: request.method.toUpperCase(),
     path,
@@ -56,7 +57,7 @@ export async function dispatchDataPlane(traffic: SimulationTraffic, request: Htt
             const bytes = await readBody(source, {
               maxBytes: bodyLimit(headerOf(request, 'content-type')),
               timeoutMs: bodyTimeoutMs,
-              declaredLength: declaredLength(headerOf(request, 'content-length')),
+              declaredLength: contentLengthOf(request),
             });
             return bytes.byteLength === 0 && !(source instanceof Uint8Array) ? null : bytes;
           },

@@ -1,4 +1,4 @@
-import { copyOwn, SimplaneError, type AuthService, type IdGenerator, type Logger, type Principal, type SimulationTraffic } from '@simplane/core';
+import { copyOwn, sendableHeaders, SimplaneError, type AuthService, type IdGenerator, type Logger, type Principal, type SimulationTraffic } from '@simplane/core';
 import { authAttemptOf } from './auth-attempt.js';
 import { readJsonBody } from './body/json-body.js';
 import { isPreflight, preflightResponse, withCors } from './cors.js';
@@ -58,7 +58,13 @@ export function createHandler(routes: readonly Route[], services: HandlerService
     }
     if (request.method.toUpperCase() === 'HEAD') response = withoutBody(response);
     response.headers['request-id'] = requestId;
-    if (dataPlane !== undefined) response = withCors(request, response, preflight);
+    if (dataPlane !== undefined) {
+      response = withCors(request, response, preflight);
+      // A simulated API's headers come from its document and its requests: one a host cannot
+      // write would fail the answer after this line logs it, so it is left out here, and the
+      // status logged is the status sent.
+      response.headers = sendableHeaders(response.headers, (name) => services.logger.warn('response header left out: it cannot be sent on HTTP', { request_id: requestId, header: name.slice(0, 64) }));
+    }
     services.logger.request({
       request_id: requestId,
       method: request.method,

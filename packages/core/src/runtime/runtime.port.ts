@@ -69,6 +69,12 @@ export interface RequestClass {
   readOnly: boolean;
   /** The operation is named in the body (a SOAP envelope, an AWS query form): classify again with the body. */
   needsBody?: true;
+  /**
+   * For a request that can write, where the simulated API's protocol has an error format of its
+   * own (SOAP's Fault): the `403 simulation_read_only` refusal written in it, naming the
+   * operation. Absent: the platform's problem document.
+   */
+  readOnlyRefusal?: SimResponse;
 }
 
 /** Where the simulated API carries its own credentials: the platform redacts them in recorded steps. */

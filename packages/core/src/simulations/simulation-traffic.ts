@@ -114,7 +114,8 @@ export class SimulationTraffic {
     // steps it saw are committed, so no answer reflects a write the log could lose.
     const reading = call.readBody === null ? null : call.readBody();
     reading?.catch(() => undefined);
-    if (readOnly) await this.refuseWrite(live.loaded, call, reading);
+    const refusal = readOnly ? await this.refuseWrite(live.loaded, call, reading) : null;
+    if (refusal !== null) return refusal;
     const outcome = await this.pool.ahead(record.id, async () => this.run(record, call, reading === null ? null : await reading, head));
     if (outcome.durable !== undefined) await outcome.durable;
     return outcome.response;
@@ -125,12 +126,13 @@ export class SimulationTraffic {
    * named in the body (SOAP), the body is read first: a read-only request waits for it outside
    * the Simulation's queue.
    */
-  private async refuseWrite(loaded: LoadedSimulator, call: DataPlaneCall, reading: Promise<Uint8Array | null> | null): Promise<void> {
+  private async refuseWrite(loaded: LoadedSimulator, call: DataPlaneCall, reading: Promise<Uint8Array | null> | null): Promise<SimResponse | null> {
     let found = loaded.classify(call.method, call.path, call);
     if (found.needsBody === true) found = loaded.classify(call.method, call.path, { query: call.query, headers: call.headers, body: reading === null ? null : await reading });
-    if (!found.readOnly) {
-      throw new SimplaneError('simulation_read_only', `${call.method} ${call.path.slice(0, 200)} can change state, and this request is read-only.`);
-    }
+    if (found.readOnly) return null;
+    // The API's own error format where it has one (a SOAP Fault), the platform's otherwise.
+    if (found.readOnlyRefusal !== undefined) return found.readOnlyRefusal;
+    throw new SimplaneError('simulation_read_only', `${call.method} ${call.path.slice(0, 200)} can change state, and this request is read-only.`);
   }
 
   /**

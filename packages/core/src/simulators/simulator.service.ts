@@ -45,6 +45,14 @@ export interface SimulatorPage {
  */
 export type SimulatorDependents = (simulatorId: string) => Promise<number>;
 
+/**
+ * Why the build provider would refuse a `filter` entry, or null when it runs it. Wired in the
+ * composition root from the provider's own rule, so a filter its build would refuse (a
+ * lookaround, which filters' linear-time matching cannot run) is `422 validation` at once, not
+ * a `202` whose build fails later, and the rule lives once, in the provider.
+ */
+export type FilterCheck = (source: string) => string | null;
+
 /** Simulators: accepting builds, reading, tagging, cloning, cancelling and deleting them. */
 export class SimulatorService {
   constructor(
@@ -60,6 +68,7 @@ export class SimulatorService {
     /** The Runtime Simulations run on, so reading a Simulator's behaviour shares its loaded artifact with them. */
     private readonly runtime: Runtime,
     private readonly dependents: SimulatorDependents = async () => 0,
+    private readonly filterCheck: FilterCheck = () => null,
   ) {}
 
   /** Checked before an upload is read, so a workspace past its allowance is refused at once. */
@@ -69,6 +78,10 @@ export class SimulatorService {
 
   async create(principal: Principal, upload: SimulatorUpload): Promise<SimulatorView> {
     const input = parseInput(buildRequestInput, upload.request, 'request');
+    input.filter.forEach((source, i) => {
+      const problem = this.filterCheck(source);
+      if (problem !== null) throw validationError(`filter.${i}`, problem);
+    });
     const parent = input.parent_id === null ? null : await this.resolveOrUnknown(principal, input.parent_id, 'parent_id');
     if (parent !== null && parent.status !== 'ready') {
       throw new SimplaneError('simulator_not_ready', `The parent Simulator ${parent.id} is ${parent.status}, not ready.`);

@@ -122,14 +122,15 @@ export class WorldService {
     return { worlds: await Promise.all(page.items.map((r) => this.view(r))), next_cursor: page.nextCursor };
   }
 
-  /** Stops every member, saving its state; a stopped World is answered as it is. */
+  /** Stops every member, saving its state. Only a running World admits stop (SPEC 3): a stopped one is 409 `world_conflict`. */
   stop(principal: Principal, id: string): Promise<WorldView> {
     return this.serial(id, async () => {
       const world = await this.load(principal, id);
       refuseWhileWorldAdvancing(world, 'stop');
       this.refuseWhileLocked(world, 'stop');
-      // A stopped World whose stop was abandoned midway stops the members it left running.
-      if (world.status === 'stopped' && world.lock == null) return this.view(world);
+      // A stopped World still holding the lock of a stop abandoned midway (its process died)
+      // stops the members that stop left running; any other stopped World has nothing to stop.
+      if (world.status === 'stopped' && world.lock == null) throw conflict(world, 'stop', 'it is already stopped');
       if (world.status !== 'running' && world.status !== 'stopped') throw conflict(world, 'stop', 'only a running World can be stopped');
       // Out of `running` first: no clock advance can begin while the members stop.
       const { record: stopped, lock } = await this.take(world, 'stopped', 'stopping', 'stop');
@@ -146,14 +147,14 @@ export class WorldService {
   /**
    * Starts every member from its saved state, all or nothing: the workspace needs a free
    * active slot for each stopped member at once, else 429 `simulation_quota_exceeded` and none
-   * starts. Members keep their tokens. A running World is answered as it is.
+   * starts. Members keep their tokens. Only a stopped World admits start (SPEC 3): a running
+   * one is 409 `world_conflict`.
    */
   start(principal: Principal, id: string): Promise<WorldView> {
     return this.serial(id, async () => {
       const world = await this.load(principal, id);
       refuseWhileWorldAdvancing(world, 'start');
       this.refuseWhileLocked(world, 'start');
-      if (world.status === 'running' && world.lock == null) return this.view(world);
       if (world.status !== 'stopped') throw conflict(world, 'start', 'only a stopped World can be started');
       const { lock } = await this.take(world, 'stopped', 'starting', 'start');
       const release = () => this.repository.update(id, { lock }, { lock: null });

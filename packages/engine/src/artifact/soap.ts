@@ -15,7 +15,12 @@ import type { JsonSchema } from './json-schema.js';
  *   "ns": "urn:example"}` with `"attribute": true` for an attribute, `"text": true` for a simple
  *   content's text (the property `$value`), `"list": true` for an `xs:list` (space-separated),
  *   `"wrapped"` never (XSD has no wrapper; an array is a repeated element, each item one element);
- * - `"x-xml": {"any": true}` on a property holding `xs:any` content, kept as its XML text.
+ * - `"x-xml": {"any": true}` on a property holding `xs:any` content, kept as its XML text;
+ * - `"x-xml": {"array": {"item": "item", "itemType": {ns, local}}}` on a SOAP-encoded array
+ *   (a type restricting `soapenc:Array`): one element whose children, of any name, are the
+ *   JSON array's items; written as `<item>`s, `itemType` named in `soapenc:arrayType`;
+ * - `"x-xml": {"type": {ns, local}}` on a schema made from a named XSD type, in a WSDL with
+ *   encoded messages only: the `xsi:type` an encoded answer writes for its values.
  *
  * A property's JSON name is the element's local name (an attribute's too, `@name` where an
  * element has the same name). `xsi:nil="true"` reads as null where the schema allows null
@@ -27,6 +32,21 @@ export interface SoapModel {
   documents: SoapDocument[];
   /** By ArtifactOperation id. */
   operations: Record<string, SoapOperation>;
+  /**
+   * The named complex types an `xsi:type` may name in a message, by `{ns}local`: those the
+   * messages use and those derived from them. An element declared with a type may hold one
+   * derived from it (`xsi:type="ns:Derived"`), read by the derived type's schema; an `xsi:type`
+   * naming a type not here is refused. Absent in older artifacts, whose messages are read by
+   * their declared types whatever `xsi:type` says.
+   */
+  types?: Record<string, SoapType>;
+}
+
+export interface SoapType {
+  /** The component in `Artifact.schemas`. */
+  schema: string;
+  /** The `{ns}local` of the type it derives from, where that is in the table. */
+  base?: string;
 }
 
 /**
@@ -70,6 +90,8 @@ export interface SoapBinding {
   version: '1.1' | '1.2';
   /** That binding's `soapAction`; null when empty. */
   action: string | null;
+  /** The SOAP encoding that binding answers in, where its output is encoded (SoapMessage.encoding); absent for literal. */
+  encoding?: string;
 }
 
 export interface SoapMessage {
@@ -87,6 +109,21 @@ export interface SoapMessage {
   schema: JsonSchema;
   /** SOAP header blocks the binding declares for the message. */
   headers: SoapHeader[];
+  /**
+   * For a document-style message whose body carries several parts (elements side by side in
+   * the Body): each part and its element, in part order. `element` is then the first of them, and
+   * `schema` an object with one property per part, named by its element's local name (a part
+   * with a type and no element: by the part's name), as an rpc wrapper's content is. Absent for
+   * one part, and in artifacts built before such bodies were read whole (only the first part was).
+   */
+  parts?: SoapPart[];
+  /**
+   * For a body bound `use="encoded"`: the encoding style's URI (SOAP 1.1's
+   * `http://schemas.xmlsoap.org/soap/encoding/` or 1.2's `http://www.w3.org/2003/05/soap-encoding`).
+   * Its values may carry `xsi:type` and refer to others (`href`, 1.2's `enc:ref`); answers name
+   * each value's type and the encoding. Absent for a literal body (and in older artifacts).
+   */
+  encoding?: string;
   /**
    * For an output whose element holds one child that carries the answer, as .NET services write
    * `<GetEmployeeResponse><GetEmployeeResult>` and JAX-WS `<getEmployeeResponse><return>`: that
@@ -115,6 +152,14 @@ export interface SoapMessage {
    * artifacts, whose SOAP lists answered every record.
    */
   parameters?: Record<string, string[]>;
+}
+
+/** One part of a document-style body of several parts. */
+export interface SoapPart {
+  /** The `wsdl:part` name. */
+  part: string;
+  /** The element it travels as: the part's `element`, else an unqualified one named after the part. */
+  element: XmlQName;
 }
 
 export interface SoapHeader {

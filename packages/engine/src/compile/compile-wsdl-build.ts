@@ -34,7 +34,7 @@ export async function compileWsdlBuild(spec: Uint8Array, filters: PatternTest[],
   const inferred = inferModel(selected, lookup, new Set(), document.basePaths);
   await checkpoints.operationDone(selected.length);
   const kept = new Set(selected.map((op) => op.id));
-  const soap: SoapModel = { documents: read.soap.documents, operations: Object.fromEntries(Object.entries(read.soap.operations).filter(([id]) => kept.has(id))) };
+  const soap: SoapModel = { documents: read.soap.documents, operations: Object.fromEntries(Object.entries(read.soap.operations).filter(([id]) => kept.has(id))), ...(read.soap.types === undefined ? {} : { types: read.soap.types }) };
   // A list's filters and limits are in its input message, not in query parameters.
   const model = { ...inferred, operations: soapListShapes(inferred.operations, soap, lookup) };
   const artifact = buildArtifact(document, model, read.version, diagnostics, soap);

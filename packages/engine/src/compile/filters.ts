@@ -15,18 +15,25 @@ export function compileFilters(filters: string[]): PatternTest[] {
   const diagnostics = new Diagnostics();
   const out: PatternTest[] = [];
   filters.forEach((source, i) => {
-    const location = `filter[${i}]`;
-    if (source.length > MAX_FILTER_LENGTH) {
-      diagnostics.error('filter_invalid', { location }, `The filter is ${source.length} characters long; at most ${MAX_FILTER_LENGTH} are allowed.`);
-      return;
-    }
-    const support = patternSupport(source);
-    if (support === 'enforced') out.push(compilePattern(source));
-    else if (support === 'not_enforced') diagnostics.error('filter_invalid', { location }, `The filter ${JSON.stringify(source)} uses a lookaround, a backreference or another construct filters do not run: they are matched in linear time.`);
-    else diagnostics.error('filter_invalid', { location }, `The filter ${JSON.stringify(source)} is not a valid regular expression: ${syntaxError(source)}`);
+    const problem = filterProblem(source);
+    if (problem === null) out.push(compilePattern(source));
+    else diagnostics.error('filter_invalid', { location: `filter[${i}]` }, problem);
   });
   diagnostics.rejectIfErrors();
   return out;
+}
+
+/**
+ * Why a build would refuse a filter, or null when it runs. The control plane asks the same
+ * question when a build is requested (core's `FilterCheck`), so such a filter is a `422` at
+ * once rather than a build that fails later.
+ */
+export function filterProblem(source: string): string | null {
+  if (source.length > MAX_FILTER_LENGTH) return `The filter is ${source.length} characters long; at most ${MAX_FILTER_LENGTH} are allowed.`;
+  const support = patternSupport(source);
+  if (support === 'enforced') return null;
+  if (support === 'not_enforced') return `The filter ${JSON.stringify(source)} uses a lookaround, a backreference or another construct filters do not run: they are matched in linear time.`;
+  return `The filter ${JSON.stringify(source)} is not a valid regular expression: ${syntaxError(source)}`;
 }
 
 /** Why RegExp refuses a pattern (compiling one is linear; only matching backtracks). */

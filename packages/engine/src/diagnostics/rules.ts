@@ -71,12 +71,15 @@ export const WARNINGS = {
   wsdl_qname_unresolved: { kind: 'invalid', suggestion: 'Declare the named element, type or message (or import the schema that does, with its namespace prefix bound); it is simulated as any content meanwhile.' },
   wsdl_part_untyped: { kind: 'incomplete', suggestion: 'Give the message part an `element` (document style) or a `type` (rpc style); it is simulated as any content meanwhile.' },
   wsdl_binding_unusable: { kind: 'incomplete', suggestion: 'Point the binding\'s `type` at a declared port type, and give each operation an input; the binding is left out meanwhile.' },
-  wsdl_encoded_unsupported: { kind: 'unsupported', suggestion: 'Use literal messages (`use="literal"`); rpc/encoded and document/encoded operations are left out of the Simulator.' },
+  wsdl_binding_not_soap: { kind: 'unsupported', suggestion: 'Nothing to do where a SOAP binding binds the same port type: its operations are answered over SOAP. Otherwise add a SOAP 1.1 or 1.2 binding; HTTP GET/POST and MIME-only bindings are not simulated.' },
+  wsdl_operation_unbound: { kind: 'incomplete', suggestion: 'Bind the operations in a SOAP 1.1 or 1.2 binding of their port type to simulate them; they are left out meanwhile.' },
+  wsdl_encoded_unsupported: { kind: 'unsupported', suggestion: 'Bind the operation with literal messages (`use="literal"`) or in SOAP 1.1\'s or 1.2\'s encoding (`encodingStyle="http://schemas.xmlsoap.org/soap/encoding/"`); another encoding style cannot be simulated.' },
   xsd_construct_unsupported: { kind: 'unsupported', suggestion: 'Write the schema without the construct named; it is read as described in the message meanwhile.' },
   behaviour_override_invalid: { kind: 'invalid', suggestion: 'Write the override as docs/behaviour.md shows: decision names as `GET /v1/simulators/{id}/behaviour` shows them, values of their type, fields the record has, parameters the operation has. The compiler\'s decision stands there meanwhile.' },
   probe_refused: { kind: 'incomplete', suggestion: 'Point the Credential at an address the server may reach (docs/credentials.md: loopback and private addresses need `allow_http_loopback_credentials` or `allow_private_credentials`), or build without it; the Simulator was built from the document alone.' },
   probe_failed: { kind: 'incomplete', suggestion: 'Check that the real system answers the operation with the Credential, within the time and size limits and in the documented media type; the Simulator generates what the request would have taught it.' },
   system_drift: { kind: 'invalid', suggestion: 'The real system and the document disagree: correct the document (or an Overlay) where the system is right, or tell the system\'s owners; the answer is not used and the Simulator follows the document.' },
+  header_unsendable: { kind: 'invalid', suggestion: 'Give the header a name that is an HTTP token and values without line breaks or characters past latin-1 (a media type likewise); it is left out of answers meanwhile.' },
 } as const satisfies Record<string, Rule>;
 
 /**

@@ -21,6 +21,11 @@ describe('ISO 8601 durations and record times', () => {
   it('reads a record time from a date-time, a date, epoch seconds or milliseconds', () => {
     expect(timeOf('2024-01-02T03:04:05+01:00')).toBe(Date.parse('2024-01-02T02:04:05Z'));
     expect(timeOf('2024-01-02')).toBe(Date.parse('2024-01-02T00:00:00Z'));
+    // XSD's forms, as a SOAP Simulation keeps them: no zone is UTC whatever the host's, a dated zone its day.
+    expect(timeOf('2024-01-02T03:04:05')).toBe(Date.parse('2024-01-02T03:04:05Z'));
+    expect(timeOf('2024-01-02T03:04:05.250')).toBe(Date.parse('2024-01-02T03:04:05.250Z'));
+    expect(timeOf('2024-01-02+02:00')).toBe(Date.parse('2024-01-02T00:00:00Z'));
+    expect(timeOf('2024-01-02Z')).toBe(Date.parse('2024-01-02T00:00:00Z'));
     expect(timeOf(1_704_067_200)).toBe(1_704_067_200_000);
     expect(timeOf(1_704_067_200_000)).toBe(1_704_067_200_000);
     for (const none of [null, '', 'soon', true, Number.NaN, undefined]) expect(timeOf(none)).toBeNull();

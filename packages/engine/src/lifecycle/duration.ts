@@ -36,11 +36,13 @@ export function addDuration(time: number, d: Duration): number {
 /**
  * A record's time field as ms since the epoch: a date-time or date string (a date is its
  * midnight UTC), or epoch seconds (a number past 10^11 is taken as milliseconds). Null for
- * anything else.
+ * anything else. XSD's forms a SOAP Simulation keeps as sent read the same way whatever the
+ * host's zone: a date-time without a zone as UTC, a date with a zone as its day.
  */
 export function timeOf(value: unknown): number | null {
   if (typeof value === 'number') return Number.isFinite(value) ? (Math.abs(value) >= 1e11 ? value : value * 1000) : null;
   if (typeof value !== 'string' || value === '') return null;
-  const time = Date.parse(value);
+  const zoned = /T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?$/.test(value) ? `${value}Z` : (/^(\d{4}-\d{2}-\d{2})(?:Z|[+-]\d{2}:\d{2})$/.exec(value)?.[1] ?? value);
+  const time = Date.parse(zoned);
   return Number.isNaN(time) ? null : time;
 }

@@ -5,6 +5,7 @@ import { normaliseContent } from './media.js';
 import type { RawOperation } from './operations.js';
 import { resolveObject } from './resolve-ref.js';
 import { swaggerRequestBody, swaggerResponse } from './swagger-bodies.js';
+import { sendableContent, unsendableHeader } from './unsendable.js';
 
 /** The operation's request body, from `requestBody` (3.x) or body/formData parameters (2.0). */
 export function normaliseRequestBody(raw: RawOperation, context: NormaliseContext): ArtifactRequestBody | null {
@@ -23,6 +24,11 @@ function normaliseHeaders(headers: unknown, location: string, context: Normalise
     // 2.0 headers describe their value in place; 3.x ones carry a schema (or a content map).
     const contentSchema = field(entries(header['content'])[0]?.[1], 'schema');
     const source = context.family === '2.0' ? header : (header['schema'] ?? contentSchema);
+    const unsendable = unsendableHeader(name, source, context);
+    if (unsendable !== null) {
+      context.diagnostics.warn('header_unsendable', { operation, location: `${location}.headers.${name}` }, `The header ${JSON.stringify(name.slice(0, 64))} cannot be sent on HTTP: ${unsendable}. Answers leave it out.`);
+      continue;
+    }
     setOwn(out, name, { required: header['required'] === true, schema: source === undefined ? null : context.schemas.convert(source, `${location}.headers.${name}`) });
   }
   return out;
@@ -41,7 +47,7 @@ export function normaliseResponses(raw: RawOperation, context: NormaliseContext)
     setOwn(out, key, {
       description: stringField(response, 'description') ?? '',
       headers: normaliseHeaders(response['headers'], at, context, raw.id),
-      content: context.family === '2.0' ? swaggerResponse(response as JsonObject, raw, at, context) : normaliseContent(response['content'], at, context, raw.id),
+      content: sendableContent(context.family === '2.0' ? swaggerResponse(response as JsonObject, raw, at, context) : normaliseContent(response['content'], at, context, raw.id), at, context, raw.id),
     });
   }
   return out;

@@ -3,7 +3,7 @@ import type { Artifact, ArtifactOperation, ArtifactResource, JsonSchema } from '
 import type { SoapOperation } from '../artifact/soap.js';
 import { isObject, type Json, type JsonObject } from '../json.js';
 import { contentTypeFor, envelope } from '../runtime/protocols/soap/envelope-xml.js';
-import { writeElement } from '../runtime/protocols/soap/json-to-xml.js';
+import { writeMessage } from '../runtime/protocols/soap/message-body.js';
 import { readEnvelope } from '../runtime/protocols/soap/read-envelope.js';
 import { readElement } from '../runtime/protocols/soap/xml-to-json.js';
 import type { ProbeRequest } from './probe-plan.js';
@@ -60,7 +60,7 @@ export function soapWireRequest(artifact: Artifact, probe: ProbeRequest, headers
   const { input } = described;
   // The behaviours' form of the input back into the element's: a bare simple input is its one field's value.
   const value: Json = input.field !== undefined && isObject(probe.input) ? (probe.input[input.field] ?? null) : probe.input;
-  const body = envelope(described.version, writeElement(input.element, value, input.schema, artifact.schemas));
+  const body = envelope(described.version, writeMessage(input, value, artifact.schemas));
   const action = described.action;
   const wire: Record<string, string> = { ...headers, 'content-type': contentTypeFor(described.version, action) };
   if (described.version === '1.1') wire['soapaction'] = `"${(action ?? '').replace(/[^\x20-\x7E]/g, '').replace(/"/g, '')}"`;

@@ -22,7 +22,7 @@ export function handleRequest(model: RuntimeModel, sent: SimRequest, state: Stat
     return { response: refuse(model, call.operation, call.refusal, gen, call.protocol), operation: call.operation?.id ?? null };
   }
   const { operation, request } = call;
-  const gen: GenerateContext = { registry: model.registry, random: randomFor(context.seed, context.step, operation.id), now: context.now, ...(call.dialect === undefined ? {} : { dialect: call.dialect }) };
+  const gen: GenerateContext = { registry: model.registry, random: randomFor(context.seed, context.step, operation.id), now: context.now, ...(call.dialect === undefined ? {} : { dialect: call.dialect }), ...(call.body === undefined ? {} : { input: call.body }) };
   const input = validateRequest(model, operation, request, call.params, call.body);
   const label = call.label === undefined ? {} : { label: call.label };
   if ('status' in input) return { response: refuse(model, operation, input, gen), operation: operation.id, ...label };

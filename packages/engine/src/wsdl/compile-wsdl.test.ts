@@ -92,7 +92,8 @@ describe('compileWsdl: document style', () => {
     expect(soap.operations['GetThing']).toMatchObject({ name: 'GetThing', version: '1.1', action: 'urn:get', style: 'document' });
     expect(soap.operations['Bare']!.action).toBeNull();
     expect(document).toMatchObject({ apiVersion: '', basePaths: [''], securitySchemes: {} });
-    expect(diagnostics.warnings).toEqual([]);
+    // The HTTP binding of the same port type is left out, and named.
+    expect(diagnostics.warnings.map((w) => [w.code, w.message])).toEqual([['wsdl_binding_not_soap', expect.stringMatching(/^The binding Http is bound by HTTP POST/)]]);
   });
 
   it('carries the wrapped element, its schema, headers and the summary', async () => {
@@ -181,17 +182,35 @@ describe('compileWsdl: rpc style and encoded', () => {
     expect(soap.operations['Get']!.style).toBe('document');
   });
 
-  it('leaves an rpc/encoded operation out with a warning naming it', async () => {
+  it('builds an rpc/encoded operation as rpc, its messages marked with the encoding its binding names (SOAP 1.1’s where it names none)', async () => {
     const { soap, diagnostics } = await compile(rpc('encoded'));
-    expect(Object.keys(soap.operations)).toEqual(['Get']);
-    expect(diagnostics.warnings.map((w) => [w.code, w.operation])).toEqual([['wsdl_encoded_unsupported', 'Price']]);
-    expect(diagnostics.warnings[0]!.location).toBe("service.wsdl#/definitions/binding[@name='R']/operation[@name='Price']");
+    expect(Object.keys(soap.operations)).toEqual(['Price', 'Get']);
+    expect(diagnostics.warnings).toEqual([]);
+    const price = soap.operations['Price']!;
+    expect([price.style, price.input.element, price.output!.element]).toEqual(['rpc', { ns: 'urn:rpc', local: 'Price' }, { ns: 'urn:rpc', local: 'PriceResponse' }]);
+    expect([price.input.encoding, price.output!.encoding]).toEqual(['http://schemas.xmlsoap.org/soap/encoding/', 'http://schemas.xmlsoap.org/soap/encoding/']);
+    // Encoded values name their types: the parts keep the XSD types they are made from.
+    expect(price.input.schema).toMatchObject({ properties: { id: { 'x-xml': { name: 'id', ns: '', type: { ns: 'http://www.w3.org/2001/XMLSchema', local: 'int' } } } } });
+    expect(soap.operations['Get']!.input.encoding).toBeUndefined();
   });
 
-  it('refuses a WSDL whose only operations are encoded', async () => {
-    const wsdl = definitions(`${MESSAGES}<wsdl:portType name="Rpc"><wsdl:operation name="Price"><wsdl:input message="tns:RpcIn"/></wsdl:operation></wsdl:portType>
-      <wsdl:binding name="R" type="tns:Rpc"><soap:binding style="rpc"/><wsdl:operation name="Price"><wsdl:input><soap:body use="encoded"/></wsdl:input></wsdl:operation></wsdl:binding>`);
-    expect((await rejection(wsdl))[0]!.code).toBe('wsdl_no_soap_binding');
+  it('leaves out, with a warning naming it, an operation bound in an encoding that is neither SOAP 1.1 nor 1.2', async () => {
+    const other = rpc('encoded').replaceAll('use="encoded"', 'use="encoded" encodingStyle="urn:example:custom-encoding"');
+    const { soap, diagnostics } = await compile(other);
+    expect(Object.keys(soap.operations)).toEqual(['Get']);
+    expect(diagnostics.warnings.map((w) => [w.code, w.operation])).toEqual([['wsdl_encoded_unsupported', 'Price']]);
+    expect(diagnostics.warnings[0]!.message).toContain('urn:example:custom-encoding');
+    expect(diagnostics.warnings[0]!.location).toBe("service.wsdl#/definitions/binding[@name='R']/operation[@name='Price']");
+    // A list of styles naming SOAP's among refinements of it is SOAP's.
+    const refined = rpc('encoded').replaceAll('use="encoded"', 'use="encoded" encodingStyle="urn:example:restricted http://www.w3.org/2003/05/soap-encoding"');
+    expect((await compile(refined)).soap.operations['Price']!.input.encoding).toBe('http://www.w3.org/2003/05/soap-encoding');
+  });
+
+  it('refuses a WSDL whose only operations are in an encoding it cannot simulate, and builds one whose only operations are SOAP-encoded', async () => {
+    const only = (style: string) => definitions(`${MESSAGES}<wsdl:portType name="Rpc"><wsdl:operation name="Price"><wsdl:input message="tns:RpcIn"/></wsdl:operation></wsdl:portType>
+      <wsdl:binding name="R" type="tns:Rpc"><soap:binding style="rpc"/><wsdl:operation name="Price"><wsdl:input><soap:body use="encoded" encodingStyle="${style}"/></wsdl:input></wsdl:operation></wsdl:binding>`);
+    expect((await rejection(only('urn:example:custom-encoding')))[0]!.code).toBe('wsdl_no_soap_binding');
+    expect(Object.keys((await compile(only('http://schemas.xmlsoap.org/soap/encoding/'))).soap.operations)).toEqual(['Price']);
   });
 });
 

@@ -1,23 +1,25 @@
 import type { ArtifactResponse, JsonSchema } from '../artifact/artifact.js';
-import type { SoapModel, SoapOperation } from '../artifact/soap.js';
+import type { SoapMessage, SoapModel, SoapOperation } from '../artifact/soap.js';
 import type { Diagnostics } from '../diagnostics/diagnostics.js';
 import { reject } from '../diagnostics/diagnostics.js';
 import type { NormalisedDocument, NormalisedOperation } from '../normalise/model.js';
 import { readBundle } from './bundle/read-bundle.js';
 import { collectSchemas } from './collect-schemas.js';
+import { encodingOf, isEncoded } from './encoding-style.js';
 import { type PlannedOperation, planOperations } from './plan-operations.js';
 import { readDocuments } from './read-documents.js';
 import { readWsdl } from './read-wsdl.js';
 import { servedDocuments } from './served-documents.js';
+import { warnUnsimulatedBindings } from './unsimulated-bindings.js';
 import { type MessageContext, soapFaults, soapMessage } from './soap-messages.js';
-import type { WsdlDefinitions } from './wsdl-model.js';
+import type { WsdlBodyBinding, WsdlDefinitions } from './wsdl-model.js';
 import { XsdModel } from './xsd/xsd-model.js';
 
 /**
  * The WSDL counterpart of parse, validate and normalise: from the uploaded bytes (a WSDL or a
  * zip of it and its XSDs) to the operations the inference step reads, plus the SOAP model the
- * runtime answers with. Each WSDL operation that a literal SOAP 1.1 or 1.2 binding binds is
- * one operation, `POST /#SOAP=<id>`, whose request body and 200 answer are its input and
+ * runtime answers with. Each WSDL operation that a SOAP 1.1 or 1.2 binding binds (literal, or
+ * encoded in SOAP's encoding) is one operation, `POST /#SOAP=<id>`, whose request body and 200 answer are its input and
  * output element's content.
  */
 export interface CompiledWsdl {
@@ -42,11 +44,21 @@ function soapOperation(plan: PlannedOperation, definitions: WsdlDefinitions, con
     version: first!.binding.version,
     style: bound.style,
     action: bound.action,
-    bindings: plan.bindings.map(({ binding, operation: b }) => ({ version: binding.version, action: b.action })),
-    input: soapMessage(messageContext, operation, 'input', bound.style, bound.input),
-    output: operation.output === null ? null : soapMessage(messageContext, operation, 'output', bound.style, bound.output),
+    bindings: plan.bindings.map(({ binding, operation: b }) => {
+      const answered = b.output ?? b.input;
+      const encoding = answered === null || answered.use !== 'encoded' ? null : encodingOf(answered, binding.version);
+      return { version: binding.version, action: b.action, ...(encoding === null ? {} : { encoding }) };
+    }),
+    input: encoded(soapMessage(messageContext, operation, 'input', bound.style, bound.input), bound.input, first!.binding.version),
+    output: operation.output === null ? null : encoded(soapMessage(messageContext, operation, 'output', bound.style, bound.output), bound.output, first!.binding.version),
     faults: soapFaults(messageContext, operation),
   };
+}
+
+/** A message with the SOAP encoding its body is written in, where it is encoded. */
+function encoded(message: SoapMessage, body: WsdlBodyBinding | null, version: '1.1' | '1.2'): SoapMessage {
+  const encoding = body === null || body.use !== 'encoded' ? null : encodingOf(body, version);
+  return encoding === null ? message : { ...message, encoding };
 }
 
 function normalisedOperation(plan: PlannedOperation, soap: SoapOperation): NormalisedOperation {
@@ -81,11 +93,13 @@ export async function compileWsdl(spec: Uint8Array, diagnostics: Diagnostics, ti
   diagnostics.rejectIfErrors();
   const definitions = readWsdl(set, diagnostics);
   const plans = planOperations(definitions, diagnostics);
+  warnUnsimulatedBindings(definitions, diagnostics);
   if (plans.length === 0) {
     const why = definitions.bindings.length === 0 ? 'it declares no SOAP 1.1 or 1.2 binding' : 'none of its SOAP bindings binds a usable operation (see the warnings)';
     reject('wsdl_no_soap_binding', { location: `${bundle.main}#/definitions` }, `${bundle.main} cannot be simulated: ${why}.`);
   }
-  const model = new XsdModel(collectSchemas(set), diagnostics);
+  // Encoded messages name each value's type (`xsi:type`), so their schemas keep the XSD types' names.
+  const model = new XsdModel(collectSchemas(set), diagnostics, { typeNames: plans.some((plan) => plan.bindings.some((b) => isEncoded(b.operation))) });
   const operations: Record<string, SoapOperation> = {};
   const normalised: NormalisedOperation[] = [];
   for (const [index, plan] of plans.entries()) {
@@ -94,10 +108,11 @@ export async function compileWsdl(spec: Uint8Array, diagnostics: Diagnostics, ti
     normalised.push(normalisedOperation(plan, soap));
     await tick(index + 1);
   }
+  const types = model.types();
   const title = definitions.title ?? bundle.main.replace(/^.*\//, '').replace(/\.[^.]*$/, '');
   return {
     document: { title, apiVersion: '', basePaths: [''], schemas: model.schemas, securitySchemes: {}, operations: normalised },
-    soap: { documents: servedDocuments(set), operations },
+    soap: { documents: servedDocuments(set), operations, types },
     version: '1.1',
     title,
   };

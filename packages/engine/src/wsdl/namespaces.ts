@@ -3,6 +3,8 @@ export const WSDL_NS = 'http://schemas.xmlsoap.org/wsdl/';
 export const WSDL2_NS = 'http://www.w3.org/ns/wsdl';
 export const SOAP11_NS = 'http://schemas.xmlsoap.org/wsdl/soap/';
 export const SOAP12_NS = 'http://schemas.xmlsoap.org/wsdl/soap12/';
+/** WSDL 1.1's HTTP GET/POST binding (`http:binding verb=`): not simulated, named in a warning. */
+export const HTTP_NS = 'http://schemas.xmlsoap.org/wsdl/http/';
 /** SOAP with attachments: `mime:multipartRelated` around a binding message's `soap:body`. */
 export const MIME_NS = 'http://schemas.xmlsoap.org/wsdl/mime/';
 export const XSD_NS = 'http://www.w3.org/2001/XMLSchema';

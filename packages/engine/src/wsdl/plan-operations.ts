@@ -1,11 +1,13 @@
 import type { Diagnostics, IssueAt } from '../diagnostics/diagnostics.js';
+import { unsupportedEncodings } from './encoding-style.js';
 import { locate } from './locate.js';
 import { attribute } from '../xml/xml-tree.js';
 import type { WsdlAbstractOperation, WsdlBinding, WsdlBindingOperation, WsdlDefinitions, WsdlPortType } from './wsdl-model.js';
 
 /**
  * Which port-type operations the Simulator answers, and through which bindings: an operation
- * is kept when at least one SOAP binding binds it with literal messages, and answers every
+ * is kept when at least one SOAP binding binds it with literal messages or SOAP 1.1's or 1.2's
+ * encoding (encoding-style.ts), and answers every
  * SOAP version that does (one binding per version, the first in document order).
  */
 export interface PlannedOperation {
@@ -14,10 +16,6 @@ export interface PlannedOperation {
   operation: WsdlAbstractOperation;
   /** 1.1 first, then 1.2. */
   bindings: { binding: WsdlBinding; operation: WsdlBindingOperation }[];
-}
-
-function isEncoded(bound: WsdlBindingOperation): boolean {
-  return [bound.input, bound.output].some((body) => body !== null && (body.use === 'encoded' || body.headers.some((h) => h.use === 'encoded')));
 }
 
 /** The port type's operations by name, made once per port type so matching stays linear. */
@@ -71,8 +69,9 @@ export function planOperations(definitions: WsdlDefinitions, diagnostics: Diagno
         diagnostics.warn('wsdl_binding_unusable', where(), `The operation ${bound.name} has no input (a notification or solicit-response operation), which a Simulator cannot answer; it is left out.`);
         continue;
       }
-      if (isEncoded(bound)) {
-        diagnostics.warn('wsdl_encoded_unsupported', where(), `The operation ${bound.name} is bound with use="encoded" in ${binding.name.local} (SOAP ${binding.version}); that binding of it is left out.`);
+      const unsupported = unsupportedEncodings(bound, binding.version);
+      if (unsupported.length > 0) {
+        diagnostics.warn('wsdl_encoded_unsupported', where(), `The operation ${bound.name} is bound with use="encoded" in ${binding.name.local} (SOAP ${binding.version}) by the encoding ${unsupported.join(' ')}, which is neither SOAP 1.1's nor SOAP 1.2's; that binding of it is left out.`);
         continue;
       }
       const list = byOperation.get(operation) ?? [];

@@ -2,20 +2,21 @@ import type { Diagnostics } from '../diagnostics/diagnostics.js';
 import { attribute, childElement, childElements, resolveQName, type XmlElement, type XmlName } from '../xml/xml-tree.js';
 import { locate } from './locate.js';
 import { NamedIndex } from './named-index.js';
-import { MIME_NS, SOAP_BINDING_NS, type SoapVersion, WSDL_NS } from './namespaces.js';
+import { HTTP_NS, MIME_NS, SOAP_BINDING_NS, type SoapVersion, WSDL_NS } from './namespaces.js';
 import type { DocumentSet, ServiceDocument } from './read-documents.js';
-import type { SoapUse, WsdlAbstractOperation, WsdlBinding, WsdlBindingOperation, WsdlBodyBinding, WsdlDefinitions, WsdlMessage, WsdlMessageRef, WsdlPortType } from './wsdl-model.js';
+import type { SoapUse, WsdlOtherBinding, WsdlAbstractOperation, WsdlBinding, WsdlBindingOperation, WsdlBodyBinding, WsdlDefinitions, WsdlMessage, WsdlMessageRef, WsdlPortType } from './wsdl-model.js';
 
 /**
  * Reads the WSDL 1.1 definitions of every WSDL in the set into one model: messages, port types
- * and the SOAP 1.1 and 1.2 bindings (HTTP and other bindings are skipped, as nothing here
- * answers them). Services and addresses need no reading: the Simulator answers at its own
+ * and the SOAP 1.1 and 1.2 bindings; HTTP and other bindings are only named (nothing here
+ * answers them, and unsimulated-bindings.ts warns about each). Services and addresses need no reading: the Simulator answers at its own
  * endpoint, and served documents have their addresses rewritten (served-documents.ts).
  */
 class WsdlReader {
   readonly messages = new NamedIndex<WsdlMessage>();
   readonly portTypes: WsdlPortType[] = [];
   readonly bindings: WsdlBinding[] = [];
+  readonly otherBindings: WsdlOtherBinding[] = [];
   readonly #portTypesByName = new NamedIndex<WsdlPortType>();
   readonly #pendingBindings: { binding: WsdlBinding; type: XmlName | null }[] = [];
 
@@ -46,7 +47,10 @@ class WsdlReader {
     }
     for (const node of childElements(root, WSDL_NS, 'binding')) {
       const version = (['1.1', '1.2'] as const).find((v) => childElement(node, SOAP_BINDING_NS[v], 'binding') !== undefined);
-      if (version === undefined) continue;
+      if (version === undefined) {
+        this.otherBindings.push({ path, node, name: { ns: namespace, local: attribute(node, 'name') ?? '' }, kind: otherKind(node) });
+        continue;
+      }
       const style = attribute(childElement(node, SOAP_BINDING_NS[version], 'binding')!, 'style') === 'rpc' ? 'rpc' : 'document';
       const binding: WsdlBinding = { path, node, name: { ns: namespace, local: attribute(node, 'name') ?? '' }, version, portType: null, operations: [] };
       binding.operations = childElements(node, WSDL_NS, 'operation').map((op) => this.#bindingOperation(path, op, version, style));
@@ -64,7 +68,7 @@ class WsdlReader {
         this.diagnostics.warn('wsdl_binding_unusable', { location: locate(binding.path, binding.node) }, `The binding ${binding.name.local} names ${named === undefined ? 'no port type' : `the port type ${named}, which is not declared`}; it is left out.`);
       }
     }
-    return { title, messages: this.messages, portTypes: this.portTypes, bindings: this.bindings };
+    return { title, messages: this.messages, portTypes: this.portTypes, bindings: this.bindings, otherBindings: this.otherBindings };
   }
 
   #messageRef(path: string, node: XmlElement | undefined, operation: string): WsdlMessageRef | null {
@@ -105,6 +109,7 @@ class WsdlReader {
         use: useOf(soapBody),
         parts: parts === undefined ? null : parts.split(/\s+/).filter((p) => p !== ''),
         namespace: soapBody === undefined ? null : (attribute(soapBody, 'namespace') ?? null),
+        encodingStyle: soapBody === undefined || attribute(soapBody, 'encodingStyle') === undefined ? null : attribute(soapBody, 'encodingStyle')!.split(/\s+/).filter((s) => s !== ''),
         headers: childElements(holder, soap, 'header').map((header) => ({ path, node: header, message: this.qname(path, header, 'message', name), part: attribute(header, 'part') ?? '', use: useOf(header) })),
       };
     };
@@ -139,6 +144,14 @@ function soapPart(message: XmlElement, soap: string): XmlElement {
     for (const part of childElements(related, MIME_NS, 'part')) if (childElement(part, soap, 'body') !== undefined) return part;
   }
   return message;
+}
+
+/** How a binding that is not SOAP's is bound: `HTTP GET` for `http:binding verb="GET"`, else its first extension element's name. */
+function otherKind(binding: XmlElement): string {
+  const http = childElement(binding, HTTP_NS, 'binding');
+  if (http !== undefined) return `HTTP ${(attribute(http, 'verb') ?? '').toUpperCase()}`.trim();
+  const extension = childElements(binding).find((child) => child.ns !== WSDL_NS);
+  return extension === undefined ? 'no binding extension' : `${extension.name} (${extension.ns})`;
 }
 
 function useOf(node: XmlElement | undefined): SoapUse {

@@ -121,7 +121,8 @@ function recordInput(op: NormalisedOperation, soap: SoapModel, lookup: SchemaLoo
     type: 'object',
     properties: { ...Object.fromEntries(others), ...innerProperties },
     required: [...outerRequired.filter((entry) => entry !== name), ...(outerRequired.includes(name) ? required(inner['required']) : [])],
-    additionalProperties: false,
+    // A record whose type has derived types keeps their fields (xsd-model.ts, types()).
+    ...(inner['additionalProperties'] === false ? { additionalProperties: false } : {}),
   };
   input.record = name;
   const requestBody = { ...op.requestBody, content: Object.fromEntries(Object.entries(op.requestBody.content).map(([media, entry]) => [media, { ...entry, schema }])) };

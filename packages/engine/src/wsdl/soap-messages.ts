@@ -1,5 +1,5 @@
 import type { JsonSchema } from '../artifact/artifact.js';
-import type { SoapFault, SoapHeader, SoapMessage, XmlQName } from '../artifact/soap.js';
+import type { SoapFault, SoapHeader, SoapMessage, SoapPart, XmlQName } from '../artifact/soap.js';
 import type { Diagnostics, IssueAt } from '../diagnostics/diagnostics.js';
 import type { Json } from '../json.js';
 import { clark, type XmlElement } from '../xml/xml-tree.js';
@@ -70,18 +70,19 @@ function headers(context: MessageContext, body: WsdlBodyBinding | null): SoapHea
   return out;
 }
 
-function documentBody(context: MessageContext, parts: WsdlPart[], body: WsdlBodyBinding | null): { element: XmlQName; schema: JsonSchema } {
-  const [first, ...rest] = parts;
+/** A document-style body: the one part's element, or (several parts) each part's element side by side, read as one object (SoapMessage.parts). */
+function documentBody(context: MessageContext, parts: WsdlPart[]): { element: XmlQName; schema: JsonSchema; parts?: SoapPart[] } {
+  const [first] = parts;
   // An empty body (a document-style operation that takes nothing) has no element: `local` is ''.
   if (first === undefined) return { element: { ns: '', local: '' }, schema: { type: 'object', properties: {} } };
-  if (rest.length > 0) {
-    const where = body === null ? at(context, first) : { operation: context.operation, location: locate(body.path, body.node) };
-    context.diagnostics.warn('wsdl_part_untyped', where, `The document-style body has ${parts.length} parts (${parts.map((p) => p.name).join(', ')}); only the first, ${first.name}, is simulated as the body's element.`);
+  for (const part of parts) {
+    if (part.element === null && part.type !== null) {
+      context.diagnostics.warn('wsdl_part_untyped', at(context, part), `The document-style part ${part.name} has a type but no element; it is simulated as an unqualified element <${part.name}>.`);
+    }
   }
-  if (first.element === null && first.type !== null) {
-    context.diagnostics.warn('wsdl_part_untyped', at(context, first), `The document-style part ${first.name} has a type but no element; it is simulated as an unqualified element <${first.name}>.`);
-  }
-  return partContent(context, first);
+  if (parts.length === 1) return partContent(context, first);
+  const carried = parts.map((part) => ({ part: part.name, element: part.element ?? { ns: '', local: part.name } }));
+  return { element: carried[0]!.element, schema: rpcBody(context, parts), parts: carried };
 }
 
 /** The rpc wrapper's content: one property per part, in part order, each an unqualified child (or the part's element). */
@@ -111,7 +112,7 @@ export function soapMessage(context: MessageContext, operation: WsdlAbstractOper
     const local = direction === 'input' ? operation.name : `${operation.name}Response`;
     return { element: { ns: body?.namespace ?? operation.portType.name.ns, local }, schema: rpcBody(context, parts), headers: headers(context, body) };
   }
-  return { ...documentBody(context, parts, body), headers: headers(context, body) };
+  return { ...documentBody(context, parts), headers: headers(context, body) };
 }
 
 /** The operation's declared faults, each with its detail element (the fault message's first element part) and what it means. */

@@ -60,6 +60,8 @@ export interface WsdlBodyBinding extends Written {
   parts: string[] | null;
   /** `soap:body namespace`: the rpc wrapper's namespace. */
   namespace: string | null;
+  /** `soap:body encodingStyle`: the encodings an encoded body names (URIs, most specific first); null when absent. */
+  encodingStyle: string[] | null;
   headers: WsdlHeaderBinding[];
 }
 
@@ -84,6 +86,13 @@ export interface WsdlBinding extends Written {
   operations: WsdlBindingOperation[];
 }
 
+/** A binding that is not SOAP 1.1 or 1.2 (`http:binding`, a MIME-only or unknown extension): read only to be named in a warning. */
+export interface WsdlOtherBinding extends Written {
+  name: XmlName;
+  /** What binds it, as a reader would name it: `HTTP GET`, `HTTP POST`, or the extension element's name. */
+  kind: string;
+}
+
 export interface WsdlDefinitions {
   /** The main WSDL's `definitions name`, else its first service's name, else null. */
   title: string | null;
@@ -92,4 +101,6 @@ export interface WsdlDefinitions {
   portTypes: WsdlPortType[];
   /** SOAP 1.1 and 1.2 bindings only, in document order. */
   bindings: WsdlBinding[];
+  /** The other bindings, in document order. */
+  otherBindings: WsdlOtherBinding[];
 }

@@ -1,8 +1,9 @@
 import { JSON_MAX_DEPTH, jsonNestsDeeperThan, parseInput, SimplaneError } from '@simplane/core';
 import type { z } from 'zod';
-import { headerOf, type HttpRequest } from '../http-types.js';
+import type { HttpRequest } from '../http-types.js';
+import { contentLengthOf, contentTypeOf } from './body-headers.js';
 import { isJsonMediaType, parseMediaType } from './media-type.js';
-import { declaredLength, readBody } from './read-body.js';
+import { readBody } from './read-body.js';
 
 export interface JsonBodyLimits {
   maxBytes: number;
@@ -19,8 +20,8 @@ export interface JsonBodyLimits {
  * size (413), arrival (408), syntax and nesting (400), then the schema (422, naming the field).
  */
 export async function readJsonBody<S extends z.ZodType>(request: HttpRequest, schema: S, limits: JsonBodyLimits): Promise<z.output<S>> {
-  const contentType = headerOf(request, 'content-type');
-  const length = declaredLength(headerOf(request, 'content-length'));
+  const contentType = contentTypeOf(request);
+  const length = contentLengthOf(request);
   if (limits.optional === true && contentType === undefined) {
     // No type and no bytes is no body; no type with bytes is still the 415 below.
     if (length === 0 || (length === undefined && (await readBody(request.body, limits)).byteLength === 0)) return parseInput(schema, {});

@@ -1,8 +1,9 @@
 import busboy from 'busboy';
 import { SimplaneError, validationError } from '@simplane/core';
-import { headerOf, type HttpRequest } from '../http-types.js';
+import type { HttpRequest } from '../http-types.js';
+import { contentLengthOf, contentTypeOf } from './body-headers.js';
 import { parseMediaType } from './media-type.js';
-import { declaredLength, tooLarge } from './read-body.js';
+import { tooLarge } from './read-body.js';
 import { timedChunks } from './timed-chunks.js';
 
 /** One part's rules: how large it may be. Parts not named here are refused. */
@@ -30,12 +31,12 @@ export interface ReceivedPart {
  * A part named twice or not named in the rules is 422; a broken encoding is 400.
  */
 export async function readMultipart(request: HttpRequest, limits: MultipartLimits): Promise<Map<string, ReceivedPart>> {
-  const contentType = headerOf(request, 'content-type');
+  const contentType = contentTypeOf(request);
   const media = parseMediaType(contentType);
   if (media === null || media.essence !== 'multipart/form-data' || media.params.boundary === undefined) {
     throw new SimplaneError('unsupported_media_type', 'The request body must be multipart/form-data with a boundary.');
   }
-  const declared = declaredLength(headerOf(request, 'content-length'));
+  const declared = contentLengthOf(request);
   if (declared !== undefined && declared > limits.totalBytes) throw tooLarge(limits.totalBytes);
 
   const largest = Math.max(...Object.values(limits.parts).map((p) => p.maxBytes));

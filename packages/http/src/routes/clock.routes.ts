@@ -1,4 +1,5 @@
 import { advanceTimeInput, IDEMPOTENCY_KEY_BYTES, SimplaneError, type SimulationClock } from '@simplane/core';
+import { singleHeader } from '../http-types.js';
 import { pageParams } from '../query.js';
 import type { Route, RouteContext, RouteDoc } from '../route.js';
 import { clockAdvanceSchema, listClockAdvancesResponseSchema, listClockEventsResponseSchema } from '../schemas.js';
@@ -83,10 +84,5 @@ export function idempotencyKeyHeader(owner: 'Simulation' | 'World'): NonNullable
 
 /** The `Idempotency-Key` header; core checks its length. Sent twice it is no key at all. */
 export function idempotencyKey(c: RouteContext): string | undefined {
-  const value = c.request.headers['idempotency-key'];
-  if (Array.isArray(value)) {
-    if (value.length > 1) throw new SimplaneError('validation', 'Idempotency-Key: must be sent once');
-    return value[0];
-  }
-  return value;
+  return singleHeader(c.request, 'idempotency-key', () => new SimplaneError('validation', 'Idempotency-Key: must be sent once'));
 }

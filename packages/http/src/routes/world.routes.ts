@@ -71,7 +71,7 @@ export function worldRoutes(worlds: WorldService): Route[] {
       auth: true,
       doc: {
         operationId: 'stopWorld',
-        summary: 'Stop every member, saving its state; stopped members use no active slot. Stopping a stopped World changes nothing.',
+        summary: 'Stop every member, saving its state; stopped members use no active slot. Only a running World admits stop: a stopped one answers 409 world_conflict.',
         tag,
         responses: { 200: world('The stopped World.') },
         errors: [...OWN, 'world_conflict', 'clock_conflict', 'simulation_platform_owned'],
@@ -85,7 +85,7 @@ export function worldRoutes(worlds: WorldService): Route[] {
       doc: {
         operationId: 'startWorld',
         summary:
-          'Start every member from its saved state, all or nothing: it needs a free active-Simulation slot for each member at once, else 429 and nothing starts. Members keep their tokens. Starting a running World changes nothing.',
+          'Start every member from its saved state, all or nothing: it needs a free active-Simulation slot for each member at once, else 429 and nothing starts. Members keep their tokens. Only a stopped World admits start: a running one answers 409 world_conflict.',
         tag,
         responses: { 200: world('The running World.') },
         errors: [...OWN, 'world_conflict', 'clock_conflict', 'simulation_quota_exceeded', 'simulation_platform_owned', 'simulation_capacity', 'simulation_template_missing', 'simulation_provider_unavailable', 'simulation_timeout'],

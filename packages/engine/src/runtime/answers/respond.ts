@@ -1,4 +1,4 @@
-import type { SimResponse } from '@simplane/core';
+import { isHeaderName, isHeaderValue, type SimResponse } from '@simplane/core';
 import type { AnswerArray, ArtifactOperation, ArtifactResponse, MediaTypeEntry } from '../../artifact/artifact.js';
 import { withAnswerArrays } from './answer-arrays.js';
 import { isObject, setOwn, type Json, type JsonObject } from '../../json.js';
@@ -137,14 +137,19 @@ export function exampleFor(entry: MediaTypeEntry, ctx: GenerateContext): Json | 
   return entry.examples.find((e) => entry.schema === null || ctx.registry.validate(entry.schema, e.value).ok)?.value;
 }
 
-/** Values for the response's required headers, generated from their schemas; a new object each call. */
+/**
+ * Values for the response's required headers, generated from their schemas; a new object each
+ * call. A value no header can carry (a pattern that draws a line break) is left out: written,
+ * it would fail the whole answer.
+ */
 function requiredHeaders(response: ArtifactResponse | null, ctx: GenerateContext): Record<string, string> {
   const out: Record<string, string> = {};
   if (response === null) return out;
   for (const [name, header] of Object.entries(response.headers)) {
     if (!header.required || name.toLowerCase() === 'content-type') continue;
     const value = generateValue(header.schema ?? { type: 'string' }, ctx);
-    setOwn(out, name.toLowerCase(), typeof value === 'string' ? value : JSON.stringify(value));
+    const text = typeof value === 'string' ? value : JSON.stringify(value);
+    if (isHeaderName(name) && isHeaderValue(text)) setOwn(out, name.toLowerCase(), text);
   }
   return out;
 }

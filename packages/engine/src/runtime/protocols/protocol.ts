@@ -69,6 +69,11 @@ export interface Protocol {
    * `Accept` (406 where it takes none); a protocol with an envelope of its own answers in it.
    */
   readonly negotiates?: boolean;
+  /**
+   * The `403 simulation_read_only` refusal of a call that can write, in the protocol's own error
+   * format where it has one (SOAP's Fault, naming the operation); absent: the platform's.
+   */
+  refuseWrite?(model: RuntimeModel, operation: ArtifactOperation, dialect: string | undefined): SimResponse;
   /** A refusal in the protocol's own error format. */
   refuse(model: RuntimeModel, operation: ArtifactOperation | null, refusal: Refusal, ctx: GenerateContext): SimResponse;
 }

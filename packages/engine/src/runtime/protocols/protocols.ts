@@ -41,6 +41,8 @@ export function refuse(model: RuntimeModel, operation: ArtifactOperation | null,
 export function classifyCall(model: RuntimeModel, request: SimRequest, bodyRead: boolean): RequestClass {
   if (!bodyRead && PROTOCOLS.some((protocol) => protocol.namesCallInBody?.(model, request) === true)) return { operation: null, readOnly: false, needsBody: true };
   const call = decodeCall(model, request, { endpoint: '' });
-  if (call.kind !== 'call') return { operation: call.kind === 'refused' ? (call.operation?.id ?? null) : null, readOnly: call.kind === 'answered' || call.operation === null || call.operation.readOnly };
-  return { operation: call.operation.id, readOnly: call.operation.readOnly };
+  if (call.kind === 'answered' || call.operation === null || call.operation.readOnly) return { operation: call.kind === 'answered' ? null : (call.operation?.id ?? null), readOnly: true };
+  const protocol = call.kind === 'refused' ? (call.protocol ?? protocolOf(call.operation)) : protocolOf(call.operation);
+  const refusal = protocol.refuseWrite?.(model, call.operation, call.dialect);
+  return { operation: call.operation.id, readOnly: false, ...(refusal === undefined ? {} : { readOnlyRefusal: refusal }) };
 }

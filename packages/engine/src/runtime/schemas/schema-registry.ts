@@ -1,6 +1,7 @@
 import type { ErrorObject, FuncKeywordDefinition, ValidateFunction } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { acceptXsdDates } from './xsd-date-formats.js';
 import { remembered } from '@simplane/core';
 import type { Artifact, JsonSchema } from '../../artifact/artifact.js';
 import { isObject, type Json, type JsonObject } from '../../json.js';
@@ -87,6 +88,7 @@ export class SchemaRegistry {
     for (const format of OPENAPI_ANNOTATION_FORMATS) this.#ajv.addFormat(format, true);
     this.#ajv.addFormat(BASE64_FORMAT, { type: 'string', validate: isBase64 });
     for (const format of Object.keys(this.#ajv.formats)) rememberFormat(this.#ajv, format);
+    if (artifact.soap !== undefined) acceptXsdDates(this.#ajv);
     for (const side of ['answer', 'request'] as const) this.#ajv.addKeyword({ keyword: refKeyword(side), schemaType: 'string', errors: true, validate: this.#checkRef(side) });
     this.#components = { schemas: artifact.schemas as Json };
     for (const name of Object.keys(artifact.schemas)) this.#ids.set(name, this.#ids.size);

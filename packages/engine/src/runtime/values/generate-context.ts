@@ -1,4 +1,5 @@
 import type { SchemaRegistry } from '../schemas/schema-registry.js';
+import type { Json } from '../../json.js';
 import type { Random } from './random.js';
 
 /** What generating a value draws on: the schemas, the request's randomness and the Simulation's clock. */
@@ -10,4 +11,6 @@ export interface GenerateContext {
   dialect?: string;
   /** The request's `Accept`, which picks among the media types an answer declares (answers/accept.ts). */
   accept?: string;
+  /** The input the protocol decoded from the request (a SOAP body), so a refusal can say back what was asked (a Fault detail's id). */
+  input?: Json;
 }

@@ -56,3 +56,8 @@ export function builtinSchema(local: string): JsonObject | undefined {
 
 /** SOAP 1.1 encoding's namespace: its simple types are the XSD ones by the same names. */
 export const SOAP_ENCODING_NS = 'http://schemas.xmlsoap.org/soap/encoding/';
+/** SOAP 1.2 encoding's namespace (its arrays carry `enc:itemType` and `enc:arraySize`). */
+export const SOAP12_ENCODING_NS = 'http://www.w3.org/2003/05/soap-encoding';
+
+/** Whether a namespace is one of SOAP encoding's (1.1 or 1.2). */
+export const isSoapEncoding = (ns: string): boolean => ns === SOAP_ENCODING_NS || ns === SOAP12_ENCODING_NS;

@@ -1,6 +1,6 @@
 import { attribute, clark, type XmlElement } from '../../xml/xml-tree.js';
 import { Attributes } from './attributes.js';
-import { SOAP_ENCODING_NS } from './builtins.js';
+import { isSoapEncoding } from './builtins.js';
 import { copyModel, emptyModel, type ContentModel } from './content-model.js';
 import type { XsdContext } from './context.js';
 import { at } from './locations.js';
@@ -111,8 +111,8 @@ export class ComplexTypes {
   #base(derivation: XmlElement, depth: number): ContentModel | null {
     const text = attribute(derivation, 'base') ?? '';
     const name = this.context.index.resolve(derivation, text);
-    // SOAP encoding's Array and Struct (rpc/encoded types, whose operations are left out) add nothing.
-    if (name !== undefined && ((isXsd(name.ns) && name.local === 'anyType') || name.ns === SOAP_ENCODING_NS)) return null;
+    // SOAP encoding's Array and Struct add no elements (an encoded array is made by xsd-model.ts).
+    if (name !== undefined && ((isXsd(name.ns) && name.local === 'anyType') || isSoapEncoding(name.ns))) return null;
     const base = name === undefined ? undefined : this.context.index.lookup('complexType', name);
     if (base !== undefined) return this.model(base.node, depth + 1);
     const printed = name === undefined ? JSON.stringify(text) : clark(name);

@@ -2,8 +2,11 @@ import type { JsonSchema } from '../../artifact/artifact.js';
 import type { Diagnostics, IssueAt } from '../../diagnostics/diagnostics.js';
 import { setOwn, type JsonObject } from '../../json.js';
 import { attribute, clark, type XmlElement, type XmlName } from '../../xml/xml-tree.js';
-import { SOAP_ENCODING_NS } from './builtins.js';
+import { isSoapEncoding, SOAP_ENCODING_NS } from './builtins.js';
 import { ComplexTypes } from './complex-types.js';
+import { encodedArray } from './encoded-arrays.js';
+import { ancestorsOf, typeTable } from './derived-types.js';
+import type { SoapType } from '../../artifact/soap.js';
 import type { XsdContext } from './context.js';
 import { at } from './locations.js';
 import { ComponentNames, nameComplexTypes } from './names.js';
@@ -12,6 +15,7 @@ import { MAX_DERIVATION, SimpleTypes } from './simple-types.js';
 import { SubstitutionGroups } from './substitution-groups.js';
 import { Unresolved } from './unresolved.js';
 import { isXsd, xsChild, XsdIndex, type Declaration } from './xsd-index.js';
+import { itemsOf } from './items-of.js';
 
 /**
  * XSD 1.0 as the artifact's JSON Schema 2020-12, annotated with `x-xml` (artifact/soap.ts) so
@@ -41,6 +45,15 @@ import { isXsd, xsChild, XsdIndex, type Declaration } from './xsd-index.js';
  * (`xs:key`, `xs:unique`, `xs:keyref`) and `xs:anyAttribute` are ignored; `xsi:type`
  * polymorphism is not modelled (an element holds its declared type).
  */
+/** An object schema that takes properties it does not name (its choices' branches too). */
+function open(schema: JsonSchema): JsonSchema {
+  if (typeof schema !== 'object') return schema;
+  const { additionalProperties, ...rest } = schema;
+  const out: JsonObject = additionalProperties === false ? rest : schema;
+  if (Array.isArray(out.anyOf)) return { ...out, anyOf: out.anyOf.map((branch) => open(branch as JsonSchema)) as JsonObject[] };
+  return out;
+}
+
 export interface XsdSource {
   /** Bundle path of the document holding it, for locations in diagnostics (`types.xsd`, `service.wsdl`). */
   path: string;
@@ -63,10 +76,18 @@ export class XsdModel {
   readonly #unresolved: Unresolved;
   readonly #queued = new Set<XmlElement>();
   readonly #pending: XmlElement[] = [];
+  /** Named complex types by node, for `x-xml.type` (made only where types are named). */
+  #typeNames: Map<XmlElement, XmlName> | null = null;
 
+  /**
+   * `options.typeNames`: annotate schemas with the XSD types they come from (`x-xml.type`), as
+   * SOAP encoding writes them in `xsi:type`; only a WSDL with encoded messages needs them, so
+   * the artifacts of the others stay as they were.
+   */
   constructor(
     sources: XsdSource[],
     private readonly diagnostics: Diagnostics,
+    options: { typeNames?: boolean } = {},
   ) {
     this.#index = new XsdIndex(sources);
     this.#unresolved = new Unresolved(this.#index, diagnostics);
@@ -86,6 +107,7 @@ export class XsdModel {
       substitutes: (head) => this.#groups.members(head),
     };
     this.#complex = new ComplexTypes(context);
+    if (options.typeNames === true) this.#typeNames = new Map([...this.#index.all('complexType')].map((d) => [d.node, d.name]));
     for (const { doc, node } of this.#index.unsupported) {
       diagnostics.warn('xsd_construct_unsupported', at(this.#index, node), `xs:${node.local} is not read: the schema${attribute(node, 'schemaLocation') === undefined ? '' : ` ${attribute(node, 'schemaLocation')}`} is used as it is, without the ${node.local === 'redefine' ? 'redefinitions' : 'overrides'} of ${doc.path}.`);
     }
@@ -126,13 +148,77 @@ export class XsdModel {
     };
   }
 
+  /**
+   * What `xsi:type` may name in a message (SoapModel.types), once every message is converted:
+   * the named complex types converted so far, and every type derived from one of them (a
+   * client may send one where its base is declared, `xsi:type="ns:Derived"`), converted too. A
+   * base that has derived types no longer refuses properties it does not know
+   * (`additionalProperties: false` is dropped), so a derived value's own fields stay in the
+   * record; the XML still names only what one of the types declares.
+   */
+  types(): Record<string, SoapType> {
+    const declarations = [...this.#index.all('complexType')];
+    const converted = (d: Declaration) => this.#queued.has(d.node);
+    const bases = new Set<XmlElement>();
+    for (const declaration of declarations) {
+      const ancestors = ancestorsOf(declaration.node, this.#index);
+      const reached = ancestors.filter(converted);
+      if (reached.length === 0) continue;
+      for (const ancestor of reached) bases.add(ancestor.node);
+      this.#drained(this.#ref(declaration.node));
+    }
+    for (const node of bases) {
+      const name = this.#componentNames.get(node)!;
+      setOwn(this.schemas, name, open(this.schemas[name]!));
+    }
+    return typeTable(declarations.filter(converted), (node) => this.#componentNames.get(node)!, this.#index);
+  }
+
   #drained(schema: JsonSchema): JsonSchema {
     for (let i = 0; i < this.#pending.length; i += 1) {
       const node = this.#pending[i]!;
-      setOwn(this.schemas, this.#componentNames.get(node)!, objectSchema(this.#complex.model(node)));
+      setOwn(this.schemas, this.#componentNames.get(node)!, this.#arraySchema(node) ?? this.#named(node, objectSchema(this.#complex.model(node))));
     }
     this.#pending.length = 0;
     return schema;
+  }
+
+  /** A component's schema with the XSD type it comes from, where types are named. */
+  #named(node: XmlElement, schema: JsonObject): JsonObject {
+    const name = this.#typeNames?.get(node);
+    if (name === undefined) return schema;
+    const note = schema['x-xml'];
+    return { ...schema, 'x-xml': { ...(typeof note === 'object' && note !== null && !Array.isArray(note) ? note : {}), type: { ns: name.ns, local: name.local } } };
+  }
+
+  /**
+   * A SOAP-encoded array type (encoded-arrays.ts) as a JSON array whose `x-xml.array` says so:
+   * `{"item": "item"}`, the name its items are written under, and `itemType`, the XSD type an
+   * encoded answer's `soapenc:arrayType` names. Null for any other type.
+   */
+  #arraySchema(node: XmlElement): JsonObject | null {
+    const found = encodedArray(node, this.#index);
+    if (found === null) return null;
+    let items: JsonSchema = {};
+    let item = 'item';
+    let itemType: XmlName | null = null;
+    if (found.kind === 'typed') {
+      items = this.#typeContent(found.item, node);
+      itemType = found.item;
+      for (let d = 1; d < found.dimensions; d += 1) items = { type: 'array', items, 'x-xml': { array: { item } } };
+    } else if (found.kind === 'sequence') {
+      const member = this.#complex.model(node).elements.find((m) => m.kind === 'element');
+      if (member !== undefined) {
+        item = member.xml.local;
+        items = itemsOf(member.schema) ?? member.schema;
+        const note = typeof items === 'object' ? items['x-xml'] : undefined;
+        const named = typeof note === 'object' && note !== null && !Array.isArray(note) ? note.type : undefined;
+        if (typeof named === 'object' && named !== null && !Array.isArray(named)) itemType = { ns: String(named.ns), local: String(named.local) };
+      }
+    }
+    const array: JsonObject = { item };
+    if (itemType !== null && this.#typeNames !== null) array.itemType = { ns: itemType.ns, local: itemType.local };
+    return this.#named(node, { type: 'array', items, 'x-xml': { array } });
   }
 
   #elementContent(declaration: Declaration, depth: number): JsonSchema {
@@ -154,9 +240,9 @@ export class XsdModel {
   }
 
   #typeContent(name: XmlName, where: IssueAt | XmlElement): JsonSchema {
-    if ((isXsd(name.ns) && name.local === 'anyType') || name.ns === SOAP_ENCODING_NS) return this.#simple.named(name) ?? {};
+    if ((isXsd(name.ns) && name.local === 'anyType') || isSoapEncoding(name.ns)) return this.#typed(name, name.ns === SOAP_ENCODING_NS ? (this.#simple.named(name) ?? {}) : {});
     const simple = this.#simple.used(name);
-    if (simple !== undefined) return simple;
+    if (simple !== undefined) return this.#typed(name, simple);
     const complex = this.#index.lookup('complexType', name);
     if (complex !== undefined) return this.#ref(complex.node);
     const message = `The type ${clark(name)} is not declared in any schema of the bundle; it is read as any content.`;
@@ -164,6 +250,13 @@ export class XsdModel {
     if ('children' in where) this.#unresolved.warn(where, `type ${clark(name)}`, message);
     else this.diagnostics.warn('wsdl_qname_unresolved', where, message);
     return {};
+  }
+
+  /** A simple type's schema with its name, where types are named (a fresh object: schemas are shared). */
+  #typed(name: XmlName, schema: JsonObject): JsonObject {
+    if (this.#typeNames === null) return schema;
+    const note = schema['x-xml'];
+    return { ...schema, 'x-xml': { ...(typeof note === 'object' && note !== null && !Array.isArray(note) ? note : {}), type: { ns: name.ns, local: name.local } } };
   }
 
   /** A large simple type's component, written the first time it is used. */

@@ -11,21 +11,36 @@ import type { XmlQName } from '../../../artifact/soap.js';
 import { isObject, type Json } from '../../../json.js';
 import { parseXml } from '../../../xml/parse-xml.js';
 import { childElements, XML_NS, XSI_NS } from '../../../xml/xml-tree.js';
-import { allowsNull, isObjectSchema, itemsOf, shapeOf, type Schemas, type XmlPlace } from './xml-schema.js';
+import { builtinTypeOf, declaredType, encodedArrayOf, SOAP11_ENCODING, SOAP12_ENCODING, XSD_NS, type EncodedArray } from './encoded-schemas.js';
+import { derivedTypeFor, type TypeTable } from './xsi-types.js';
+import { allowsNull, isEncodedArray, isObjectSchema, itemsOf, saysNothing, shapeOf, type Schemas, type XmlPlace } from './xml-schema.js';
 import { escapeAttribute, escapeText, formatNumber, serialiseElement } from './xml-text.js';
 
 export interface WriteOptions {
   /** Write null as `xsi:nil="true"` even where the schema does not allow null (an XSD `nillable` element). */
   nillable?: boolean;
+  /**
+   * SOAP encoding (SoapMessage.encoding): the outermost element names the encoding style (in
+   * the envelope's namespace, `envelope`), every value its type (`xsi:type`), every array its
+   * items' type and count, and every null is `xsi:nil`.
+   */
+  encoding?: { style: string; envelope: string };
+  /** The types of SoapModel.types: a value holding a derived type's fields is written as that type, named in `xsi:type`. */
+  types?: TypeTable;
 }
+
+/** Prefixes of the namespaces an encoded answer names in attributes and values, as the toolkits write them. */
+const FIXED_PREFIXES: Record<string, string> = { [XSI_NS]: 'xsi', [XSD_NS]: 'xsd', [SOAP11_ENCODING]: 'soapenc', [SOAP12_ENCODING]: 'enc' };
 
 /** Past this depth a value's content is left out: values this deep are not messages. */
 const MAX_DEPTH = 512;
 
 export function writeElement(name: XmlQName, value: Json, schema: JsonSchema, schemas: Schemas, options: WriteOptions = {}): string {
-  const writer = new Writer(schemas);
+  const writer = new Writer(schemas, options.encoding ?? null, options.types ?? null);
   const parts = writer.parts;
   writer.element(name.ns, name.local, value, schema, options.nillable === true, 0);
+  // The encoding style goes on the outermost element (its start tag's name is parts[1]).
+  if (options.encoding !== undefined) parts[1] += ` ${writer.qname(options.encoding.envelope, 'encodingStyle')}="${escapeAttribute(options.encoding.style)}"`;
   // parts[1] is the outermost element's name: its declarations follow it, known only now.
   parts[1] += writer.declarations();
   return parts.join('');
@@ -36,7 +51,15 @@ class Writer {
   readonly #prefixes = new Map<string, string>();
   #numbered = 0;
 
-  constructor(readonly schemas: Schemas) {}
+  constructor(
+    readonly schemas: Schemas,
+    readonly encoding: { style: string; envelope: string } | null,
+    readonly types: TypeTable | null,
+  ) {}
+
+  qname(ns: string, local: string): string {
+    return this.#qname(ns, local);
+  }
 
   declarations(): string {
     let text = '';
@@ -49,21 +72,31 @@ class Writer {
     if (ns === XML_NS) return `xml:${local}`;
     let prefix = this.#prefixes.get(ns);
     if (prefix === undefined) {
-      prefix = ns === XSI_NS ? 'xsi' : `ns${++this.#numbered}`;
+      prefix = FIXED_PREFIXES[ns] ?? (this.encoding !== null && ns === this.encoding.envelope ? 'soap' : `ns${++this.#numbered}`);
       this.#prefixes.set(ns, prefix);
     }
     return `${prefix}:${local}`;
   }
 
-  element(ns: string, local: string, value: Json, schema: JsonSchema, nillable: boolean, depth: number): void {
+  element(ns: string, local: string, value: Json, declared: JsonSchema, nillable: boolean, depth: number): void {
+    let schema = declared;
     const parts = this.parts;
     const tag = this.#qname(ns, local);
     parts.push('<', tag);
     if (value === null) {
-      parts.push(nillable || allowsNull(schema, this.schemas) ? ` ${this.#qname(XSI_NS, 'nil')}="true"/>` : '/>');
+      parts.push(nillable || this.encoding !== null || allowsNull(schema, this.schemas) ? ` ${this.#qname(XSI_NS, 'nil')}="true"/>` : '/>');
       return;
     }
+    const array = Array.isArray(value) && depth <= MAX_DEPTH && isEncodedArray(schema, this.schemas) ? encodedArrayOf(schema, this.schemas) : null;
+    if (array !== null) {
+      this.#array(tag, value as Json[], array, depth);
+      return;
+    }
+    const derived = this.types !== null && isObject(value) && depth <= MAX_DEPTH ? derivedTypeFor(this.types, schema, value, this.schemas) : null;
+    if (derived !== null) schema = derived.schema;
     const object = isObject(value) && depth <= MAX_DEPTH && isObjectSchema(schema, this.schemas);
+    if (derived !== null) this.#xsiType(derived.type);
+    else if (this.encoding !== null) this.#xsiType(object ? declaredType(schema, this.schemas) : (declaredType(schema, this.schemas) ?? builtinTypeOf(schema, this.schemas, value)));
     if (object) this.#attributes(value, schema);
     // The start tag's end: '>' when content follows, else turned into '/>'.
     const slot = parts.length;
@@ -73,9 +106,40 @@ class Writer {
     } else if (object) this.#content(value, schema, depth);
     else if (Array.isArray(value)) {
       if (itemsOf(schema, this.schemas) !== null) this.#text(listText(value));
+    } else if (typeof value === 'string' && value.trimStart().startsWith('<') && saysNothing(schema, this.schemas)) {
+      // `xs:anyType` content read as XML text goes back as the elements it holds.
+      const before = parts.length;
+      anyText(value, parts);
+      if (parts.length === before) this.#text(value);
     } else if (!isObject(value)) this.#text(simpleText(value));
     if (parts.length === slot + 1) parts[slot] = '/>';
     else parts.push('</', tag, '>');
+  }
+
+  #xsiType(type: XmlQName | null): void {
+    if (type !== null) this.parts.push(' ', this.#qname(XSI_NS, 'type'), '="', this.#qname(type.ns, type.local), '"');
+  }
+
+  /** An encoded array: its items as `<item>`s; encoded, with their type and count (SOAP 1.1's `arrayType`, 1.2's `itemType` and `arraySize`). */
+  #array(tag: string, items: Json[], array: EncodedArray, depth: number): void {
+    const parts = this.parts;
+    if (this.encoding !== null) {
+      const first = items.find((item) => item !== null);
+      const type = array.itemType ?? declaredType(array.items, this.schemas) ?? (first === undefined ? null : builtinTypeOf(array.items, this.schemas, first)) ?? { ns: XSD_NS, local: 'anyType' };
+      if (this.encoding.style === SOAP12_ENCODING) {
+        parts.push(' ', this.#qname(SOAP12_ENCODING, 'itemType'), '="', this.#qname(type.ns, type.local), '" ', this.#qname(SOAP12_ENCODING, 'arraySize'), `="${items.length}"`);
+      } else {
+        this.#xsiType({ ns: SOAP11_ENCODING, local: 'Array' });
+        parts.push(' ', this.#qname(SOAP11_ENCODING, 'arrayType'), '="', this.#qname(type.ns, type.local), `[${items.length}]"`);
+      }
+    }
+    if (items.length === 0) {
+      parts.push('/>');
+      return;
+    }
+    parts.push('>');
+    for (const item of items) this.element('', array.item, item, array.items, false, depth + 1);
+    parts.push('</', tag, '>');
   }
 
   #text(text: string): void {

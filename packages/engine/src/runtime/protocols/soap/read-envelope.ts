@@ -19,6 +19,8 @@ export interface Envelope {
   headers: XmlElement[];
   /** The Body's first child element; null for an empty Body. */
   payload: XmlElement | null;
+  /** The Body itself: a message of several parts is all of its children. */
+  body: XmlElement;
 }
 
 export interface EnvelopeProblem {
@@ -44,7 +46,7 @@ export function readEnvelope(body: Uint8Array): Envelope | EnvelopeProblem {
   const bodyElement = children.find((child) => child.ns === root.ns && child.local === 'Body');
   if (bodyElement === undefined) return { problem: 'not_envelope', message: 'the Envelope has no Body' };
   const headers = headerAt < 0 ? [] : childElements(children[headerAt]!);
-  return { version, headers, payload: childElements(bodyElement)[0] ?? null };
+  return { version, headers, payload: childElements(bodyElement)[0] ?? null, body: bodyElement };
 }
 
 /** The SOAP version a request's content type names (`text/xml` 1.1, `application/soap+xml` 1.2), else null. */

@@ -37,13 +37,16 @@ const NOW = new Date('2024-01-01T00:00:00.000Z');
 
 /** The realistic fixtures (hostile/, WSDL 2.0 and the external import are refused by design, tested elsewhere). */
 const NAMES = [
+  'address-book-encoded.wsdl',
   'bank-accounts-rpc.wsdl',
   'bundle-payroll',
   'bundle-travel',
+  'calculator-encoded.wsdl',
   'carrier-shipping-soap12.wsdl',
   'crm-customers.wsdl',
   'legacy-encoded.wsdl',
   'public-permits-register.wsdl',
+  'stock-quotes-encoded.wsdl',
   'weather-bare.wsdl',
   'catalog',
   // The README's generated bundle, made small: four schema parts, one entity each.

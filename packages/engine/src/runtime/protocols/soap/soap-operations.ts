@@ -1,5 +1,5 @@
 import type { ArtifactOperation, JsonSchema } from '../../../artifact/artifact.js';
-import type { SoapModel, SoapOperation, XmlQName } from '../../../artifact/soap.js';
+import type { SoapModel, SoapOperation, SoapType, XmlQName } from '../../../artifact/soap.js';
 import type { XmlElement } from '../../../xml/xml-tree.js';
 import type { Refusal } from '../../answers/refusal-reason.js';
 import type { RuntimeModel } from '../../model.js';
@@ -18,8 +18,13 @@ interface Index {
   byLocal: Map<string, ArtifactOperation[]>;
 }
 
-/** A SOAP operation and the schemas its messages refer to, by the artifact operation it answers. */
-const described = new WeakMap<ArtifactOperation, { operation: SoapOperation; schemas: Record<string, JsonSchema> }>();
+/** A SOAP operation, the schemas its messages refer to and the types `xsi:type` may name, by the artifact operation it answers. */
+interface Described {
+  operation: SoapOperation;
+  schemas: Record<string, JsonSchema>;
+  types?: Record<string, SoapType>;
+}
+const described = new WeakMap<ArtifactOperation, Described>();
 const indexes = new WeakMap<SoapModel, Index>();
 
 const keyOf = (name: XmlQName): string => `{${name.ns}}${name.local}`;
@@ -38,7 +43,7 @@ function indexOf(model: RuntimeModel, soap: SoapModel): Index {
   for (const [id, operation] of Object.entries(soap.operations)) {
     const artifactOperation = model.operations.get(id);
     if (artifactOperation === undefined) continue;
-    described.set(artifactOperation, { operation, schemas: model.artifact.schemas });
+    described.set(artifactOperation, { operation, schemas: model.artifact.schemas, ...(soap.types === undefined ? {} : { types: soap.types }) });
     for (const binding of operation.bindings) if (binding.action !== null) push(index.byAction, binding.action, artifactOperation);
     push(index.byElement, keyOf(operation.input.element), artifactOperation);
     push(index.byLocal, operation.input.element.local, artifactOperation);
@@ -55,7 +60,7 @@ function takes(operation: SoapOperation, payload: XmlElement | null): boolean {
 }
 
 /** The SOAP operation an artifact operation answers, once its model has been indexed (every call decodes first). */
-export function soapOperationOf(operation: ArtifactOperation): { operation: SoapOperation; schemas: Record<string, JsonSchema> } | null {
+export function soapOperationOf(operation: ArtifactOperation): Described | null {
   return described.get(operation) ?? null;
 }
 

@@ -4,15 +4,18 @@ import type { SoapModel, SoapOperation } from '../../../artifact/soap.js';
 import type { Refusal } from '../../answers/refusal-reason.js';
 import { isObject, setOwn, type Json, type JsonObject } from '../../../json.js';
 import type { RuntimeModel } from '../../model.js';
-import { generateValue, type GenerateContext } from '../../values/generate-value.js';
+import type { GenerateContext } from '../../values/generate-value.js';
+import { faultDetail } from './fault-detail.js';
+import { randomFor } from '../../values/random.js';
 import { headerText } from '../rest/parameters.js';
 import type { Call, Protocol } from '../protocol.js';
 import { contentTypeFor, envelope, faultXml } from './envelope-xml.js';
 import { writeElement } from './json-to-xml.js';
-import { actionOf, readEnvelope, soapVersionOfContentType } from './read-envelope.js';
+import { actionOf, envelopeNamespace, readEnvelope, soapVersionOfContentType } from './read-envelope.js';
+import { MultiRefs } from './multi-refs.js';
 import { findOperation, soapOperationOf, versionsOf, type SoapVersion } from './soap-operations.js';
 import { servedDocument } from './served-documents.js';
-import { readElement } from './xml-to-json.js';
+import { readMessage, writeMessage } from './message-body.js';
 import { notUnderstood } from './must-understand.js';
 
 
@@ -47,8 +50,21 @@ export const soapProtocol: Protocol = {
     if (output === null) return { status: 202, headers: {}, body: null };
     // An answer understood by its one wrapped child (`<GetEmployeeResult>`) goes back inside it.
     const value = output.result === undefined ? answer.value : { [output.result]: answer.value };
-    const body = writeElement(output.element, value, output.schema, soap.schemas);
+    // Each binding answers in its own encoding (a 1.2 binding in SOAP 1.2's); older artifacts name none.
+    const binding = soap.operation.bindings.find((b) => b.version === version);
+    const style = binding === undefined ? output.encoding : binding.encoding;
+    const encoding = style === undefined ? {} : { encoding: { style, envelope: envelopeNamespace(version) } };
+    const types = soap.types;
+    const body = writeMessage(output, value, soap.schemas, { ...encoding, ...(types === undefined ? {} : { types }) });
     return { status: 200, headers: { ...answer.headers, 'content-type': contentTypeFor(version) }, body: Buffer.from(envelope(version, body)) };
+  },
+  refuseWrite: (model, operation, dialect) => {
+    const soap = soapOperationOf(operation);
+    const version: SoapVersion = dialect === '1.1' || dialect === '1.2' ? dialect : '1.1';
+    const name = soap?.operation.name ?? operation.operationId ?? operation.id;
+    const refusal: Refusal = { status: 403, code: 'simulation_read_only', message: `${name} can change state, and this request is read-only` };
+    // No declared fault stands for it, and nothing is generated: the context is never drawn on.
+    return faultAnswer(model, null, refusal, { registry: model.registry, random: randomFor('read-only'), now: new Date(0) }, version);
   },
   refuse: (model, operation, refusal, ctx) => {
     const soap = operation === null ? null : soapOperationOf(operation);
@@ -91,7 +107,10 @@ function decodeEnvelope(model: RuntimeModel, soap: SoapModel, request: SimReques
     return { kind: 'refused', refusal: { status: 500, code: 'must_understand', message: `the header block ${header.name} must be understood, and ${soapOperation.name} does not take it` }, operation, protocol: soapProtocol, dialect: read.version };
   }
   if (read.payload === null) return { kind: 'refused', refusal: { status: 400, code: 'invalid_body', message: 'the SOAP Body is empty' }, operation, protocol: soapProtocol, dialect: read.version };
-  const input = readElement(read.payload, soapOperation.input.schema, model.artifact.schemas);
+  // An encoded body's values may be elsewhere in the Body, referred to by `href` (multi-refs.ts).
+  const refs = soapOperation.input.encoding === undefined ? {} : { refs: new MultiRefs(read.payload.parent) };
+  const types = soap.types === undefined ? {} : { types: soap.types };
+  const input = readMessage(read, soapOperation.input, model.artifact.schemas, { ...refs, ...types });
   if ('problem' in input) {
     return { kind: 'refused', refusal: { status: 400, code: 'validation_failed', message: `the request is not valid: ${input.path === '' ? '' : `${input.path}: `}${input.problem}` }, operation, protocol: soapProtocol, dialect: read.version };
   }
@@ -143,13 +162,15 @@ function faultAnswer(model: RuntimeModel, operation: SoapOperation | null, refus
   const sender = refusal.status < 500;
   const meaning = meaningOf(refusal);
   const declared = operation?.faults.find((fault) => fault.meaning !== null && fault.meaning === meaning && fault.element !== null && fault.schema !== null);
-  const detail = declared?.element && declared.schema ? writeElement(declared.element, generateValue(declared.schema, ctx), declared.schema, model.artifact.schemas) : undefined;
+  const detail = declared?.element && declared.schema ? writeElement(declared.element, faultDetail(declared.schema, ctx), declared.schema, model.artifact.schemas) : undefined;
   const code = refusal.code === 'version_mismatch' ? 'version_mismatch' : refusal.code === 'must_understand' ? 'must_understand' : sender ? 'client' : 'server';
   const body = envelope(version, faultXml(version, { code, reason: refusal.message, ...(detail === undefined ? {} : { detail }) }));
   const status = version === '1.2' && sender && code === 'client' ? 400 : 500;
   const headers: Record<string, string> = { 'content-type': contentTypeFor(version) };
   if (refusal.status === 405 && refusal.headers?.allow !== undefined) headers.allow = refusal.headers.allow;
-  return { status: refusal.status === 405 || refusal.status === 415 ? refusal.status : status, headers, body: Buffer.from(body) };
+  // 405 and 415 are HTTP's own answers; a read-only refusal keeps the platform's 403 (SPEC).
+  const kept = refusal.status === 405 || refusal.status === 415 || refusal.code === 'simulation_read_only';
+  return { status: kept ? refusal.status : status, headers, body: Buffer.from(body) };
 }
 
 function meaningOf(refusal: Refusal): 'not_found' | 'invalid' | 'conflict' | 'unauthorized' | null {

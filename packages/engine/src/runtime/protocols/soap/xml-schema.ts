@@ -126,6 +126,17 @@ function walkItems(schema: JsonSchema | undefined, schemas: Schemas, seen: Set<o
   return null;
 }
 
+/** Whether a schema is a SOAP-encoded array (`x-xml.array`, artifact/soap.ts), through `$ref`s and alternatives. */
+export const isEncodedArray = memo(walkEncodedArray);
+
+function walkEncodedArray(schema: JsonSchema | undefined, schemas: Schemas, seen: Set<object>): boolean {
+  const resolved = resolve(schema, schemas);
+  if (!isObject(resolved) || seen.has(resolved) || seen.size > MAX_VISITS) return false;
+  seen.add(resolved);
+  if (isObject(resolved['x-xml']) && isObject(resolved['x-xml'].array)) return true;
+  return branchesOf(resolved).some((branch) => walkEncodedArray(branch, schemas, seen));
+}
+
 /** A property schema's `x-xml` (on itself, else on a wrapper's branch or an array's items), or null. */
 function annotationOf(schema: JsonSchema, depth = 0): JsonObject | null {
   if (!isObject(schema) || depth > 4) return null;
@@ -143,8 +154,8 @@ function placeOf(key: string, schema: JsonSchema, schemas: Schemas): XmlPlace {
   const kind = note.any === true ? 'any' : note.text === true || (key === '$value' && note.name === undefined) ? 'text' : note.attribute === true ? 'attribute' : 'element';
   const list = note.list === true;
   const items = itemsOf(schema, schemas);
-  // An xs:list is one element holding an array, unless it repeats (an array of lists).
-  const repeated = items !== null && (kind === 'element' || kind === 'any') && (!list || itemsOf(items, schemas) !== null);
+  // An xs:list is one element holding an array, unless it repeats (an array of lists); a SOAP-encoded array is one element holding its items.
+  const repeated = items !== null && (kind === 'element' || kind === 'any') && (!list || itemsOf(items, schemas) !== null) && !isEncodedArray(schema, schemas);
   const local = typeof note.name === 'string' && note.name !== '' ? note.name : key.replace(/^@/, '');
   return { key, schema, local, ns: typeof note.ns === 'string' ? note.ns : '', kind, list, repeated };
 }
@@ -216,4 +227,12 @@ function buildShape(schema: JsonSchema, schemas: Schemas): XmlShape {
 export function isObjectSchema(schema: JsonSchema, schemas: Schemas): boolean {
   if (shapeOf(schema, schemas).places.length > 0) return true;
   return typesOf(schema, schemas)?.has('object') ?? false;
+}
+
+/**
+ * Whether a schema says nothing of its content (`xs:anyType`, read as `{}`): no type, no
+ * properties, no items. Such an element's child elements are kept as their XML text.
+ */
+export function saysNothing(schema: JsonSchema, schemas: Schemas): boolean {
+  return typesOf(schema, schemas) === null && itemsOf(schema, schemas) === null && shapeOf(schema, schemas).places.length === 0;
 }
