@@ -153,6 +153,10 @@ describe('a stock-quote feed answering arrays of structs (stock-quotes-encoded.w
     }
     const history = post(sim, '', `<ns1:getHistory xmlns:ns1="urn:quotes.ticker-example.test"><symbol xsi:type="soapenc:string">ACME</symbol><days xsi:type="xsd:int">5</days><since href="#id0"/></ns1:getHistory><multiRef id="id0" soapenc:root="0" xsi:type="xsd:long">1700000000000</multiRef>`);
     expect(history.status, history.text).toBe(200);
+    // The multiRef written before the call: the call is still the Body's serialization root.
+    const before = post(sim, '', `<multiRef id="id0" soapenc:root="0" xsi:type="xsd:long">1700000000000</multiRef><ns1:getHistory xmlns:ns1="urn:quotes.ticker-example.test"><symbol xsi:type="soapenc:string">ACME</symbol><days xsi:type="xsd:int">5</days><since href="#id0"/></ns1:getHistory>`);
+    expect(before.status, before.text).toBe(200);
+    expect(before.body.local).toBe('getHistoryResponse');
   });
 
   it('refuses a reference to no value, and a value that refers to itself, with Client Faults that say so', async () => {

@@ -4,7 +4,8 @@
  * parser, so a DOCTYPE or entity is refused before anything is expanded.
  */
 import { parseXml, XmlRefused } from '../../../xml/parse-xml.js';
-import { childElements, type XmlElement } from '../../../xml/xml-tree.js';
+import { attribute, childElements, type XmlElement } from '../../../xml/xml-tree.js';
+import { SOAP11_ENCODING } from './encoded-schemas.js';
 
 export type SoapVersion = '1.1' | '1.2';
 
@@ -46,7 +47,16 @@ export function readEnvelope(body: Uint8Array): Envelope | EnvelopeProblem {
   const bodyElement = children.find((child) => child.ns === root.ns && child.local === 'Body');
   if (bodyElement === undefined) return { problem: 'not_envelope', message: 'the Envelope has no Body' };
   const headers = headerAt < 0 ? [] : childElements(children[headerAt]!);
-  return { version, headers, payload: childElements(bodyElement)[0] ?? null, body: bodyElement };
+  return { version, headers, payload: callElement(childElements(bodyElement)), body: bodyElement };
+}
+
+/**
+ * The Body's element that is the call: its first child, passing over the values SOAP 1.1's
+ * encoding marks as no serialization root (`soapenc:root="0"`), which a client may write before
+ * the call as well as after it (multi-reference values).
+ */
+function callElement(children: XmlElement[]): XmlElement | null {
+  return children.find((child) => attribute(child, 'root', SOAP11_ENCODING)?.trim() !== '0') ?? children[0] ?? null;
 }
 
 /** The SOAP version a request's content type names (`text/xml` 1.1, `application/soap+xml` 1.2), else null. */
