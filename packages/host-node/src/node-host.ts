@@ -119,31 +119,46 @@ async function writeResponse(res: ServerResponse, response: HttpResponse): Promi
     writeWhole(res, response.status, response.headers, body);
     return;
   }
-  closeIfUnread(res, response.headers);
   res.writeHead(response.status, response.headers);
+  drainUnread(res);
   await pipeline(Readable.from(body), res);
 }
 
 /** An answer whose body is in memory. The handler's response is this request's own (it adds Request-Id to it), so its headers take the length directly. */
 function writeWhole(res: ServerResponse, status: number, headers: Record<string, string>, body: Uint8Array | null): void {
   if (body !== null) headers['content-length'] = String(body.byteLength);
-  closeIfUnread(res, headers);
   res.writeHead(status, headers);
+  drainUnread(res);
   res.end(body ?? undefined);
 }
 
 /**
- * An answer given before its request's body was read to the end (a refusal: 401, 404, 415, 422
- * for a multipart part, 413) closes the connection. A body left half read holds it: node:http
- * reads no further, so the next request a client sends on it (or a reverse proxy that reuses
- * the connection for another tenant) would never be answered; and a body still arriving could
- * be of any size, which draining would read for nothing. The one body left to node:http is a
- * body never touched that has fully arrived: node:http throws it away and keeps the connection.
+ * The most of a refused request's body read and thrown away after its answer: above the largest
+ * body any route takes (a 96 MiB upload), so a client that sends what it declared can finish
+ * and read the answer; past it the connection is closed.
  */
-function closeIfUnread(res: ServerResponse, headers: Record<string, string>): void {
+const DRAIN_LIMIT = 128 * 1024 * 1024;
+
+/**
+ * An answer given before its request's body was read to the end (a refusal: 401, 404, 415, 422
+ * for a multipart part, 429) leaves the rest of the body to be thrown away, so the connection
+ * serves the next request (a client's, or another tenant's through a reverse proxy reusing it).
+ * A body nothing touched node:http throws away itself. A body a reader started and left half
+ * read would hold the connection: node:http reads no further; it is read here to its end and
+ * dropped. Closing instead would reset a client still sending, which then never reads its answer.
+ */
+function drainUnread(res: ServerResponse): void {
   const req = res.req;
-  if (req.readableEnded || (req.complete && req.readableFlowing === null)) return;
-  headers.connection = 'close';
+  if (req.readableEnded || req.readableFlowing === null) return;
+  let drained = 0;
+  // A reader that stopped (a pipe, an async iterator left behind) holds the stream paused: let go of it.
+  req.unpipe();
+  req.removeAllListeners('readable');
+  req.on('data', (chunk: Buffer) => {
+    drained += chunk.byteLength;
+    if (drained > DRAIN_LIMIT) req.socket.destroy();
+  });
+  req.resume();
 }
 
 /** The handler answers every failure itself; this is only for a broken stream or a bug. */
