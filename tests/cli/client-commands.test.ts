@@ -173,8 +173,11 @@ describe('simplane simulators', { timeout: TEST_MS }, () => {
     expect(operations.out).toMatch(/^POST\s+\/pets\s+create\s+pets\s+createPet$/m);
     expect(operations.out).toMatch(/^POST\s+\/store\/orders\/\{orderId\}\/cancel\s+action\s+orders\s+cancelOrder$/m);
     expect(operations.err).toBe('10 operations: 2 create, 2 read, 2 list, 1 update, 1 delete, 1 action, 1 static');
-    const asJson = await json<{ operations: Array<{ behaviour: string }> }>('simulators', ['operations', 'tasks:v1']);
+    const asJson = await json<{ operations: Array<{ behaviour: string }>; lifecycle: unknown[]; entities: unknown[] }>('simulators', ['operations', 'tasks:v1']);
     expect(asJson.operations.map((op) => op.behaviour).sort()).toEqual(['create', 'delete', 'list', 'read', 'update']);
+    // The whole answer: lifecycle rules and shared entities too, as GET .../operations gives them.
+    expect(Object.keys(asJson).sort()).toEqual(['entities', 'lifecycle', 'operations']);
+    expect(Array.isArray(asJson.lifecycle) && Array.isArray(asJson.entities)).toBe(true);
 
     expect(await run('simulators', ['get', 'nope:v1'])).toMatchObject({ code: 1, err: expect.stringMatching(/^simplane: 400 simulator_unknown: /) });
     expect(await run('simulators', ['get', 'smr_01ARZ3NDEKTSV4RRFFQ69G5FAV'])).toMatchObject({ code: 1, err: expect.stringMatching(/^simplane: 404 simulator_not_found: /) });

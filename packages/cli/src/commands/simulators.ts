@@ -54,8 +54,10 @@ export async function simulatorsCommand(client: ControlPlaneClient, action: Acti
     }
     return 0;
   }
-  const { operations } = await client.get<{ operations: OperationView[] }>(`/v1/simulators/${encodeURIComponent(simulator.id)}/operations`);
-  if (command.json) io.out(JSON.stringify({ operations }, null, 2));
+  // The whole answer for --json (operations, lifecycle rules, shared entities); the table shows the operations.
+  const answer = await client.get<{ operations: OperationView[] }>(`/v1/simulators/${encodeURIComponent(simulator.id)}/operations`);
+  const { operations } = answer;
+  if (command.json) io.out(JSON.stringify(answer, null, 2));
   else {
     table(
       ['method', 'path', 'behaviour', 'resource', 'operation'],
