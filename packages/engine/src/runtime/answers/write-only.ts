@@ -3,6 +3,9 @@ import { isObject, setOwn, type Json, type JsonObject } from '../../json.js';
 import type { SchemaRegistry } from '../schemas/schema-registry.js';
 import { itemsOf, objectView } from '../schemas/schema-view.js';
 
+/** JSON Schema keywords that hold values, not schemas: a `writeOnly` inside an example marks nothing. `$ref` is followed on its own. */
+const VALUES = new Set(['$ref', 'examples', 'example', 'default', 'enum', 'const']);
+
 /** Per schema: whether a `writeOnly` property can be met anywhere in what it describes. */
 const carries = new WeakMap<object, boolean>();
 
@@ -37,15 +40,8 @@ function marks(registry: SchemaRegistry, schema: Json, seen: Set<string>): boole
     seen.add(schema.$ref);
     if (marks(registry, registry.resolve({ $ref: schema.$ref }) as Json, seen)) return true;
   }
-  for (const [key, child] of Object.entries(schema)) if (key !== '$ref' && key !== 'examples' && key !== 'example' && key !== 'default' && key !== 'enum' && key !== 'const' && marks(registry, child, seen)) return true;
+  for (const [key, child] of Object.entries(schema)) if (!VALUES.has(key) && marks(registry, child, seen)) return true;
   return false;
-}
-
-function marked(registry: SchemaRegistry, schema: JsonSchema | undefined): boolean {
-  if (!isObject(schema)) return false;
-  if (schema.writeOnly === true) return true;
-  const resolved = registry.resolve(schema);
-  return isObject(resolved) && resolved.writeOnly === true;
 }
 
 function strip(registry: SchemaRegistry, schema: JsonSchema, value: Json, depth: number): Json {
@@ -60,7 +56,7 @@ function strip(registry: SchemaRegistry, schema: JsonSchema, value: Json, depth:
   const out: JsonObject = {};
   for (const [name, member] of Object.entries(value)) {
     const sub = Object.hasOwn(properties, name) ? properties[name] : undefined;
-    if (marked(registry, sub)) continue;
+    if (registry.marked(sub as Json | undefined, 'writeOnly')) continue;
     setOwn(out, name, isObject(sub) && mayCarry(registry, sub) ? strip(registry, sub, member, depth + 1) : member);
   }
   return out;

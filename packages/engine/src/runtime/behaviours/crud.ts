@@ -15,7 +15,7 @@ import { chooseMedia, conform } from '../answers/conform.js';
 import { answer, chooseSuccess } from '../answers/respond.js';
 import { acknowledged, catalogExample, deletedForm, mergeJson, mergeMaps, tombstone } from './record-forms.js';
 import { objectView, schemaTypes } from '../schemas/schema-view.js';
-import { patchedRecord } from './json-patch.js';
+import { patchedRecord, sentPatch } from './json-patch.js';
 
 /** What a write of this request fills server-owned fields with: its generator and its virtual time. */
 function filling(ex: Exchange): FillContext {
@@ -276,14 +276,14 @@ export function update(ex: Exchange, resource: ArtifactResource): SimResponse {
   const found = locate(ex, resource);
   if (isResponse(found)) return found;
   const patch = ex.operation.write?.patch ?? 'merge';
-  const sent = ex.bodyMediaType?.toLowerCase() ?? '';
+  const sent = sentPatch(ex.bodyMediaType);
   let record: JsonObject;
-  if (patch === 'json-patch' || (patch === 'content-type' && sent.includes('json-patch'))) {
+  if (patch === 'json-patch' || (patch === 'content-type' && sent === 'json-patch')) {
     const patched = patchedRecord(found.record, ex.body);
     if ('refusal' in patched) return refused(ex, patched.refusal);
     record = patched.record;
   } else {
-    const mergePatch = patch === 'merge-patch' || ((patch === 'media-type' || patch === 'content-type') && sent.includes('merge-patch'));
+    const mergePatch = patch === 'merge-patch' || ((patch === 'media-type' || patch === 'content-type') && sent === 'merge-patch');
     const body = bodyRecord(ex, resource, 'write');
     record = mergePatch ? (mergeJson(found.record, body) as JsonObject) : mergeMaps(resource, found.record, { ...found.record, ...body });
   }

@@ -25,3 +25,13 @@ export function patchedRecord(record: JsonObject, body: Json | undefined): { rec
 export function listsPatchOperations(value: Json): boolean {
   return Array.isArray(value) && value.every((operation) => isObject(operation) && typeof operation['op'] === 'string' && typeof operation['path'] === 'string');
 }
+
+/**
+ * Which patch document a request's media type names: RFC 6902's (`application/json-patch+json`)
+ * or RFC 7396's (`application/merge-patch+json`), else null. Read where WritePlan.patch leaves
+ * the choice to the request (`media-type`, `content-type`), by the request body and its check alike.
+ */
+export function sentPatch(mediaType: string | null | undefined): 'json-patch' | 'merge-patch' | null {
+  const sent = mediaType?.toLowerCase() ?? '';
+  return sent.includes('json-patch') ? 'json-patch' : sent.includes('merge-patch') ? 'merge-patch' : null;
+}

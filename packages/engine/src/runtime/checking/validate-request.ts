@@ -1,7 +1,7 @@
 import type { SimRequest } from '@simplane/core';
 import type { ArtifactOperation, ArtifactParameter, JsonSchema } from '../../artifact/artifact.js';
 import { isObject, setOwn, type Json, type JsonObject } from '../../json.js';
-import { listsPatchOperations } from '../behaviours/json-patch.js';
+import { listsPatchOperations, sentPatch } from '../behaviours/json-patch.js';
 import type { RuntimeModel } from '../model.js';
 import { headerText, parseCookies, parseQuery, readParameter, type RawInput } from '../protocols/rest/parameters.js';
 import type { Refusal } from '../answers/refusal-reason.js';
@@ -52,10 +52,11 @@ export function validateRequest(model: RuntimeModel, operation: ArtifactOperatio
   if (!body.ok && body.status === 'invalid') return { status: declares422(model, operation) ? 422 : 400, code: 'validation_failed', message: `the request body is not valid: ${body.message}`, field: body.field };
   if (!body.ok) return { status: body.status, code: body.status === 415 ? 'unsupported_media_type' : 'invalid_body', message: body.message, field: null };
   if (body.value !== undefined && body.schema !== null) {
-    const mergePatch = operation.write?.patchNulls === true && (body.mediaType?.toLowerCase().includes('merge-patch') ?? false);
+    const sent = sentPatch(body.mediaType);
+    const mergePatch = operation.write?.patchNulls === true && sent === 'merge-patch';
     const verdict = model.registry.validate(body.schema, mergePatch ? withoutNulls(body.value) : body.value, 'request');
     // A JSON Patch is a list of operations whatever the document calls its body (Kubernetes declares an object).
-    const jsonPatch = (operation.write?.patch === 'json-patch' || operation.write?.patch === 'content-type') && (body.mediaType?.toLowerCase().includes('json-patch') ?? false);
+    const jsonPatch = (operation.write?.patch === 'json-patch' || operation.write?.patch === 'content-type') && sent === 'json-patch';
     if (!verdict.ok && !(jsonPatch && listsPatchOperations(body.value))) {
       const status = declares422(model, operation) ? 422 : 400;
       return { status, code: 'validation_failed', message: `the request body is not valid: ${verdict.problem ?? 'invalid'}`, field: verdict.field };

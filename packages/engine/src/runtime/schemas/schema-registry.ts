@@ -249,15 +249,15 @@ export class SchemaRegistry {
 
   /** The required names a value on this side must carry: without those of properties only the other side carries. */
   #sideRequired(required: Json[], properties: JsonObject, side: Direction): Json[] {
-    return required.filter((name) => typeof name !== 'string' || !Object.hasOwn(properties, name) || !this.#marked(properties[name] as Json, OTHER_SIDE[side]));
+    return required.filter((name) => typeof name !== 'string' || !Object.hasOwn(properties, name) || !this.marked(properties[name] as Json, OTHER_SIDE[side]));
   }
 
   /** Whether a property's schema is marked `readOnly` (or `writeOnly`): itself, what it refers to, or a part of its `allOf`. */
-  #marked(schema: Json, annotation: 'readOnly' | 'writeOnly', depth = 0): boolean {
+  marked(schema: Json | undefined, annotation: 'readOnly' | 'writeOnly', depth = 0): boolean {
     if (!isObject(schema) || depth > 4) return false;
     if (schema[annotation] === true) return true;
-    if (typeof schema.$ref === 'string' && this.#marked(this.resolve(schema) as Json, annotation, depth + 1)) return true;
-    return Array.isArray(schema.allOf) && schema.allOf.some((part) => this.#marked(part, annotation, depth + 1));
+    if (typeof schema.$ref === 'string' && this.marked(this.resolve(schema) as Json, annotation, depth + 1)) return true;
+    return Array.isArray(schema.allOf) && schema.allOf.some((part) => this.marked(part, annotation, depth + 1));
   }
 
   /** The ajv id (and fragment) of a `#/schemas/...` reference; anything else as it is. */
