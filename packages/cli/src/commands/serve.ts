@@ -44,6 +44,8 @@ export async function serve(env: Environment, print: (line: string) => void): Pr
   // An unspecified address (0.0.0.0, ::) says nothing about how clients reach the server.
   const specific = env.host !== '0.0.0.0' && env.host !== '::';
   let plane: ControlPlane | undefined;
+  // Opening the state and building the catalog on a first start take a while: say so rather than nothing.
+  print(`Starting on ${url}: opening the state and making sure the catalog's Simulators are built (the first start builds them)...`);
   try {
     plane = await openControlPlane({ ...config, public_base_url: config.public_base_url ?? (specific ? url : undefined) });
     await plane.ready;
