@@ -143,7 +143,7 @@ describe('lists', () => {
 
 describe('Worlds, credentials and the quota', () => {
   it('creates a World and waits until it runs, then stops and deletes it', async () => {
-    const world = await simplane.worlds.create({ simulators: ['tasks:v1', { simulator: 'tasks:v2', name: 'other' }], seed: 'w' });
+    const world = await simplane.worlds.create({ simulators: ['tasks:v1', { simulator: 'tasks:v1', name: 'other' }], seed: 'w' });
     const running = await simplane.worlds.waitUntilCreated(world.id);
     expect(running.status).toBe('running');
     expect(Object.keys(running.members).sort()).toEqual(['other', 'tasks']);
