@@ -173,7 +173,9 @@ describe('simplane serve with no configuration', { timeout: TEST_MS }, () => {
     const printed = [a, b].filter((s) => s.stdout().includes(`(shown once): ${key}`));
     expect(printed).toHaveLength(1);
     for (const server of [a, b]) expect((await call(server.url, 'GET', '/v1/credentials', key)).status).toBe(200);
-    expect(readdirSync(dataDir).sort()).toEqual(['api-key']);
+    // Nothing on disk but the key and the address of the server that wrote it last.
+    expect(readdirSync(dataDir).sort()).toEqual(['api-key', 'url']);
+    expect([a.url, b.url]).toContain(readFileSync(join(dataDir, 'url'), 'utf8').trim());
   });
 
   it('reuses the stored key on a second start without printing it again', async () => {
