@@ -180,7 +180,7 @@ describe('simplane simulators', { timeout: TEST_MS }, () => {
     expect(Object.keys(asJson).sort()).toEqual(['entities', 'lifecycle', 'operations']);
     expect(Array.isArray(asJson.lifecycle) && Array.isArray(asJson.entities)).toBe(true);
 
-    expect(await run('simulators', ['get', 'nope:v1'])).toMatchObject({ code: 1, err: expect.stringMatching(/^simplane: 400 simulator_unknown: /) });
+    expect(await run('simulators', ['get', 'nope:v1'])).toMatchObject({ code: 1, err: expect.stringMatching(/^simplane: 404 simulator_not_found: /) });
     expect(await run('simulators', ['get', 'smr_01ARZ3NDEKTSV4RRFFQ69G5FAV'])).toMatchObject({ code: 1, err: expect.stringMatching(/^simplane: 404 simulator_not_found: /) });
     expect(await run('simulators', ['get', 'tasks:v1', '--all'])).toMatchObject({ code: 2, err: expect.stringMatching(/simulators get does not take --all/) });
     expect(await run('simulators', ['remove', 'x'])).toMatchObject({ code: 2, err: expect.stringMatching(/unknown action 'simulators remove'/) });

@@ -170,7 +170,7 @@ describe('failures', () => {
     expect(refused).toBeInstanceOf(SimplaneApiError);
     expect(refused).toMatchObject({ status: 422, code: 'validation', detail: expect.stringMatching(/ttl_seconds/), validation: null, requestId: expect.any(String) });
     const unknown = await simplane.simulators.get('nope:v1').catch((error: unknown) => error);
-    expect(unknown).toMatchObject({ status: 400, code: 'simulator_unknown' });
+    expect(unknown).toMatchObject({ status: 404, code: 'simulator_not_found' });
     const wrongKey = new SimplaneClient({ url, apiKey: 'not-the-key' });
     await expect(wrongKey.quota()).rejects.toMatchObject({ status: 401, code: 'auth_invalid' });
   });

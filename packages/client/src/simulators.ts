@@ -1,6 +1,5 @@
 import { startBuild, waitForBuild, type BuildOptions, type WaitOptions } from './build.js';
 import type { Caller } from './caller.js';
-import { SimplaneApiError } from './errors.js';
 import { items, pages } from './paging.js';
 import type { CloneSimulatorBody, Simulator, SimulatorBehaviour, SimulatorOperations, SimulatorPage, SimulatorQuery } from './types.js';
 
@@ -34,28 +33,19 @@ export class Simulators {
     return items(this.pages(query), 'simulators');
   }
 
-  /**
-   * A Simulator by ID or by reference (`petstore:v1`, `catalog/petstore:1.0`); a reference is
-   * looked up through the list's filter, which every server answers.
-   */
-  async get(idOrReference: string): Promise<Simulator> {
-    if (/^smr_/.test(idOrReference)) return this.caller.answer(this.caller.api.GET('/v1/simulators/{id}', { params: { path: { id: idOrReference } } }));
-    const page = await this.caller.answer(this.caller.api.GET('/v1/simulators', { params: { query: { simulator: idOrReference, limit: 1 } } }));
-    const found = page.simulators[0];
-    if (found === undefined) throw new SimplaneApiError(404, { code: 'simulator_not_found', detail: `no Simulator is called ${idOrReference}`, validation: null });
-    return found;
+  /** A Simulator by ID or by reference (`petstore:v1`, `catalog/petstore:1.0`): every Simulator route takes either. */
+  get(idOrReference: string): Promise<Simulator> {
+    return this.caller.answer(this.caller.api.GET('/v1/simulators/{id}', { params: { path: { id: idOrReference } } }));
   }
 
   /** How each operation was understood, the lifecycle rules and the shared entities. */
-  async operations(idOrReference: string): Promise<SimulatorOperations> {
-    const id = await this.id(idOrReference);
-    return this.caller.answer(this.caller.api.GET('/v1/simulators/{id}/operations', { params: { path: { id } } }));
+  operations(idOrReference: string): Promise<SimulatorOperations> {
+    return this.caller.answer(this.caller.api.GET('/v1/simulators/{id}/operations', { params: { path: { id: idOrReference } } }));
   }
 
   /** Every decision the build made about records and writes. */
-  async behaviour(idOrReference: string): Promise<SimulatorBehaviour> {
-    const id = await this.id(idOrReference);
-    return this.caller.answer(this.caller.api.GET('/v1/simulators/{id}/behaviour', { params: { path: { id } } }));
+  behaviour(idOrReference: string): Promise<SimulatorBehaviour> {
+    return this.caller.answer(this.caller.api.GET('/v1/simulators/{id}/behaviour', { params: { path: { id: idOrReference } } }));
   }
 
   /** Cancels a build that has not settled; answers the Simulator. */
@@ -77,9 +67,5 @@ export class Simulators {
 
   async delete(id: string): Promise<void> {
     await this.caller.answer(this.caller.api.DELETE('/v1/simulators/{id}', { params: { path: { id } } }));
-  }
-
-  private async id(idOrReference: string): Promise<string> {
-    return /^smr_/.test(idOrReference) ? idOrReference : (await this.get(idOrReference)).id;
   }
 }

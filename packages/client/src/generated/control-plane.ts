@@ -3373,6 +3373,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The Simulator's ID, or a `name:tag` reference of the workspace or the catalog; the `/` of a name such as `catalog/petstore` may be sent as is or as `%2F`. */
                 id: string;
             };
             cookie?: never;
@@ -3451,6 +3452,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The Simulator's ID, or a `name:tag` reference of the workspace or the catalog; the `/` of a name such as `catalog/petstore` may be sent as is or as `%2F`. */
                 id: string;
             };
             cookie?: never;
@@ -3536,6 +3538,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The Simulator's ID, or a `name:tag` reference of the workspace or the catalog; the `/` of a name such as `catalog/petstore` may be sent as is or as `%2F`. */
                 id: string;
             };
             cookie?: never;
@@ -3634,6 +3637,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The Simulator's ID, or a `name:tag` reference of the workspace or the catalog; the `/` of a name such as `catalog/petstore` may be sent as is or as `%2F`. */
                 id: string;
             };
             cookie?: never;
@@ -3712,6 +3716,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The Simulator's ID, or a `name:tag` reference of the workspace or the catalog; the `/` of a name such as `catalog/petstore` may be sent as is or as `%2F`. */
                 id: string;
             };
             cookie?: never;
@@ -3843,6 +3848,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The Simulator's ID, or a `name:tag` reference of the workspace or the catalog; the `/` of a name such as `catalog/petstore` may be sent as is or as `%2F`. */
                 id: string;
             };
             cookie?: never;
@@ -3989,6 +3995,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The Simulator's ID, or a `name:tag` reference of the workspace or the catalog; the `/` of a name such as `catalog/petstore` may be sent as is or as `%2F`. */
                 id: string;
             };
             cookie?: never;
@@ -4116,6 +4123,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The Simulator's ID, or a `name:tag` reference of the workspace or the catalog; the `/` of a name such as `catalog/petstore` may be sent as is or as `%2F`. */
                 id: string;
             };
             cookie?: never;
