@@ -1,0 +1,107 @@
+/**
+ * A Simulation's MCP endpoint driven by the official MCP client SDK over real HTTP on loopback:
+ * its tools are the API's operations, a call is a data-plane request recorded as a step that
+ * says it came through MCP, the API's error answers are tool errors with the API's own body,
+ * and a read-only token sees and may call only the read-only tools. The same for SOAP.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, connect, KEY, OTHER_KEY, simulation, startMcpServer, textOf, type McpServer } from '../support/mcp-server.js';
+
+let served: McpServer;
+const mcpUrl = (id: string) => `${served.base}/v1/simulations/${id}/mcp`;
+
+beforeAll(async () => {
+  served = await startMcpServer();
+});
+
+afterAll(async () => {
+  await served.close();
+});
+
+describe('a REST Simulation over MCP', () => {
+  it('offers one tool per operation, with input and output schemas from the document', async () => {
+    const sim = await simulation(served.base, 'pets:v1');
+    const client = await connect(mcpUrl(sim.id), { authorization: `Bearer ${KEY}` });
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual(['cancelOrder', 'createPet', 'deletePet', 'getInventory', 'getOrder', 'getPet', 'listOrders', 'listPets', 'placeOrder', 'updatePet']);
+    const create = tools.find((t) => t.name === 'createPet')!;
+    expect(create.description).toContain('Add a pet');
+    expect(create.annotations?.readOnlyHint).toBe(false);
+    expect(create.inputSchema.required).toEqual(['headers', 'body']);
+    expect(create.inputSchema.properties?.body).toMatchObject({ $ref: '#/$defs/NewPet' });
+    expect((create.inputSchema as { $defs?: Record<string, unknown> }).$defs?.NewPet).toMatchObject({ required: ['name'] });
+    expect(create.outputSchema?.properties?.body).toMatchObject({ $ref: '#/$defs/Pet' });
+    const get = tools.find((t) => t.name === 'getPet')!;
+    expect(get.annotations?.readOnlyHint).toBe(true);
+    expect(get.inputSchema.properties?.path).toMatchObject({ required: ['petId'] });
+    await client.close();
+  });
+
+  it('creates and reads a pet through tools, each write a step that came through MCP', async () => {
+    const sim = await simulation(served.base, 'pets:v1');
+    const client = await connect(mcpUrl(sim.id), { 'simulation-token': sim.token });
+    const created = await client.callTool({ name: 'createPet', arguments: { headers: { 'x-api-key': 'pet-key' }, body: { name: 'Rex', tag: 'dog' } } });
+    expect(created.isError).toBeFalsy();
+    const pet = (created.structuredContent as { status: number; body: { id: string; name: string } });
+    expect(pet.status).toBe(201);
+    expect(pet.body.name).toBe('Rex');
+    const read = await client.callTool({ name: 'getPet', arguments: { headers: { 'x-api-key': 'pet-key' }, path: { petId: pet.body.id } } });
+    expect(read.structuredContent).toEqual({ status: 200, body: pet.body });
+
+    // The same Simulation over HTTP sees the pet the agent made.
+    const overHttp = await fetch(`${served.base}/sim/${sim.id}/pets/${encodeURIComponent(pet.body.id)}`, { headers: { 'simulation-token': sim.token, 'x-api-key': 'pet-key' } });
+    expect(await overHttp.json()).toEqual(pet.body);
+
+    const steps = await api(served.base, 'GET', `/v1/simulations/${sim.id}/steps`);
+    expect(steps.json.steps).toMatchObject([{ step: 1, kind: 'api', operation: 'createPet', label: 'POST /pets', status: 201, via: 'mcp' }]);
+    await client.close();
+  });
+
+  it("answers the API's errors as tool errors carrying the API's own body", async () => {
+    const sim = await simulation(served.base, 'pets:v1');
+    const client = await connect(mcpUrl(sim.id), { authorization: `Bearer ${sim.token}` });
+    const missing = await client.callTool({ name: 'getPet', arguments: { headers: { 'x-api-key': 'pet-key' }, path: { petId: 'no-such-pet' } } });
+    expect(missing.isError).toBe(true);
+    expect(JSON.parse(textOf(missing))).toEqual({ code: 404, message: 'pets no-such-pet not found' });
+    const invalid = await client.callTool({ name: 'createPet', arguments: { headers: { 'x-api-key': 'pet-key' }, body: { tag: 'no name' } } });
+    expect(invalid.isError).toBe(true);
+    expect(JSON.parse(textOf(invalid))).toMatchObject({ code: 400, message: expect.stringContaining('name') });
+    // Nothing was written, so nothing was recorded.
+    expect((await api(served.base, 'GET', `/v1/simulations/${sim.id}/steps`)).json.steps).toEqual([]);
+    await client.close();
+  });
+
+  it('offers a read-only token only the read-only tools, and refuses it a write', async () => {
+    const sim = await simulation(served.base, 'pets:v1');
+    const issued = await api(served.base, 'POST', `/v1/simulations/${sim.id}/tokens`, { ttl_seconds: 600, read_only: true });
+    const client = await connect(mcpUrl(sim.id), { authorization: `Bearer ${issued.json.token}` });
+    const names = (await client.listTools()).tools.map((t) => t.name).sort();
+    expect(names).toEqual(['getInventory', 'getOrder', 'getPet', 'listOrders', 'listPets']);
+    const refused = await client.callTool({ name: 'createPet', arguments: { headers: { 'x-api-key': 'pet-key' }, body: { name: 'Rex' } } });
+    expect(refused.isError).toBe(true);
+    expect(JSON.parse(textOf(refused)).code).toBe('not_found');
+    await client.close();
+
+    // Service-Read-Only with a writing token: the write is refused by the data plane's rule.
+    const headerClient = await connect(mcpUrl(sim.id), { 'simulation-token': sim.token, 'service-read-only': 'true' });
+    expect((await headerClient.listTools()).tools.map((t) => t.name).sort()).toEqual(names);
+    await headerClient.close();
+    expect((await api(served.base, 'GET', `/v1/simulations/${sim.id}/steps`)).json.steps).toEqual([]);
+  });
+
+  it('refuses a caller without a valid token or key in HTTP, and another workspace with 403', async () => {
+    const sim = await simulation(served.base, 'pets:v1');
+    const init = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } };
+    const post = (headers: Record<string, string>) =>
+      fetch(mcpUrl(sim.id), { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers }, body: JSON.stringify(init) });
+    expect((await post({})).status).toBe(401);
+    expect((await post({ 'simulation-token': 'sit_wrong' })).status).toBe(401);
+    expect((await post({ authorization: `Bearer ${OTHER_KEY}` })).status).toBe(403);
+    const accepted = await post({ authorization: `Bearer ${KEY}` });
+    expect(accepted.status).toBe(200);
+    expect(accepted.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(((await accepted.json()) as { result: { serverInfo: { name: string } } }).result.serverInfo.name).toBe(`simplane-simulation-${sim.id}`);
+    // Stateless: no session to open a stream on or to end.
+    expect((await fetch(mcpUrl(sim.id), { headers: { authorization: `Bearer ${KEY}` } })).status).toBe(405);
+  });
+});
