@@ -105,3 +105,39 @@ describe('a REST Simulation over MCP', () => {
     expect((await fetch(mcpUrl(sim.id), { headers: { authorization: `Bearer ${KEY}` } })).status).toBe(405);
   });
 });
+
+describe('a SOAP Simulation over MCP', () => {
+  it('offers its operations as tools, creates and reads a customer, and records the steps as via mcp', async () => {
+    const sim = await simulation(served.base, 'customers:soap');
+    const client = await connect(mcpUrl(sim.id), { 'simulation-token': sim.token });
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual(['CreateCustomer', 'DeleteCustomer', 'GetCustomer', 'ListCustomers', 'UpdateCustomer']);
+    const create = tools.find((t) => t.name === 'CreateCustomer')!;
+    expect(create.inputSchema.properties?.body).toMatchObject({ $ref: '#/$defs/CreateCustomer' });
+    expect((create.inputSchema as { $defs?: Record<string, unknown> }).$defs?.CreateCustomer).toMatchObject({ properties: { customer: { $ref: '#/$defs/CustomerFields' } }, required: ['customer'] });
+    const created = await client.callTool({ name: 'CreateCustomer', arguments: { body: { customer: { name: 'Ada Lovelace', email: 'ada@example.com' } } } });
+    const customer = (created.structuredContent as { status: number; body: { customer: { customerId: string; name: string } } }).body.customer;
+    expect(customer).toMatchObject({ name: 'Ada Lovelace', email: 'ada@example.com', customerId: expect.any(String) });
+    const read = await client.callTool({ name: 'GetCustomer', arguments: { body: { customerId: customer.customerId } } });
+    expect(read.structuredContent).toEqual({ status: 200, body: { customer } });
+
+    const steps = await api(served.base, 'GET', `/v1/simulations/${sim.id}/steps`);
+    expect(steps.json.steps).toMatchObject([{ step: 1, label: 'SOAP CreateCustomer', operation: 'CreateCustomer', via: 'mcp' }]);
+    // The step keeps the envelope the tool call sent, with the binding's SOAPAction.
+    const detail = await api(served.base, 'GET', `/v1/simulations/${sim.id}/steps/1`);
+    expect(detail.json.request.body).toContain('<soap:Envelope');
+    expect(detail.json.request.headers.soapaction).toEqual(expect.stringContaining('CreateCustomer'));
+    await client.close();
+  });
+
+  it('answers a Fault as a tool error carrying the envelope, and refuses a read-only caller a write', async () => {
+    const sim = await simulation(served.base, 'customers:soap');
+    const client = await connect(mcpUrl(sim.id), { 'simulation-token': sim.token, 'service-read-only': 'true' });
+    expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(['GetCustomer', 'ListCustomers']);
+    const missing = await client.callTool({ name: 'GetCustomer', arguments: { body: { customerId: 'nobody' } } });
+    expect(missing.isError).toBe(true);
+    expect(textOf(missing)).toMatch(/<soap:Fault>[\s\S]*CustomerNotFound/);
+    await client.close();
+    expect((await api(served.base, 'GET', `/v1/simulations/${sim.id}/steps`)).json.steps).toEqual([]);
+  });
+});

@@ -63,7 +63,7 @@ function describe(op: ArtifactOperation): string {
 function inputSchema(model: RuntimeModel, op: ArtifactOperation): JsonObject {
   const writer = new StandaloneSchemaWriter(model.artifact.schemas);
   if (protocolOf(op) === 'rest') return writer.finish(restInputSchema(model.artifact, op, writer));
-  const body = bodySchema(op);
+  const body = soapInputSchema(model, op);
   const root: JsonObject = {
     type: 'object',
     properties: { body: { ...asObject(writer.part(body)), description: 'The request message\'s content, as JSON: the envelope, namespaces and SOAPAction are written from the WSDL.' } },
@@ -93,9 +93,14 @@ function outputSchema(model: RuntimeModel, op: ArtifactOperation): JsonObject | 
   });
 }
 
-function bodySchema(op: ArtifactOperation): JsonSchema | null {
-  const first = Object.values(op.requestBody?.content ?? {})[0];
-  return first?.schema ?? null;
+/**
+ * The request element's content, as the call writes it: the message's own schema, or, for an
+ * element holding one simple value, the object of its one field the operation reads.
+ */
+function soapInputSchema(model: RuntimeModel, op: ArtifactOperation): JsonSchema | null {
+  const message = model.artifact.soap?.operations[op.id]?.input;
+  if (message !== undefined && message.field === undefined) return message.schema;
+  return Object.values(op.requestBody?.content ?? {})[0]?.schema ?? null;
 }
 
 function asObject(value: Json): JsonObject {
