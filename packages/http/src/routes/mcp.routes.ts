@@ -1,5 +1,6 @@
 import { openSimulationTools, SimplaneError, type AuthService, type SimulationTraffic, type WorldService } from '@simplane/core';
 import { readOnlyHeader, READ_ONLY_HEADER } from '../data-plane.js';
+import { controlPlaneToolEntries, type ControlPlaneToolServices } from '../mcp/control-plane-tools.js';
 import { mcpExchange } from '../mcp/mcp-exchange.js';
 import { simulationCaller } from '../mcp/mcp-callers.js';
 import { simulationToolEntries } from '../mcp/simulation-tools.js';
@@ -22,15 +23,33 @@ const MCP_HEADERS: RouteDoc['headers'] = {
   'MCP-Protocol-Version': { schema: { type: 'string' }, description: 'The protocol revision the client negotiated.', required: false },
 };
 
-export interface McpRouteServices {
+export interface McpRouteServices extends ControlPlaneToolServices {
   auth: AuthService;
   dataPlane: SimulationTraffic;
   worlds: WorldService;
 }
 
-/** The MCP endpoints of Simulations and Worlds (docs/mcp.md). GET and DELETE answer 405: no sessions are kept. */
+/** The MCP endpoints of the control plane, Simulations and Worlds (docs/mcp.md). GET and DELETE answer 405: no sessions are kept. */
 export function mcpRoutes(services: McpRouteServices): Route[] {
   return [
+    {
+      method: 'POST',
+      path: '/v1/mcp',
+      auth: true,
+      doc: {
+        operationId: 'controlPlaneMcp',
+        summary: 'The control plane as MCP tools, for agents that manage their own sandboxes: list and build Simulators; create, fork, stop, start and delete Simulations; list steps; advance time; read the quota.',
+        tag,
+        headers: MCP_HEADERS,
+        requestBody: MCP_BODY,
+        responses: MCP_RESPONSES,
+        errors: ['payload_too_large', 'request_timeout', 'method_not_allowed'],
+      },
+      handle: async (c) => {
+        const entries = controlPlaneToolEntries(services, c.principal);
+        return mcpExchange(c, () => toolServer('simplane', CONTROL_PLANE_INSTRUCTIONS, async () => entries));
+      },
+    },
     {
       method: 'POST',
       path: '/v1/simulations/{id}/mcp',
@@ -93,6 +112,9 @@ export function mcpRoutes(services: McpRouteServices): Route[] {
 
 const SIMULATION_INSTRUCTIONS =
   "Tools of a Simplane Simulation: a stateful, seeded copy of an API. Each tool is one operation of the API; a call is a request to the Simulation, answered as the API would answer it, and every call that changes state is recorded as a step of the Simulation. The API's error answers come back as tool errors carrying the API's own error body.";
+
+const CONTROL_PLANE_INSTRUCTIONS =
+  "Tools of the Simplane control plane: build Simulators from API documents, run Simulations of them (stateful, seeded copies of the APIs, each with its own MCP endpoint at /v1/simulations/{id}/mcp), fork them at a step to try something again, read their steps, and move their virtual clocks.";
 
 const WORLD_INSTRUCTIONS =
   "Tools of a Simplane World: Simulations of several APIs that share one clock. Each tool name starts with the member it belongs to; a call is a request to that member, recorded as a step of it when it changes state.";
