@@ -106,6 +106,32 @@ describe('a REST Simulation over MCP', () => {
   });
 });
 
+describe('a Simulator of many operations over MCP', () => {
+  it('lists its tools a hundred at a time, each name unique', async () => {
+    const paths = Object.fromEntries(
+      Array.from({ length: 130 }, (_, i) => [`/things${i}/{id}`, { get: { operationId: i < 65 ? `read thing ${i}` : `read_thing_${i - 65}`, parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }], responses: { 200: { description: 'ok' } } } }]),
+    );
+    const upload = new FormData();
+    upload.append('spec', new Blob([JSON.stringify({ openapi: '3.0.3', info: { title: 'many', version: '1' }, paths })]), 'many.json');
+    upload.append('request', JSON.stringify({ references: ['many:v1'] }));
+    expect((await fetch(`${served.base}/v1/simulators`, { method: 'POST', headers: { authorization: `Bearer ${KEY}` }, body: upload })).status).toBe(202);
+    await served.plane.scheduler.idle();
+    const sim = await simulation(served.base, 'many:v1');
+    const client = await connect(mcpUrl(sim.id), { 'simulation-token': sim.token });
+    const first = await client.listTools();
+    expect(first.tools).toHaveLength(100);
+    expect(first.nextCursor).toEqual(expect.any(String));
+    const second = await client.listTools({ cursor: first.nextCursor! });
+    expect(second.tools).toHaveLength(30);
+    expect(second.nextCursor).toBeUndefined();
+    const names = [...first.tools, ...second.tools].map((t) => t.name);
+    expect(new Set(names).size).toBe(130);
+    expect(names.slice(0, 2)).toEqual(['read_thing_0', 'read_thing_1']);
+    expect(names).toContain('read_thing_0_2');
+    await client.close();
+  });
+});
+
 describe('a SOAP Simulation over MCP', () => {
   it('offers its operations as tools, creates and reads a customer, and records the steps as via mcp', async () => {
     const sim = await simulation(served.base, 'customers:soap');

@@ -2,10 +2,13 @@
  * An MCP server that offers tools and nothing else, made for one request: the tools come from
  * the caller's view of a Simulation, a World or the workspace, listed when asked.
  */
-import { Server, type CallToolResult, type Tool } from '@modelcontextprotocol/server';
+import { ProtocolError, ProtocolErrorCode, Server, type CallToolResult, type Tool } from '@modelcontextprotocol/server';
 import { SimplaneError } from '@simplane/core';
 import { API_VERSION } from '../api-version.js';
 import { uniqueNames } from './tool-names.js';
+
+/** Tools listed a page at a time: a large API's schemas make a long list (GitHub's is megabytes). */
+export const TOOLS_PAGE = 100;
 
 /** One tool as a server offers it: its listing and what calling it does. */
 export interface ToolEntry {
@@ -18,7 +21,12 @@ export function toolServer(name: string, instructions: string, tools: () => Prom
   const server = new Server({ name, version: API_VERSION }, { capabilities: { tools: {} }, instructions });
   let listed: Promise<ToolEntry[]> | undefined;
   const entries = () => (listed ??= tools().then(named));
-  server.setRequestHandler('tools/list', async () => ({ tools: (await entries()).map((entry) => entry.tool) }));
+  server.setRequestHandler('tools/list', async (request) => {
+    const all = await entries();
+    const start = offsetOf(request.params?.cursor);
+    const page = all.slice(start, start + TOOLS_PAGE);
+    return { tools: page.map((entry) => entry.tool), ...(start + TOOLS_PAGE < all.length ? { nextCursor: String(start + TOOLS_PAGE) } : {}) };
+  });
   server.setRequestHandler('tools/call', async (request) => {
     const entry = (await entries()).find((candidate) => candidate.tool.name === request.params.name);
     if (entry === undefined) return problemResult(new SimplaneError('not_found', `No tool named ${request.params.name.slice(0, 64)}.`));
@@ -30,6 +38,13 @@ export function toolServer(name: string, instructions: string, tools: () => Prom
     }
   });
   return server;
+}
+
+/** Where a page of tools starts: the cursor the previous page gave, else the first tool. */
+function offsetOf(cursor: string | undefined): number {
+  if (cursor === undefined) return 0;
+  if (!/^\d{1,9}$/.test(cursor)) throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'The cursor is not one a page of tools gave.');
+  return Number(cursor);
 }
 
 /** Each tool under a name no other tool of the server has. */

@@ -9,6 +9,8 @@ import { isObject, type Json, type JsonObject } from '../../json.js';
 
 const ARTIFACT_REF = '#/schemas/';
 const DEFS_REF = '#/$defs/';
+/** How much of a tool's schema its definitions may take, in characters of JSON (about 32 KiB). */
+const DEFS_BUDGET = 32 * 1024;
 /** Keywords whose values are data, not schemas. */
 const VALUE_KEYWORDS = new Set(['enum', 'const', 'default', 'examples', 'example', 'required', 'type', 'format', 'pattern', 'title', 'description']);
 /** Keywords holding schemas by a name of the document's (a property may well be called `x-id`). */
@@ -18,7 +20,10 @@ const MAP_KEYWORDS = new Set(['properties', 'patternProperties', '$defs', 'defin
 export class StandaloneSchemaWriter {
   readonly #schemas: Record<string, JsonSchema>;
   readonly #defs = new Map<string, Json>();
+  /** Every definition referred to, in the order first reached: the nearest first. */
   readonly #pending: string[] = [];
+  /** Definition names by the reference that names them. */
+  readonly #names = new Map<string, string>();
 
   constructor(schemas: Record<string, JsonSchema>) {
     this.#schemas = schemas;
@@ -30,17 +35,42 @@ export class StandaloneSchemaWriter {
     return this.#copy(schema);
   }
 
-  /** `root` with every definition its parts reached. */
+  /**
+   * `root` with the definitions its parts reach, nearest first, up to a budget: an API whose
+   * schemas all refer to each other (GitHub's, Stripe's) would otherwise give every tool all of
+   * them. A definition past the budget is left out, and what referred to it accepts any value,
+   * saying which schema it was.
+   */
   finish(root: JsonObject): JsonObject {
-    while (this.#pending.length > 0) {
-      const name = this.#pending.pop()!;
+    let spent = 0;
+    const kept = new Set<string>();
+    for (let next = 0; next < this.#pending.length; next += 1) {
+      const name = this.#pending[next]!;
+      if (spent > DEFS_BUDGET) break;
       const target = Object.hasOwn(this.#schemas, name) ? this.#schemas[name] : undefined;
-      this.#defs.set(name, target === undefined ? {} : this.#copy(target));
+      const copy = target === undefined ? {} : this.#copy(target);
+      spent += JSON.stringify(copy).length;
+      this.#defs.set(name, copy);
+      kept.add(name);
     }
-    if (this.#defs.size === 0) return root;
+    if (kept.size === 0) return root;
+    const trimmed = kept.size < this.#pending.length;
     const defs: JsonObject = {};
-    for (const name of [...this.#defs.keys()].sort()) defs[name] = this.#defs.get(name)!;
-    return { ...root, $defs: defs };
+    for (const name of [...kept].sort()) defs[name] = trimmed ? this.#without(this.#defs.get(name)!, kept) : this.#defs.get(name)!;
+    return { ...(trimmed ? (this.#without(root, kept) as JsonObject) : root), $defs: defs };
+  }
+
+  /** `value` with every reference to a definition not kept turned into a schema that accepts anything. */
+  #without(value: Json, kept: ReadonlySet<string>): Json {
+    if (Array.isArray(value)) return value.map((item) => this.#without(item, kept));
+    if (!isObject(value)) return value;
+    const ref = value['$ref'];
+    const name = typeof ref === 'string' ? this.#names.get(ref) : undefined;
+    if (name !== undefined && !kept.has(name)) {
+      const { $ref: _dropped, ...rest } = value;
+      return { ...rest, description: `A ${name} of the API's document (its schema is left out here for size).` };
+    }
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, this.#without(item, kept)]));
   }
 
   /** A schema's copy: its keywords, less the annotations; the values of `enum`, `const`, `default` and examples as they are. */
@@ -59,10 +89,11 @@ export class StandaloneSchemaWriter {
   }
 
   #refer(name: string): string {
-    if (!this.#defs.has(name)) {
-      this.#defs.set(name, {});
+    const ref = `${DEFS_REF}${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    if (!this.#names.has(ref)) {
+      this.#names.set(ref, name);
       this.#pending.push(name);
     }
-    return `${DEFS_REF}${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    return ref;
   }
 }
