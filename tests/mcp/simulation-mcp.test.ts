@@ -79,12 +79,14 @@ describe('a REST Simulation over MCP', () => {
     expect(names).toEqual(['getInventory', 'getOrder', 'getPet', 'listOrders', 'listPets']);
     const refused = await client.callTool({ name: 'createPet', arguments: { headers: { 'x-api-key': 'pet-key' }, body: { name: 'Rex' } } });
     expect(refused.isError).toBe(true);
-    expect(JSON.parse(textOf(refused)).code).toBe('not_found');
+    expect(JSON.parse(textOf(refused))).toMatchObject({ code: 'simulation_read_only', detail: 'POST /pets can change state, and this request is read-only.' });
     await client.close();
 
     // Service-Read-Only with a writing token: the write is refused by the data plane's rule.
     const headerClient = await connect(mcpUrl(sim.id), { 'simulation-token': sim.token, 'service-read-only': 'true' });
     expect((await headerClient.listTools()).tools.map((t) => t.name).sort()).toEqual(names);
+    const deleted = await headerClient.callTool({ name: 'deletePet', arguments: { headers: { 'x-api-key': 'pet-key' }, path: { petId: 'p1' } } });
+    expect(JSON.parse(textOf(deleted)).code).toBe('simulation_read_only');
     await headerClient.close();
     expect((await api(served.base, 'GET', `/v1/simulations/${sim.id}/steps`)).json.steps).toEqual([]);
   });
@@ -163,6 +165,10 @@ describe('a SOAP Simulation over MCP', () => {
     const missing = await client.callTool({ name: 'GetCustomer', arguments: { body: { customerId: 'nobody' } } });
     expect(missing.isError).toBe(true);
     expect(textOf(missing)).toMatch(/<soap:Fault>[\s\S]*CustomerNotFound/);
+    // A write is refused in the API's own format: a Fault naming the operation.
+    const refused = await client.callTool({ name: 'CreateCustomer', arguments: { body: { customer: { name: 'Ada', email: 'ada@example.com' } } } });
+    expect(refused.isError).toBe(true);
+    expect(textOf(refused)).toMatch(/<soap:Fault>[\s\S]*CreateCustomer/);
     await client.close();
     expect((await api(served.base, 'GET', `/v1/simulations/${sim.id}/steps`)).json.steps).toEqual([]);
   });

@@ -18,6 +18,8 @@ export interface ToolCallAnswer {
 export interface SimulationTools {
   /** Every operation, or only the read-only ones for a read-only caller. */
   list: OperationTool[];
+  /** Every operation: a read-only caller's call of one that can write is refused by the data plane, in the API's own format where it has one. */
+  all: readonly OperationTool[];
   /**
    * Calls the tool of `operation` with `args`: the request its arguments make runs through the
    * data plane (token, read-only refusal, validation, step). Platform refusals are thrown as
@@ -33,6 +35,7 @@ export async function openSimulationTools(traffic: SimulationTraffic, caller: Da
   const all = tools?.list ?? [];
   return {
     list: readOnly ? all.filter((tool) => tool.readOnly) : [...all],
+    all,
     async call(operation, args) {
       const request = tools?.request(operation, args) ?? null;
       if (tools === undefined || request === null) throw new SimplaneError('not_found', `No tool for the operation ${operation.slice(0, 128)}.`);

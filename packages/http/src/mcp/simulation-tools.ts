@@ -11,7 +11,10 @@ import type { ToolEntry } from './tool-server.js';
 
 /** The tools of one Simulation; `prefix` (a World member's name) goes before each name. */
 export function simulationToolEntries(tools: SimulationTools, prefix?: string): ToolEntry[] {
-  return tools.list.map((tool) => ({
+  const listed = new Set(tools.list);
+  return tools.all.map((tool) => ({
+    // Not listed for a read-only caller, but answered: the data plane's refusal says why.
+    ...(listed.has(tool) ? {} : { unlisted: true }),
     tool: {
       name: toolName(tool.operation, prefix),
       title: prefix === undefined ? tool.operation : `${prefix}: ${tool.operation}`,

@@ -13,6 +13,8 @@ export const TOOLS_PAGE = 100;
 /** One tool as a server offers it: its listing and what calling it does. */
 export interface ToolEntry {
   tool: Tool;
+  /** Left out of `tools/list`, but still called by its name. */
+  unlisted?: true;
   call(args: Record<string, unknown>): Promise<CallToolResult>;
 }
 
@@ -22,7 +24,7 @@ export function toolServer(name: string, instructions: string, tools: () => Prom
   let listed: Promise<ToolEntry[]> | undefined;
   const entries = () => (listed ??= tools().then(named));
   server.setRequestHandler('tools/list', async (request) => {
-    const all = await entries();
+    const all = (await entries()).filter((entry) => entry.unlisted !== true);
     const start = offsetOf(request.params?.cursor);
     const page = all.slice(start, start + TOOLS_PAGE);
     return { tools: page.map((entry) => entry.tool), ...(start + TOOLS_PAGE < all.length ? { nextCursor: String(start + TOOLS_PAGE) } : {}) };
