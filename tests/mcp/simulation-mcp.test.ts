@@ -4,6 +4,7 @@
  * says it came through MCP, the API's error answers are tool errors with the API's own body,
  * and a read-only token sees and may call only the read-only tools. The same for SOAP.
  */
+import { Client as ModernClient, StreamableHTTPClientTransport as ModernTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, connect, KEY, OTHER_KEY, simulation, startMcpServer, textOf, type McpServer } from '../support/mcp-server.js';
 
@@ -55,6 +56,18 @@ describe('a REST Simulation over MCP', () => {
     const steps = await api(served.base, 'GET', `/v1/simulations/${sim.id}/steps`);
     expect(steps.json.steps).toMatchObject([{ step: 1, kind: 'api', operation: 'createPet', label: 'POST /pets', status: 201, via: 'mcp' }]);
     await client.close();
+  });
+
+  it('serves a client of the 2026-07-28 revision as well, statelessly', async () => {
+    const sim = await simulation(served.base, 'pets:v1');
+    const client = new ModernClient({ name: 'simplane-tests', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+    await client.connect(new ModernTransport(new URL(mcpUrl(sim.id)), { requestInit: { headers: { authorization: `Bearer ${sim.token}` } } }));
+    expect(client.getNegotiatedProtocolVersion()).toBe('2026-07-28');
+    expect((await client.listTools()).tools.map((t) => t.name)).toContain('createPet');
+    const created = await client.callTool({ name: 'createPet', arguments: { headers: { 'x-api-key': 'pet-key' }, body: { name: 'Rex' } } });
+    expect(created.structuredContent).toMatchObject({ status: 201, body: { name: 'Rex' } });
+    await client.close();
+    expect((await api(served.base, 'GET', `/v1/simulations/${sim.id}/steps`)).json.steps).toMatchObject([{ operation: 'createPet', via: 'mcp' }]);
   });
 
   it("answers the API's errors as tool errors carrying the API's own body", async () => {
