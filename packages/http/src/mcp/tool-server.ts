@@ -3,7 +3,7 @@
  * the caller's view of a Simulation, a World or the workspace, listed when asked.
  */
 import { ProtocolError, ProtocolErrorCode, Server, type CallToolResult, type Tool } from '@modelcontextprotocol/server';
-import { SimplaneError } from '@simplane/core';
+import { SimplaneError, type Logger } from '@simplane/core';
 import { API_VERSION } from '../api-version.js';
 import { uniqueNames } from './tool-names.js';
 
@@ -19,7 +19,7 @@ export interface ToolEntry {
 }
 
 /** A server named `name`, offering the tools `tools` answers (read once per request, when first asked). */
-export function toolServer(name: string, instructions: string, tools: () => Promise<ToolEntry[]>): Server {
+export function toolServer(name: string, instructions: string, logger: Logger, tools: () => Promise<ToolEntry[]>): Server {
   const server = new Server({ name, version: API_VERSION }, { capabilities: { tools: {} }, instructions });
   let listed: Promise<ToolEntry[]> | undefined;
   const entries = () => (listed ??= tools().then(named));
@@ -35,8 +35,13 @@ export function toolServer(name: string, instructions: string, tools: () => Prom
     try {
       return await entry.call(request.params.arguments ?? {});
     } catch (error) {
-      if (SimplaneError.is(error)) return problemResult(error);
-      throw error;
+      if (SimplaneError.is(error)) {
+        if (error.status >= 500) logger.error('mcp tool call failed', { tool: entry.tool.name, code: error.code, cause: String(error.cause ?? '') });
+        return problemResult(error);
+      }
+      // As the HTTP API answers a failure it did not expect: a generic problem, the cause logged.
+      logger.error('mcp tool call failed', { tool: entry.tool.name, cause: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+      return problemResult(new SimplaneError('internal', 'An unexpected error occurred.'));
     }
   });
   return server;

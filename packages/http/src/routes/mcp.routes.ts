@@ -1,4 +1,4 @@
-import { openSimulationTools, SimplaneError, type AuthService, type SimulationTraffic, type WorldService } from '@simplane/core';
+import { openSimulationTools, SimplaneError, type AuthService, type Logger, type SimulationTraffic, type WorldService } from '@simplane/core';
 import { readOnlyHeader, READ_ONLY_HEADER } from '../data-plane.js';
 import { controlPlaneToolEntries, type ControlPlaneToolServices } from '../mcp/control-plane-tools.js';
 import { mcpExchange } from '../mcp/mcp-exchange.js';
@@ -27,6 +27,7 @@ export interface McpRouteServices extends ControlPlaneToolServices {
   auth: AuthService;
   dataPlane: SimulationTraffic;
   worlds: WorldService;
+  logger: Logger;
 }
 
 /** The MCP endpoints of the control plane, Simulations and Worlds (docs/mcp.md). GET and DELETE answer 405: no sessions are kept. */
@@ -47,7 +48,7 @@ export function mcpRoutes(services: McpRouteServices): Route[] {
       },
       handle: async (c) => {
         const entries = controlPlaneToolEntries(services, c.principal);
-        return mcpExchange(c, () => toolServer('simplane', CONTROL_PLANE_INSTRUCTIONS, async () => entries));
+        return mcpExchange(c, () => toolServer('simplane', CONTROL_PLANE_INSTRUCTIONS, services.logger, async () => entries));
       },
     },
     {
@@ -72,7 +73,7 @@ export function mcpRoutes(services: McpRouteServices): Route[] {
         const caller = await simulationCaller(c.request, services.auth, c.params.id!);
         // Opened before the exchange: a caller refused is refused in HTTP, as on the data plane.
         const tools = await openSimulationTools(services.dataPlane, caller);
-        return mcpExchange(c, () => toolServer(`simplane-simulation-${caller.simulationId}`, SIMULATION_INSTRUCTIONS, async () => simulationToolEntries(tools)));
+        return mcpExchange(c, () => toolServer(`simplane-simulation-${caller.simulationId}`, SIMULATION_INSTRUCTIONS, services.logger, async () => simulationToolEntries(tools)));
       },
     },
     {
@@ -104,7 +105,7 @@ export function mcpRoutes(services: McpRouteServices): Route[] {
           });
           if (tools !== null) entries.push(...simulationToolEntries(tools, member));
         }
-        return mcpExchange(c, () => toolServer(`simplane-world-${world.id}`, WORLD_INSTRUCTIONS, async () => entries));
+        return mcpExchange(c, () => toolServer(`simplane-world-${world.id}`, WORLD_INSTRUCTIONS, services.logger, async () => entries));
       },
     },
   ];
