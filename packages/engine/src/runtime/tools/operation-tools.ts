@@ -51,13 +51,17 @@ function protocolOf(op: ArtifactOperation): string {
   return op.protocol ?? 'rest';
 }
 
-/** The document's summary, else what the build understood, with how the call travels and whether it can write. */
+/** The document's summary and description, then how the call travels, what the build understood it to do and whether it can write. */
 function describe(op: ArtifactOperation): string {
   const how = protocolOf(op) === 'soap' ? `SOAP operation ${op.id}` : `${op.method} ${op.path}`;
   const what = op.resource === null ? op.behaviour : `${op.behaviour} on ${op.resource}`;
   const writes = op.readOnly ? 'Read-only.' : 'Can change the Simulation\'s state (recorded as a step).';
-  const summary = op.summary === null || op.summary.trim() === '' ? '' : `${op.summary.trim()}\n\n`;
-  return `${summary}${how} (${what}). ${writes}`.slice(0, MAX_DESCRIPTION);
+  const said = [op.summary?.trim() ?? '', op.description ?? ''].filter((text, i, all) => text !== '' && all.indexOf(text) === i);
+  const facts = `${how} (${what}). ${writes}`;
+  // The facts always fit: what the document says is cut to leave room for them.
+  const room = MAX_DESCRIPTION - facts.length - 2;
+  const prose = said.join('\n\n');
+  return prose === '' ? facts : `${prose.length > room ? `${prose.slice(0, room - 1)}…` : prose}\n\n${facts}`;
 }
 
 function inputSchema(model: RuntimeModel, op: ArtifactOperation): JsonObject {
