@@ -79,6 +79,8 @@ describe('a REST Simulation over MCP', () => {
     const invalid = await client.callTool({ name: 'createPet', arguments: { headers: { 'x-api-key': 'pet-key' }, body: { tag: 'no name' } } });
     expect(invalid.isError).toBe(true);
     expect(JSON.parse(textOf(invalid))).toMatchObject({ code: 400, message: expect.stringContaining('name') });
+    const long = await client.callTool({ name: 'getPet', arguments: { headers: { 'x-api-key': 'pet-key' }, path: { petId: 'x'.repeat(9000) } } });
+    expect(JSON.parse(textOf(long))).toMatchObject({ code: 'bad_request' });
     // Nothing was written, so nothing was recorded.
     expect((await api(served.base, 'GET', `/v1/simulations/${sim.id}/steps`)).json.steps).toEqual([]);
     await client.close();

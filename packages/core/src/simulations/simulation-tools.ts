@@ -7,6 +7,8 @@ import { SimplaneError } from '../errors/simplane-error.js';
 import type { Json, OperationTool, SimResponse } from '../runtime/runtime.port.js';
 import type { DataPlaneCaller, SimulationTraffic } from './simulation-traffic.js';
 
+const MAX_TARGET = 8192;
+
 /** What a tool call answered: the simulated API's own answer, and its body read as the output schema says. */
 export interface ToolCallAnswer {
   response: SimResponse;
@@ -39,6 +41,8 @@ export async function openSimulationTools(traffic: SimulationTraffic, caller: Da
     async call(operation, args) {
       const request = tools?.request(operation, args) ?? null;
       if (tools === undefined || request === null) throw new SimplaneError('not_found', `No tool for the operation ${operation.slice(0, 128)}.`);
+      // Bounded as a request target sent over HTTP is (8 KiB): arguments make the path and query.
+      if (request.path.length + request.query.length + 1 > MAX_TARGET) throw new SimplaneError('bad_request', 'The arguments make a path and query longer than 8 KiB.');
       const body = request.body;
       const response = await traffic.handle({
         ...caller,
