@@ -25,7 +25,12 @@ export async function mcpExchange(context: RouteContext, makeServer: () => Serve
   const headers = new Headers();
   for (const name of FORWARDED) {
     const value = headerOf(request, name);
-    if (value !== undefined) headers.set(name, value);
+    try {
+      if (value !== undefined) headers.set(name, value);
+    } catch {
+      // A value no HTTP header may hold (a host passed it through): refused as any malformed request is.
+      throw new SimplaneError('bad_request', `The ${name} header is not a valid header value.`);
+    }
   }
   const web = new Request(`http://simplane.invalid${request.url}`, { method: request.method.toUpperCase(), headers, body: request.method.toUpperCase() === 'POST' ? body : null });
   const answer = await serve(web, body, makeServer);
