@@ -8,6 +8,8 @@ const nodeBuiltins = ['fs', 'fs/*', 'path', 'os', 'crypto', 'url', 'util', 'stre
 const hosts = ['@simplane/host-*', '@simplane/cli', '@simplane/harness'];
 /** What only the command line may bring in: a package embedded elsewhere must not pull these along. */
 const hostOnly = ['@simplane/host-*', '@simplane/cli', 'express', 'aws-lambda', '@types/aws-lambda'];
+/** The MCP SDK's single package brings express and hono along: servers use the split `@modelcontextprotocol/server`. */
+const mcpMonolith = ['@modelcontextprotocol/sdk', '@modelcontextprotocol/sdk/*'];
 
 /** What the engine may not import: only core. */
 const engineOnlyCore = [...vendor, ...adapters, ...hosts, '@simplane/http'];
@@ -34,11 +36,11 @@ export default tseslint.config(
     regex: '(^|/)vocabulary/',
     message: "the runtime reads what the compiler decided from the artifact; word lists are the compiler's (DESIGN.md section 6).",
   }),
-  fence(['packages/http/src/**/*.ts'], [...vendor.filter((v) => v !== 'busboy'), ...adapters, ...hosts], 'http is framework-neutral and knows no adapter or host.'),
+  fence(['packages/http/src/**/*.ts'], [...vendor.filter((v) => v !== 'busboy'), ...adapters, ...hosts, ...mcpMonolith], 'http is framework-neutral and knows no adapter or host.'),
   fence(['packages/adapter-*/src/**/*.ts'], [...adapters, ...hosts, '@simplane/http', 'inversify', 'reflect-metadata', 'express'], 'adapters implement core ports and import no other adapter.'),
   fence(['packages/host-*/src/**/*.ts'], [...adapters, '@simplane/cli', '@simplane/harness', '@simplane/composition', 'inversify', 'reflect-metadata'], 'hosts only translate.'),
-  fence(['packages/composition/src/**/*.ts'], [...hosts, 'express', 'aws-lambda', 'node:http', 'node:https'], 'composition binds ports to adapters and imports no host.'),
-  fence(['packages/harness/src/**/*.ts'], [...hostOnly, 'inversify', 'reflect-metadata', 'node:http', 'node:https', 'node:net'], 'the harness runs in memory and brings no host along.'),
+  fence(['packages/composition/src/**/*.ts'], [...hosts, 'express', 'aws-lambda', 'node:http', 'node:https', ...mcpMonolith], 'composition binds ports to adapters and imports no host.'),
+  fence(['packages/harness/src/**/*.ts'], [...hostOnly, 'inversify', 'reflect-metadata', 'node:http', 'node:https', 'node:net', ...mcpMonolith], 'the harness runs in memory and brings no host along.'),
   fence(['examples/**/*.ts'], ['@simplane/cli'], 'an embedding app composes its server without the command line.'),
   // The client runs wherever fetch does (Node, browsers, workers): nothing of Node, nothing of the server.
   {

@@ -15,6 +15,7 @@ const SLOW_FIRST = [
   'tests/cli/client-commands.test.ts',
   'packages/engine/src/providers/worker-build-provider.test.ts',
   'tests/cli/migrate.test.ts',
+  'tests/mcp/stdio-bridge.test.ts',
 ];
 
 export class SlowFirstSequencer extends BaseSequencer {

@@ -177,8 +177,8 @@ describe('the data plane under /sim/{id}', () => {
     const steps = (await h.request('GET', `/v1/simulations/${sim.id}/steps`)).json<{ steps: Array<Record<string, unknown>>; next_cursor: string | null }>();
     expect(steps.next_cursor).toBeNull();
     expect(steps.steps).toHaveLength(1);
-    expect(steps.steps[0]).toMatchObject({ step: 1, kind: 'api', label: 'POST /pets', status: 201, advance_id: null, time_before: '2024-01-01T00:00:00.000Z', time_after: '2024-01-01T00:00:00.000Z' });
-    expect(Object.keys(steps.steps[0]!).sort()).toEqual(['advance_id', 'created_at', 'kind', 'label', 'operation', 'status', 'step', 'time_after', 'time_before']);
+    expect(steps.steps[0]).toMatchObject({ step: 1, kind: 'api', label: 'POST /pets', status: 201, advance_id: null, via: 'http', time_before: '2024-01-01T00:00:00.000Z', time_after: '2024-01-01T00:00:00.000Z' });
+    expect(Object.keys(steps.steps[0]!).sort()).toEqual(['advance_id', 'created_at', 'kind', 'label', 'operation', 'status', 'step', 'time_after', 'time_before', 'via']);
     const detail = (await h.request('GET', `/v1/simulations/${sim.id}/steps/1`)).json<{ request: { headers: Record<string, string>; body: string }; response: { status: number } }>();
     expect(detail.request.headers.authorization).toBe('<redacted>');
     expect(detail.request.headers['x-api-key']).toBe('<redacted>');

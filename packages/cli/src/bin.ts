@@ -7,6 +7,7 @@ import { serve } from './commands/serve.js';
 import { migrate } from './commands/migrate.js';
 import { openApiYaml } from './commands/openapi.js';
 import { CLIENT_USAGE, isClientCommand, runClientCommand } from './commands/client-command.js';
+import { mcpBridge } from './commands/mcp.js';
 
 const USAGE = `usage: simplane serve [--port <n>] [--host <address>] [--config <file>] [--data-dir <dir>] [--memory]
        simplane migrate [--config <file>] [--data-dir <dir>]
@@ -14,6 +15,7 @@ const USAGE = `usage: simplane serve [--port <n>] [--host <address>] [--config <
        simplane simulators list|get|operations|behaviour [options]
        simplane simulations create|list|get|stop|start|fork|delete|token [options]
        simplane steps <simulation> [<step>] [options]
+       simplane mcp [--simulation <id> | --world <id>] [--read-only]
        simplane openapi
 
 commands:
@@ -31,6 +33,8 @@ commands:
                its build decided about records and writes
   simulations  create, list, stop, start, fork and delete Simulations; issue data-plane tokens
   steps        list a Simulation's steps, or show one with its request and response
+  mcp          serve MCP on stdio for a Simulation's tools, a World's, or the control plane's
+               (for MCP clients that start local processes; docs/mcp.md)
   openapi      print the control plane's OpenAPI document as YAML
 'simplane <command> --help' tells more; ${Object.keys(CLIENT_USAGE).join(', ')} talk to the control
 plane at SIMPLANE_URL, else at the address a running 'serve' left in its data directory, with the
@@ -77,6 +81,7 @@ async function main(argv: string[]): Promise<number> {
     const io = { out: (line: string) => process.stdout.write(`${line}\n`), err: (line: string) => process.stderr.write(`${line}\n`) };
     return runClientCommand(command, argv.slice(1), { io, env: process.env });
   }
+  if (command === 'mcp') return mcpBridge(argv.slice(1), process.env, (line) => process.stderr.write(`${line}\n`));
   if (command === 'openapi') {
     if (argv.length > 1) throw new UsageError(`openapi takes no arguments, got '${argv[1]}'.`);
     process.stdout.write(openApiYaml());

@@ -56,6 +56,7 @@ export * from './simulations/simulation-pool.js';
 export * from './simulations/simulation-loader.js';
 export * from './simulations/simulation.service.js';
 export * from './simulations/simulation-traffic.js';
+export * from './simulations/simulation-tools.js';
 export * from './simulations/simulation-clock.js';
 export * from './simulations/advance-recovery.js';
 export * from './simulations/cached-simulation-repository.js';

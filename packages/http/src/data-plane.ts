@@ -72,7 +72,7 @@ export function pathOfTarget(url: string): string {
 }
 
 /** `Service-Read-Only`: absent is false; otherwise exactly one `true` or `false`. */
-function readOnlyHeader(value: string | string[] | undefined): boolean {
+export function readOnlyHeader(value: string | string[] | undefined): boolean {
   if (value === undefined) return false;
   const single = Array.isArray(value) ? (value.length === 1 ? value[0] : undefined) : value;
   if (single === 'true') return true;

@@ -43,6 +43,8 @@ export interface RouteDoc {
   responses: Record<number, { description: string; schema?: z.ZodType | Record<string, unknown> }>;
   /** Error codes this operation can answer besides the ones every operation can. */
   errors: ErrorCode[];
+  /** The ways to authenticate, for a route that authenticates itself (`auth: false`); absent: the document's. */
+  security?: Array<Record<string, string[]>>;
 }
 
 export interface Route {

@@ -174,6 +174,7 @@ export const stepSchema = z.strictObject({
   time_before: z.iso.datetime(),
   time_after: z.iso.datetime(),
   advance_id: z.string().nullable(),
+  via: z.enum(['http', 'mcp']).nullable().describe('How an `api` step\'s request came in: `http` on the data plane, `mcp` as a tool call of an MCP endpoint; null for an `advance` step.'),
   created_at: z.iso.datetime(),
 });
 

@@ -143,6 +143,35 @@ export interface SimulatorBehaviour {
   operations: Array<Record<string, unknown>>;
 }
 
+/** A JSON Schema (2020-12) with its definitions inside (`$defs`), so it stands alone. */
+export type StandaloneSchema = { [key: string]: Json };
+
+/** An operation offered as a tool an agent calls (MCP), described from the document. */
+export interface OperationTool {
+  /** The artifact's operation id (the document's operationId, or `METHOD /path`). */
+  operation: string;
+  /** What the document says the operation does, or what the build understood it to do; at most 2 KiB. */
+  description: string;
+  /** True when the operation provably cannot change state. */
+  readOnly: boolean;
+  /** The arguments: an object (`path`, `query`, `headers`, `body` for REST; `body` for SOAP). */
+  inputSchema: StandaloneSchema;
+  /** What `answer` reads from a success: an object of `status` and `body`. Null where the document declares no success body. */
+  outputSchema: StandaloneSchema | null;
+}
+
+/** A Simulator's operations as tools: described, turned into the requests that call them, their answers read. */
+export interface OperationTools {
+  readonly list: readonly OperationTool[];
+  /**
+   * The data-plane request that calls `operation` with `args` (shaped as its input schema; the
+   * operation checks them when it runs, as any request's). Null for an unknown operation.
+   */
+  request(operation: string, args: { [key: string]: Json }): Omit<SimRequest, 'body'> & { body: Uint8Array | null } | null;
+  /** An answer's body as the JSON the output schema's `body` describes; undefined where it is no such JSON (a Fault, a text). */
+  answer(operation: string, response: SimResponse): Json | undefined;
+}
+
 /** One Simulator's artifact, loaded once and shared by every Simulation of it. */
 export interface LoadedSimulator {
   /** The document's own credential locations; absent when it declares none beyond the usual headers. */
@@ -175,6 +204,8 @@ export interface LoadedSimulator {
   advance?(state: StateAccess, from: Date, to: Date, context: SimContext): ClockEvent[];
   /** Every decision the artifact holds about its resources and operations (GET /v1/simulators/{id}/behaviour), in the artifact's own shapes. Absent for a runtime that keeps none. */
   behaviour?(): SimulatorBehaviour;
+  /** Its operations as tools for agents (the MCP endpoints). Absent for a runtime that offers none. */
+  tools?(): OperationTools;
 }
 
 /**

@@ -9,7 +9,8 @@ import type { SimulationLoader } from './simulation-loader.js';
 import type { LiveSimulation, SimulationPool } from './simulation-pool.js';
 import type { SimulationRepository } from './simulation.repository.port.js';
 import { hashSimulationToken, notFound, stopped, type SimulationService } from './simulation.service.js';
-import type { ChunkedSnapshot, Snapshot, StepEntry, StepLog } from './step-log.port.js';
+import type { ChunkedSnapshot, Snapshot, StepEntry, StepLog, StepVia } from './step-log.port.js';
+import type { Principal } from '../tenancy/tenancy.js';
 import { snapshotDue } from './snapshot-policy.js';
 import { keepMessage } from './step-recording.js';
 
@@ -31,7 +32,17 @@ export interface DataPlaneCall {
   headers: Record<string, string | string[] | undefined>;
   /** Reads the body; null when the request has none (most reads), so nothing waits for it. */
   readBody: (() => Promise<Uint8Array | null>) | null;
+  /**
+   * A caller the platform has already authenticated (an API key or session of the Simulation's
+   * workspace), in place of a token: an MCP endpoint takes the workspace's key.
+   */
+  principal?: Principal;
+  /** How the request came in, as its step says; `http` when absent. */
+  via?: StepVia;
 }
+
+/** Who asks for a Simulation, as `SimulationTraffic.open` takes it. */
+export type DataPlaneCaller = Pick<DataPlaneCall, 'simulationId' | 'token' | 'readOnly' | 'principal'>;
 
 /** What an advance did: the time it started from, the events it committed and their step (null: none). */
 export interface ClockAdvanceOutcome {
@@ -101,7 +112,7 @@ export class SimulationTraffic {
     if (record === null) throw notFound(call.simulationId);
     // Awaited only when due: most Simulations have no expiry, and every request passes here.
     if (isExpired(record, now) && (await this.simulations.expireIfDue(record, now))) throw notFound(call.simulationId);
-    const token = await this.authorise(record, call.token, now);
+    const token = await this.authorise(record, call, now);
     if (record.status === 'stopped') throw stopped(record.id);
     const live = this.pool.get(record.id) ?? (await this.ensureLive(record));
     const readOnly = call.readOnly || token.readOnly;
@@ -119,6 +130,22 @@ export class SimulationTraffic {
     const outcome = await this.pool.ahead(record.id, async () => this.run(record, call, reading === null ? null : await reading, head));
     if (outcome.durable !== undefined) await outcome.durable;
     return outcome.response;
+  }
+
+  /**
+   * The Simulator a Simulation runs, loaded (waking the Simulation if it is paused), for a caller
+   * allowed to use it, and whether that caller may only read: what an agent is offered as tools
+   * before it calls any (`handle` checks each call again).
+   */
+  async open(caller: DataPlaneCaller): Promise<{ loaded: LoadedSimulator; readOnly: boolean }> {
+    if (!isId('simulation', caller.simulationId)) throw notFound(caller.simulationId);
+    const record = await this.repository.get(caller.simulationId);
+    const now = formatTime(this.clock.now());
+    if (record === null || (isExpired(record, now) && (await this.simulations.expireIfDue(record, now)))) throw notFound(caller.simulationId);
+    const token = await this.authorise(record, caller, now);
+    if (record.status === 'stopped') throw stopped(record.id);
+    const live = this.pool.get(record.id) ?? (await this.ensureLive(record));
+    return { loaded: live.loaded, readOnly: caller.readOnly || token.readOnly };
   }
 
   /**
@@ -174,7 +201,12 @@ export class SimulationTraffic {
     return this.simulations.expireDue();
   }
 
-  private async authorise(record: SimulationRecord, token: string | undefined, now: string): Promise<{ readOnly: boolean }> {
+  private async authorise(record: SimulationRecord, caller: DataPlaneCaller, now: string): Promise<{ readOnly: boolean }> {
+    if (caller.principal !== undefined) {
+      if (caller.principal.workspaceId !== record.workspaceId) throw new SimplaneError('auth_forbidden', 'The Simulation belongs to another workspace.');
+      return { readOnly: false };
+    }
+    const token = caller.token;
     if (token === undefined || token.length === 0 || token.length > 512) throw invalidToken();
     const hash = this.tokenHash(token);
     const key = `${record.id} ${hash}`;
@@ -265,6 +297,7 @@ export class SimulationTraffic {
         time_before: from,
         time_after: to,
         advance_id: advanceId,
+        via: null,
         created_at: formatTime(this.clock.now()),
       },
       request: null,
@@ -305,6 +338,7 @@ export class SimulationTraffic {
         time_before: live.currentTime,
         time_after: live.currentTime,
         advance_id: null,
+        via: call.via ?? 'http',
         created_at: formatTime(this.clock.now()),
       },
       request: keepMessage(call.headers, body, { method: call.method, path: call.path, query: call.query }, live.loaded.secrets),

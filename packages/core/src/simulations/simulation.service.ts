@@ -350,7 +350,7 @@ export class SimulationService {
       (s: StepView) => ({ createdAt: String(s.step), id }),
       (q) => this.steps.list(id, { afterStep: q.after === undefined ? after : Number(q.after.createdAt), limit: q.limit }),
     );
-    return { steps: page.items, next_cursor: page.nextCursor };
+    return { steps: page.items.map(withVia), next_cursor: page.nextCursor };
   }
 
   async getStep(principal: Principal, id: string, stepText: string): Promise<StepDetail> {
@@ -359,7 +359,7 @@ export class SimulationService {
     const step = /^\d{1,15}$/.test(stepText) ? Number(stepText) : NaN;
     const entry = Number.isSafeInteger(step) && step > record.baseStep ? await this.steps.get(id, step) : null;
     if (entry === null) throw new SimplaneError('not_found', `No step ${stepText.slice(0, 32)} in Simulation ${id}.`);
-    return { ...entry.view, request: entry.request && messageView(entry.request), response: entry.response && messageView(entry.response) };
+    return { ...withVia(entry.view), request: entry.request && messageView(entry.request), response: entry.response && messageView(entry.response) };
   }
 
   /** The workspace's running and paused Simulations, none expired: its active-Simulation quota use. */
@@ -579,6 +579,11 @@ export class SimulationService {
 
 export function hashSimulationToken(token: string): string {
   return hash('sha256', token, 'hex');
+}
+
+/** A step recorded before steps said how their request came in came in on the data plane. */
+function withVia(view: StepView): StepView {
+  return view.via === undefined ? { ...view, via: view.kind === 'api' ? 'http' : null } : view;
 }
 
 function generateSimulationToken(): string {

@@ -3,6 +3,10 @@ import type { StateChange } from '../runtime/runtime.port.js';
 export const STEP_KINDS = ['api', 'advance'] as const;
 export type StepKind = (typeof STEP_KINDS)[number];
 
+/** How an `api` step's request came in: the data plane over HTTP, or a tool call over MCP. */
+export const STEP_VIAS = ['http', 'mcp'] as const;
+export type StepVia = (typeof STEP_VIAS)[number];
+
 /** A step as listed (DESIGN section 3). */
 export interface StepView {
   step: number;
@@ -14,6 +18,8 @@ export interface StepView {
   time_before: string;
   time_after: string;
   advance_id: string | null;
+  /** Null for an `advance` step. Steps recorded before it was kept read as `http`. */
+  via: StepVia | null;
   created_at: string;
 }
 

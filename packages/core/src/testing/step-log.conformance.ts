@@ -13,6 +13,7 @@ export function sampleStepEntry(step: number): StepEntry {
       time_before: '2024-01-01T00:00:00.000Z',
       time_after: '2024-01-01T00:00:00.000Z',
       advance_id: null,
+      via: 'http',
       created_at: '2024-01-01T00:00:00.000Z',
     },
     request: { method: 'POST', path: '/pets', query: '', headers: { 'content-type': 'application/json' }, body: new TextEncoder().encode('{}'), body_bytes: 2 },

@@ -194,6 +194,12 @@ export interface ArtifactOperation {
   /** Path template as written, without the server base path. */
   path: string;
   summary: string | null;
+  /**
+   * The document's description of the operation, cut at 1 KiB; absent where it gives none, and
+   * in artifacts built before it was kept. Said to agents (an MCP tool's description); the
+   * runtime never reads it.
+   */
+  description?: string;
   tags: string[];
   deprecated: boolean;
   parameters: ArtifactParameter[];

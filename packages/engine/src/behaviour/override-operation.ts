@@ -11,7 +11,7 @@ const OPERATION_KEYS = ['write', 'list', 'action', 'acknowledges', 'links', 'lin
 const STATED = 'is what the document states; change the document with the Overlay instead';
 /** Decisions of an operation that an override cannot change, and why. */
 const REFUSED: Record<string, string> = Object.fromEntries([
-  ...['id', 'operationId', 'method', 'path', 'summary', 'tags', 'deprecated', 'parameters', 'requestBody', 'responses', 'security'].map((key) => [key, `gives \`${key}\`, which ${STATED}`]),
+  ...['id', 'operationId', 'method', 'path', 'summary', 'description', 'tags', 'deprecated', 'parameters', 'requestBody', 'responses', 'security'].map((key) => [key, `gives \`${key}\`, which ${STATED}`]),
   // Whether a call can change state is proven from the document; a corrected decision must not weaken the proof.
   ['readOnly', 'gives `readOnly`, which is proven from the method and the document and cannot be overridden'],
   ['behaviour', 'gives `behaviour`, which cannot be overridden yet: another behaviour would restructure the resources'],

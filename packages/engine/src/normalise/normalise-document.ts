@@ -25,6 +25,14 @@ function partialUpdate(raw: RawOperation): boolean {
   return [stringField(raw.operation, 'description'), stringField(raw.operation, 'summary')].some((text) => text !== undefined && PARTIAL_UPDATE.test(text.slice(0, 4000)));
 }
 
+/** Longest operation description kept: enough to tell an agent what a call does, no more. */
+const MAX_DESCRIPTION = 1024;
+
+function described(text: string | undefined): { description?: string } {
+  const trimmed = text?.trim() ?? '';
+  return trimmed === '' ? {} : { description: trimmed.slice(0, MAX_DESCRIPTION) };
+}
+
 function normaliseOperation(raw: RawOperation, context: NormaliseContext, security: SecurityModel): NormalisedOperation {
   const tags = field(raw.operation, 'tags');
   const ids = describedIds(raw, context);
@@ -37,6 +45,7 @@ function normaliseOperation(raw: RawOperation, context: NormaliseContext, securi
     method: raw.method,
     path: raw.path,
     summary: stringField(raw.operation, 'summary') ?? null,
+    ...described(stringField(raw.operation, 'description')),
     tags: Array.isArray(tags) ? tags.filter((t): t is string => typeof t === 'string') : [],
     deprecated: field(raw.operation, 'deprecated') === true,
     parameters: normaliseParameters(raw, context),

@@ -2,10 +2,7 @@ import type { RealSystemRequest } from '@simplane/core';
 import type { Artifact, ArtifactOperation, ArtifactResource, JsonSchema } from '../artifact/artifact.js';
 import type { SoapOperation } from '../artifact/soap.js';
 import { isObject, type Json, type JsonObject } from '../json.js';
-import { contentTypeFor, envelope } from '../runtime/protocols/soap/envelope-xml.js';
-import { writeMessage } from '../runtime/protocols/soap/message-body.js';
-import { readEnvelope } from '../runtime/protocols/soap/read-envelope.js';
-import { readElement } from '../runtime/protocols/soap/xml-to-json.js';
+import { soapAnswerOf, soapCallOf } from '../runtime/protocols/soap/soap-call.js';
 import type { ProbeRequest } from './probe-plan.js';
 
 /** How many ids of each list are read back one by one. */
@@ -55,40 +52,13 @@ export function soapReadProbes(artifact: Artifact, resource: ArtifactResource, r
 
 /** The envelope a SOAP probe sends: its input written as the operation's request element, with the binding's action. */
 export function soapWireRequest(artifact: Artifact, probe: ProbeRequest, headers: Record<string, string>): RealSystemRequest | null {
-  const described = artifact.soap?.operations[probe.operation];
-  if (described === undefined || probe.input === undefined) return null;
-  const { input } = described;
-  // The behaviours' form of the input back into the element's: a bare simple input is its one field's value.
-  const value: Json = input.field !== undefined && isObject(probe.input) ? (probe.input[input.field] ?? null) : probe.input;
-  const body = envelope(described.version, writeMessage(input, value, artifact.schemas));
-  const action = described.action;
-  const wire: Record<string, string> = { ...headers, 'content-type': contentTypeFor(described.version, action) };
-  if (described.version === '1.1') wire['soapaction'] = `"${(action ?? '').replace(/[^\x20-\x7E]/g, '').replace(/"/g, '')}"`;
-  return { method: 'POST', path: '', headers: wire, body: new TextEncoder().encode(body) };
+  if (probe.input === undefined) return null;
+  const call = soapCallOf(artifact, probe.operation, probe.input, headers);
+  return call === null ? null : { method: 'POST', path: '', headers: call.headers, body: call.body };
 }
 
-/**
- * A SOAP answer's content as the JSON the operation's behaviours answer (its 200 answer
- * schema): the Body's element read by the output's schema, out of the one child that carries
- * the result where the output wraps it. A Fault, or what the output's schema cannot read, is
- * a problem.
- */
-export function soapAnswerBody(artifact: Artifact, operation: string, body: Uint8Array): { value: Json } | { problem: string } {
-  const described = artifact.soap?.operations[operation];
-  if (described?.output === undefined || described.output === null) return { problem: 'the operation answers nothing' };
-  const read = readEnvelope(body);
-  if ('problem' in read) return { problem: read.message };
-  if (read.payload === null) return { problem: 'the SOAP Body is empty' };
-  if (read.payload.local === 'Fault') return { problem: 'the answer is a SOAP Fault' };
-  const output = described.output;
-  if (read.payload.local !== output.element.local || read.payload.ns !== output.element.ns) {
-    return { problem: `the Body holds <${read.payload.name}>, not the ${output.element.local} the WSDL declares` };
-  }
-  const value = readElement(read.payload, output.schema, artifact.schemas);
-  if ('problem' in value) return { problem: `${value.path === '' ? '' : `${value.path}: `}${value.problem}` };
-  if (output.result === undefined) return value;
-  return { value: isObject(value.value) ? (value.value[output.result] ?? null) : null };
-}
+/** A SOAP answer's content as the JSON the operation's behaviours answer (runtime/protocols/soap/soap-call.ts). */
+export const soapAnswerBody = soapAnswerOf;
 
 function safeSoap(op: ArtifactOperation): boolean {
   return op.readOnly && op.protocol === 'soap';

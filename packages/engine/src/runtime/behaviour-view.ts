@@ -27,7 +27,7 @@ export function behaviourOf(model: RuntimeModel): SimulatorBehaviour {
       }
       return { ...resource, values };
     }),
-    operations: artifact.operations.map(({ parameters: _parameters, requestBody: _body, responses, security: _security, ...operation }) => {
+    operations: artifact.operations.map(({ parameters: _parameters, requestBody: _body, responses, security: _security, description: _description, ...operation }) => {
       const errors = errorRoles(model, responses);
       return { ...operation, ...(Object.keys(errors).length === 0 ? {} : { errors }) };
     }),

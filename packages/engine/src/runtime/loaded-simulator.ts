@@ -1,4 +1,4 @@
-import type { ClockEvent, LoadedSimulator, RequestClass, SecretLocations, Seeder, SeedOptions, SimContext, SimRequest, SimResult, SimulatorBehaviour, StateAccess } from '@simplane/core';
+import type { ClockEvent, LoadedSimulator, OperationTools, RequestClass, SecretLocations, Seeder, SeedOptions, SimContext, SimRequest, SimResult, SimulatorBehaviour, StateAccess } from '@simplane/core';
 import type { Artifact } from '../artifact/artifact.js';
 import { advance, hasLifecycle } from '../lifecycle/advance.js';
 import { behaviourOf } from './behaviour-view.js';
@@ -7,6 +7,7 @@ import { classifyCall } from './protocols/protocols.js';
 import { redactWsSecurity } from './protocols/soap/redact-ws-security.js';
 import { buildModel, type RuntimeModel } from './model.js';
 import { ResourceSeeder } from './records/seed-state.js';
+import { operationTools } from './tools/operation-tools.js';
 
 /**
  * One Simulator's artifact, compiled once and shared by all of its Simulations. It holds only
@@ -15,6 +16,7 @@ import { ResourceSeeder } from './records/seed-state.js';
  */
 export class EngineSimulator implements LoadedSimulator {
   readonly #model: RuntimeModel;
+  #tools: OperationTools | undefined;
   readonly secrets: SecretLocations;
   /** Present only where the artifact has lifecycle rules (runtime.port.ts): moves a state through virtual time. */
   readonly advance?: (state: StateAccess, from: Date, to: Date, context: SimContext) => ClockEvent[];
@@ -39,6 +41,12 @@ export class EngineSimulator implements LoadedSimulator {
 
   behaviour(): SimulatorBehaviour {
     return behaviourOf(this.#model);
+  }
+
+  /** Made once, when an agent first asks: most Simulators are never offered as tools. */
+  tools(): OperationTools {
+    this.#tools ??= operationTools(this.#model);
+    return this.#tools;
   }
 }
 

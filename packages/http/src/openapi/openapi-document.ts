@@ -58,6 +58,8 @@ export function buildOpenApiDocument(routes: readonly Route[], version: string):
         apiKey: { type: 'http', scheme: 'bearer', description: 'An API key; it carries its workspace.' },
         session: { type: 'http', scheme: 'bearer', description: 'A sealed session; send X-Workspace-Id on workspace-scoped routes.' },
         sessionCookie: { type: 'apiKey', in: 'cookie', name: 'simplane_session' },
+        simulationToken: { type: 'apiKey', in: 'header', name: 'Simulation-Token', description: "A Simulation's token: its data plane, and its MCP endpoint." },
+        simulationTokenBearer: { type: 'http', scheme: 'bearer', description: "A Simulation's token as the bearer: taken by its MCP endpoint only." },
       },
       schemas: schemas.all(),
     },
@@ -67,7 +69,8 @@ export function buildOpenApiDocument(routes: readonly Route[], version: string):
 function operation(route: Route, schemas: ComponentSchemas): JsonObject {
   const doc = route.doc;
   const op: JsonObject = { operationId: doc.operationId, summary: doc.summary, tags: [doc.tag] };
-  if (!route.auth) op.security = [];
+  if (doc.security !== undefined) op.security = doc.security;
+  else if (!route.auth) op.security = [];
   const parameters: JsonObject[] = [];
   for (const match of route.path.matchAll(/\{([^}]+)\}/g)) {
     const spanning = route.spanning !== undefined && route.spanning.name === match[1] ? { description: route.spanning.description } : {};
