@@ -41,6 +41,23 @@ export interface paths {
         patch: operations["updateCredential"];
         trace?: never;
     };
+    "/v1/mcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The control plane as MCP tools, for agents that manage their own sandboxes: list and build Simulators; create, fork, stop, start and delete Simulations; list steps; advance time; read the quota. */
+        post: operations["controlPlaneMcp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/openapi.json": {
         parameters: {
             query?: never;
@@ -190,6 +207,23 @@ export interface paths {
         put?: never;
         /** A new Simulation from the state after a recorded step (the latest if at_step is omitted). The parent is untouched. The body may be omitted. */
         post: operations["forkSimulation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/simulations/{id}/mcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The Simulation's operations as MCP tools: one per operation, each call a data-plane request recorded as a step (via mcp). Takes the workspace's API key, or a Simulation token in Simulation-Token or as the bearer; a read-only token or Service-Read-Only: true offers only read-only tools. */
+        post: operations["simulationMcp"];
         delete?: never;
         options?: never;
         head?: never;
@@ -518,6 +552,23 @@ export interface paths {
         put?: never;
         /** Cancel a build that has not finished (waiting or running): the World becomes failed with error build_canceled and keeps no member. */
         post: operations["cancelWorld"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/worlds/{id}/mcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Every member's operations as MCP tools, each name prefixed by the member's name, so one agent sees the whole World. Service-Read-Only: true offers only read-only tools. */
+        post: operations["worldMcp"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1167,6 +1218,116 @@ export interface operations {
             };
             /** @description Error; code validation. */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; code internal. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; code auth_provider_unavailable or internal_unavailable. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; sent with internal_unavailable (always with build_rate_exceeded and simulation_capacity). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    controlPlaneMcp: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Must list `application/json` and `text/event-stream`, as the transport requires. */
+                Accept: string;
+                /** @description The protocol revision the client negotiated. */
+                "MCP-Protocol-Version"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The JSON-RPC response, as `application/json` (the endpoint is stateless: no session, no event stream). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description A notification or response was accepted. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error; code bad_request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; code auth_invalid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; code auth_forbidden. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; code method_not_allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; code request_timeout. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; code payload_too_large. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2444,6 +2605,138 @@ export interface operations {
             };
         };
     };
+    simulationMcp: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Must list `application/json` and `text/event-stream`, as the transport requires. */
+                Accept: string;
+                /** @description The protocol revision the client negotiated. */
+                "MCP-Protocol-Version"?: string;
+                /** @description true: list and allow only the read-only tools. */
+                "Service-Read-Only"?: "true" | "false";
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The JSON-RPC response, as `application/json` (the endpoint is stateless: no session, no event stream). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description A notification or response was accepted. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error; code invalid_read_only_header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; code auth_invalid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; code auth_forbidden. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; code simulation_not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; code method_not_allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; code request_timeout. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; code simulation_stopped. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; code payload_too_large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; code internal. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; code simulation_unreachable. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; sent with simulation_unreachable (always with build_rate_exceeded and simulation_capacity). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     startSimulation: {
         parameters: {
             query?: never;
@@ -2620,6 +2913,8 @@ export interface operations {
                             /** Format: date-time */
                             time_after: string;
                             advance_id: string | null;
+                            /** @description How an `api` step's request came in: `http` on the data plane, `mcp` as a tool call of an MCP endpoint; null for an `advance` step. */
+                            via: ("http" | "mcp") | null;
                             /** Format: date-time */
                             created_at: string;
                         }[];
@@ -2733,6 +3028,8 @@ export interface operations {
                         /** Format: date-time */
                         time_after: string;
                         advance_id: string | null;
+                        /** @description How an `api` step's request came in: `http` on the data plane, `mcp` as a tool call of an MCP endpoint; null for an `advance` step. */
+                        via: ("http" | "mcp") | null;
                         /** Format: date-time */
                         created_at: string;
                         request: {
@@ -5354,6 +5651,129 @@ export interface operations {
             };
             /** @description Error; code clock_conflict or world_conflict. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; code internal. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; code auth_provider_unavailable or internal_unavailable. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; sent with internal_unavailable (always with build_rate_exceeded and simulation_capacity). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    worldMcp: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Must list `application/json` and `text/event-stream`, as the transport requires. */
+                Accept: string;
+                /** @description The protocol revision the client negotiated. */
+                "MCP-Protocol-Version"?: string;
+                /** @description true: list and allow only the read-only tools. */
+                "Service-Read-Only"?: "true" | "false";
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The JSON-RPC response, as `application/json` (the endpoint is stateless: no session, no event stream). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description A notification or response was accepted. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error; code bad_request or invalid_read_only_header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; code auth_invalid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; code auth_forbidden. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; code world_not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; code method_not_allowed. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; code request_timeout. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; code payload_too_large. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
