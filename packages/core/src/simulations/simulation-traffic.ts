@@ -16,6 +16,9 @@ import { keepMessage } from './step-recording.js';
 /** Tokens remembered at most; past it the cache starts again. */
 const TOKEN_CACHE_SIZE = 16_384;
 
+/** What a request a server serves without tokens may do: what a token that is not read-only may. */
+const OPEN = { readOnly: false } as const;
+
 /** One data-plane request as the HTTP layer hands it over; the body is read only once allowed. */
 export interface DataPlaneCall {
   simulationId: string;
@@ -31,6 +34,13 @@ export interface DataPlaneCall {
   headers: Record<string, string | string[] | undefined>;
   /** Reads the body; null when the request has none (most reads), so nothing waits for it. */
   readBody: (() => Promise<Uint8Array | null>) | null;
+  /**
+   * True when the server that received the request serves this Simulation without tokens (the
+   * root of `simplane mock`, reached from this machine only); `token` is then not asked for.
+   */
+  tokenless?: boolean;
+  /** Where the client reached the Simulation, when not at its `/sim/<id>` endpoint (the root of `simplane mock`). */
+  endpoint?: string;
 }
 
 /** What an advance did: the time it started from, the events it committed and their step (null: none). */
@@ -101,7 +111,7 @@ export class SimulationTraffic {
     if (record === null) throw notFound(call.simulationId);
     // Awaited only when due: most Simulations have no expiry, and every request passes here.
     if (isExpired(record, now) && (await this.simulations.expireIfDue(record, now))) throw notFound(call.simulationId);
-    const token = await this.authorise(record, call.token, now);
+    const token = call.tokenless === true ? OPEN : await this.authorise(record, call.token, now);
     if (record.status === 'stopped') throw stopped(record.id);
     const live = this.pool.get(record.id) ?? (await this.ensureLive(record));
     const readOnly = call.readOnly || token.readOnly;
@@ -286,7 +296,7 @@ export class SimulationTraffic {
     const step = live.step + 1;
     let result;
     try {
-      result = live.loaded.handle(request, live.state, { seed: live.seed, step, now: parseTime(live.currentTime), endpoint: `${this.options.publicBaseUrl ?? ''}${dataPlanePath(id)}` });
+      result = live.loaded.handle(request, live.state, { seed: live.seed, step, now: parseTime(live.currentTime), endpoint: call.endpoint ?? `${this.options.publicBaseUrl ?? ''}${dataPlanePath(id)}` });
     } catch (cause) {
       // The state may be half-changed: drop it, so the next request rebuilds it from the log.
       this.logger.error('simulation runtime failed', { simulation_id: id, cause: describe(cause, true) });
