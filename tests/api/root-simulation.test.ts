@@ -142,7 +142,7 @@ describe('a Simulation served at the root', () => {
     let current: string | null = null;
     const { simulation, call } = await rootServer({ current: () => current });
     const waiting = expectProblem(await call('GET', '/notes'), 503, 'internal_unavailable');
-    expect(waiting.detail).toContain('being built');
+    expect(waiting.detail).toContain('No Simulation is served at the root yet');
     current = simulation.id;
     expect((await call('GET', '/notes')).status).toBe(200);
   });

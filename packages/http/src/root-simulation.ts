@@ -28,7 +28,7 @@ export interface RootSimulation {
 /** Answers a request at the root from the Simulation served there. */
 export function dispatchRoot(root: RootSimulation, traffic: SimulationTraffic, request: HttpRequest, bodyTimeoutMs: number): Promise<HttpResponse> {
   const simulationId = root.current();
-  if (simulationId === null) throw new SimplaneError('internal_unavailable', 'The Simulation is not ready yet: its document is being built; retry shortly.', { retryAfterSeconds: 1 });
+  if (simulationId === null) throw new SimplaneError('internal_unavailable', 'No Simulation is served at the root yet: its document has not been built; retry shortly.', { retryAfterSeconds: 1 });
   const path = pathOfTarget(request.url);
   // As under /sim/<id>: `_sim` is the platform's, and reaches no simulated API.
   if (reserved(path)) throw new SimplaneError('simulation_not_found', 'No such Simulation endpoint.');

@@ -1,0 +1,43 @@
+/** What `simplane mock` tells a person once its Simulation is served. */
+import type { OperationSummary } from '@simplane/core';
+
+/** Where SOAP operations sit in an operation list: they take no route of their own. */
+const SOAP_PATH = '/#SOAP=';
+
+/**
+ * One `curl` line that answers something: a list, else a read, else any GET, that needs no
+ * path parameter; for a WSDL, its `?wsdl`; else the first operation, its parameters left as
+ * the document names them. Quoted for a POSIX shell.
+ */
+export function tryLine(url: string, operations: readonly OperationSummary[], token: string | null): string {
+  const header = token === null ? '' : ` -H ${quote(`Simulation-Token: ${token}`)}`;
+  const plainGets = operations.filter((op) => op.method === 'GET' && !op.path.includes('{') && !op.path.startsWith(SOAP_PATH));
+  const chosen = plainGets.find((op) => op.behaviour === 'list') ?? plainGets.find((op) => op.behaviour === 'read') ?? plainGets[0];
+  if (chosen !== undefined) return `curl${header} ${quote(`${url}${chosen.path}`)}`;
+  if (operations.some((op) => op.path.startsWith(SOAP_PATH))) return `curl${header} ${quote(`${url}/?wsdl`)}`;
+  const first = operations[0];
+  if (first === undefined) return `curl${header} ${quote(`${url}/`)}`;
+  return `curl${header}${first.method === 'GET' ? '' : ` -X ${first.method}`} ${quote(`${url}${first.path}`)}`;
+}
+
+/** Single quotes unless the text needs none. */
+function quote(text: string): string {
+  return /^[A-Za-z0-9_./:=?&-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+export interface ServedSimulation {
+  simulationId: string;
+  simulatorId: string;
+  seed: string;
+  step: number;
+}
+
+/** The lines printed once a Simulation is served: what is served, the key, where state is kept, and one request to try. */
+export function servedLines(served: ServedSimulation, apiKey: string, url: string, state: string, tryIt: string): string[] {
+  return [
+    `Simulation     ${served.simulationId} of Simulator ${served.simulatorId} (seed ${served.seed}, step ${served.step})`,
+    `Control plane  ${url}/v1 with API key ${apiKey}`,
+    `State          ${state}`,
+    `Try            ${tryIt}`,
+  ];
+}
