@@ -225,7 +225,7 @@ paths:
 `;
 
 /** How long the installed mock has to build its document and print its address. */
-const MOCK_START_MS = 60_000;
+const MOCK_START_MS = 120_000;
 
 /**
  * Installs every tarball globally into a temporary prefix, as the documentation says, then runs
@@ -298,7 +298,9 @@ async function main() {
     say('  every tarball: dist and src without tests, maps and declarations resolve, exports and bins exist, not private');
 
     const checks = [...consumers.map((consumer) => ({ name: consumer.name, run: () => checkConsumer(consumer, tmp, tarballs) })), { name: 'global install', run: () => checkGlobalInstall(tmp, [...tarballs.values()]) }];
-    const reports = await Promise.allSettled(checks.map((check) => check.run()));
+    // The consumers run side by side; the global install after them, so its mock's start-up
+    // (an embedded database created from nothing) does not wait behind three type-checks.
+    const reports = [...(await Promise.allSettled(checks.slice(0, -1).map((check) => check.run()))), ...(await Promise.allSettled([checks.at(-1).run()]))];
     const failures = reports.filter((r) => r.status === 'rejected').map((r) => r.reason);
     reports.forEach((report, i) => {
       if (report.status === 'fulfilled') for (const line of report.value) say(`  ${checks[i].name}: ${line}`);

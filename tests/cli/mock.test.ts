@@ -261,13 +261,17 @@ describe('simplane mock', { timeout: TEST_MS }, () => {
     expect((await call(open.url.replace('0.0.0.0', '127.0.0.1'), 'GET', '/notes', null)).status).toBe(200);
   });
 
-  it('with --read-only, refuses writes at the root and answers reads', async () => {
+  it('with --read-only, refuses writes at the root and answers reads; a port in use ends a second mock', async () => {
     const { dir } = project();
     const mock = await startMock(dir, ['notes.yaml', '--memory', '--read-only']);
     const refused = await call(mock.url, 'POST', '/notes', null, { text: 'refused' });
     expect(refused.status).toBe(403);
     expect(refused.json().code).toBe('simulation_read_only');
     expect((await call(mock.url, 'GET', '/notes', null)).status).toBe(200);
+    // A second mock on the same port is told to choose another.
+    const taken = await runToExit(dir, ['notes.yaml', '--memory', '--port', new URL(mock.url).port]);
+    expect(taken.code).toBe(1);
+    expect(taken.stderr).toContain('is in use: give another port with --port');
   });
 
   it('ends at once on a command line or a document it cannot use', async () => {

@@ -3,6 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { Principal, SimulatorService, SimulatorView } from '@simplane/core';
 import { describeIssue } from '../client/client-error.js';
+import { MockBuildFailed, MockFailure } from './mock-failure.js';
 import { behaviourCounts } from './simulator-text.js';
 
 /** The `spec` part's limit (SPEC section 8), checked before reading so a huge file is refused at once. */
@@ -33,15 +34,6 @@ export async function readMockDocument(path: string): Promise<MockDocument> {
   return { path, bytes, digest: createHash('sha256').update(bytes).digest('hex') };
 }
 
-/** What ends `simplane mock`: the lines to print, the first saying what went wrong. */
-export class MockFailure extends Error {
-  constructor(readonly lines: readonly string[]) {
-    super(lines[0] ?? 'the mock failed');
-  }
-}
-
-/** A build that did not end ready: its code and detail, then its diagnostics, one a line. */
-export class MockBuildFailed extends MockFailure {}
 
 /**
  * Builds the document on the mock's own control plane, printing what `simplane build` prints:

@@ -1,5 +1,5 @@
 import { MOCK_DEFAULT_PORT, parseMockArguments } from './mock-arguments.js';
-import { MockFailure } from './mock-build.js';
+import { MockFailure } from './mock-failure.js';
 import { mock, type MockIo } from './mock.js';
 
 export const MOCK_USAGE = `usage: simplane mock <document> [options]

@@ -5,6 +5,7 @@ import { createHandler, DEFAULT_HANDLER_OPTIONS, problemResponse, type RootSimul
 import { createNodeListener } from '@simplane/host-node';
 import { createConsoleLogger, openControlPlane, parseConfig, type Config, type ControlPlane } from '@simplane/composition';
 import { bootstrapDefaultTenant } from '../config/bootstrap.js';
+import { MockFailure } from './mock-failure.js';
 
 /** A mock's Simulators are rebuilt on every save: the daily build allowance is no limit for it. */
 const MOCK_BUILDS_PER_DAY = 1_000_000;
@@ -43,7 +44,9 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
   server.listen(options.port, options.host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
-    server.once('error', reject);
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(error.code === 'EADDRINUSE' ? new MockFailure([`${options.host}:${options.port} is in use: give another port with --port (0 picks a free one).`]) : error),
+    );
   });
   const address = server.address();
   const port = typeof address === 'object' && address !== null ? address.port : options.port;

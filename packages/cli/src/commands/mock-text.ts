@@ -20,9 +20,9 @@ export function tryLine(url: string, operations: readonly OperationSummary[], to
   return `curl${header}${first.method === 'GET' ? '' : ` -X ${first.method}`} ${quote(`${url}${first.path}`)}`;
 }
 
-/** Single quotes unless the text needs none. */
+/** Single quotes unless the text needs none (`?` is a glob and `&` ends a command in a shell). */
 function quote(text: string): string {
-  return /^[A-Za-z0-9_./:=?&-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
+  return /^[A-Za-z0-9_./:=-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
 export interface ServedSimulation {

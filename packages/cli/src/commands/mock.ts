@@ -1,7 +1,8 @@
 import { basename } from 'node:path';
 import { SimplaneError, type SimulationWithToken, type SimulatorView } from '@simplane/core';
 import { isLoopback, serveDataDir, type MockArguments } from './mock-arguments.js';
-import { buildMockSimulator, MockBuildFailed, readMockDocument, type MockDocument } from './mock-build.js';
+import { buildMockSimulator, readMockDocument, type MockDocument } from './mock-build.js';
+import { MockBuildFailed } from './mock-failure.js';
 import { startMockServer, type MockServer } from './mock-server.js';
 import { mockDataDir, readMockState, writeMockState, type MockState } from './mock-state.js';
 import { servedLines, tryLine } from './mock-text.js';
