@@ -1,6 +1,7 @@
 import { basename } from 'node:path';
-import { SimplaneError, type SimulationWithToken, type SimulatorView } from '@simplane/core';
+import { SimplaneError, type OperationSummary, type SimulationWithToken, type SimulatorView } from '@simplane/core';
 import { isLoopback, serveDataDir, type MockArguments } from './mock-arguments.js';
+import { credentialsFor } from './mock-credentials.js';
 import { buildMockSimulator, readMockDocument, type MockDocument } from './mock-build.js';
 import { MockBuildFailed } from './mock-failure.js';
 import { startMockServer, type MockServer } from './mock-server.js';
@@ -22,6 +23,8 @@ export interface RunningMock {
 interface Serving {
   /** SHA-256 of the document the Simulator was built from. */
   digest: string;
+  /** That document, to read what its operations ask for; null when it is no longer at hand. */
+  document: Uint8Array | null;
   simulator: SimulatorView;
   simulation: SimulationWithToken;
   sampleRecords: number | null;
@@ -48,7 +51,8 @@ export async function mock(args: MockArguments, env: NodeJS.ProcessEnv, io: Mock
     const operations = (await server.plane.services.simulators.operations(server.principal, now.simulator.id)).operations;
     const token = tokenless ? null : now.simulation.token;
     const served = { simulationId: now.simulation.id, simulatorId: now.simulator.id, seed: now.simulation.seed, step: now.simulation.step };
-    for (const line of servedLines(served, server.apiKey, server.url, stateText, tryLine(server.url, operations, token))) io.out(line);
+    const needs = (operation: OperationSummary) => (now.document === null ? { headers: [], query: [] } : credentialsFor(now.document, operation.method, operation.path));
+    for (const line of servedLines(served, server.apiKey, server.url, stateText, tryLine(server.url, operations, token, needs))) io.out(line);
     if (token !== null) io.out(`Token          ${token} (send it as Simulation-Token; it expires at ${now.simulation.token_expires_at})`);
     if (args.readOnly) io.out('Read-only      requests at the root that could change state are refused');
   };
@@ -97,7 +101,7 @@ export async function mock(args: MockArguments, env: NodeJS.ProcessEnv, io: Mock
       const seed = args.seed ?? previous?.simulation.seed;
       const sampleRecords = args.sampleRecords ?? previous?.sampleRecords ?? null;
       const simulation = await createSimulation(server, simulator.id, seed, args.startTime ?? previous?.simulation.start_time, sampleRecords);
-      serving = { digest: document.digest, simulator, simulation, sampleRecords };
+      serving = { digest: document.digest, document: document.bytes, simulator, simulation, sampleRecords };
       server.serve(simulation.id);
       if (dataDir !== null) writeMockState(dataDir, stateOf(serving));
       if (previous !== null) await discard(server, previous, simulator.id);
@@ -141,13 +145,13 @@ async function firstServing(server: MockServer, args: MockArguments, document: M
   let serving: Serving;
   if (keptSimulation !== null && why === null) {
     // Started if it was stopped; a running one is answered as it is, with a fresh token.
-    serving = { digest: document.digest, simulator, simulation: await simulations.start(principal, keptSimulation.id), sampleRecords: kept!.sampleRecords };
+    serving = { digest: document.digest, document: document.bytes, simulator, simulation: await simulations.start(principal, keptSimulation.id), sampleRecords: kept!.sampleRecords };
     io.err(`Serving ${keptSimulation.id} again, with its state (step ${keptSimulation.step}).`);
   } else {
     // What the command line leaves out is as the kept Simulation had it: the state starts again from the same seed.
     const sampleRecords = args.sampleRecords ?? kept?.sampleRecords ?? null;
     const simulation = await createSimulation(server, simulator.id, args.seed ?? keptSimulation?.seed, args.startTime ?? keptSimulation?.start_time, sampleRecords);
-    serving = { digest: document.digest, simulator, simulation, sampleRecords };
+    serving = { digest: document.digest, document: document.bytes, simulator, simulation, sampleRecords };
     if (why !== null) io.err(`${why}: ${simulation.id} starts from seed ${simulation.seed}.`);
   }
   if (dataDir !== null) writeMockState(dataDir, stateOf(serving));
@@ -190,7 +194,7 @@ async function keptServing(server: MockServer, dataDir: string | null): Promise<
   const simulator = await found(simulators.get(server.principal, kept.simulatorId));
   const simulation = simulator?.status === 'ready' ? await found(simulations.get(server.principal, kept.simulationId)) : null;
   if (simulator === null || simulation === null || simulation.simulator_id !== simulator.id) return null;
-  return { digest: kept.digest, simulator, simulation: await simulations.start(server.principal, simulation.id), sampleRecords: kept.sampleRecords };
+  return { digest: kept.digest, document: null, simulator, simulation: await simulations.start(server.principal, simulation.id), sampleRecords: kept.sampleRecords };
 }
 
 function stateOf(serving: Serving): MockState {
