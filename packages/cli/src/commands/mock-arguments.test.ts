@@ -24,6 +24,7 @@ describe('simplane mock arguments', () => {
     [['a.yaml', '--sample-records', '1001'], '--sample-records must be a whole number from 0 to 1000'],
     [['a.yaml', '--sample-records', '1.5'], '--sample-records must be a whole number from 0 to 1000'],
     [['a.yaml', '--seed', ''], "Option '--seed' needs a value"],
+    [['a.yaml', '--start-time', 'yesterday'], '--start-time must be an RFC 3339 time in UTC'],
     [['a.yaml', '--memory', '--reset'], '--memory always starts over'],
     [['a.yaml', '--memory', '--data-dir', 'x'], '--memory keeps nothing on disk'],
     [['a.yaml', '--prot', '80'], "Unknown option '--prot'"],

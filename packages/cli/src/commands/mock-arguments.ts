@@ -72,7 +72,13 @@ export function parseMockArguments(args: readonly string[], cwd: string): MockAr
     help,
   };
   if (values.seed !== undefined) result.seed = values.seed;
-  if (values['start-time'] !== undefined) result.startTime = values['start-time'];
+  if (values['start-time'] !== undefined) {
+    // Checked here so a wrong time is told before the build; the control plane checks it in full.
+    if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(values['start-time']) || Number.isNaN(Date.parse(values['start-time']))) {
+      throw new UsageError(`--start-time must be an RFC 3339 time in UTC (2024-01-01T00:00:00Z), got '${values['start-time'].slice(0, 40)}'.`);
+    }
+    result.startTime = values['start-time'];
+  }
   if (values['sample-records'] !== undefined) result.sampleRecords = integer('--sample-records', values['sample-records'], 0, 1000);
   if (values['data-dir'] !== undefined) result.dataDir = resolve(cwd, values['data-dir']);
   if (result.memory && result.dataDir !== undefined) throw new UsageError('--memory keeps nothing on disk; it takes no --data-dir.');
