@@ -208,6 +208,8 @@ describe('simplane mock', { timeout: TEST_MS }, () => {
 
     const again = await startMock(dir, ['notes.yaml']);
     expect(printed(again).simulation).toBe(shown.simulation);
+    expect(again.stdout()).toContain(`${shown.simulation} of Simulator`);
+    expect(again.stdout()).toMatch(/\(seed notes, step 1\)/);
     expect(printed(again).apiKey).toBe(shown.apiKey);
     await again.waitFor(/notes\.yaml is unchanged/, 'start');
     expect((await call(again.url, 'GET', `/notes/${encodeURIComponent(id)}`, null)).json()).toEqual({ id, text: 'kept' });

@@ -18,7 +18,8 @@ with no Simulation-Token needed on a loopback address, and the control plane und
   --reset                 a new Simulation from the seed, whatever the data directory kept
   --watch                 build again on every save; the new Simulation replaces the old one
   --read-only             refuse requests at the root that could change state
-  --no-token              no Simulation-Token at the root on any address (prints a warning)`;
+  --no-token              no Simulation-Token at the root on any address (with a warning on
+                          one that is not loopback)`;
 
 /**
  * Runs `simplane mock` until SIGINT or SIGTERM, which stop it cleanly (handled from the start,

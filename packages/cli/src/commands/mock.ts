@@ -144,8 +144,10 @@ async function firstServing(server: MockServer, args: MockArguments, document: M
   const why = keptSimulation === null ? null : reasonToStartOver(args, kept!, keptSimulation.simulator_id === simulator.id, keptSimulation.seed, keptSimulation.start_time);
   let serving: Serving;
   if (keptSimulation !== null && why === null) {
-    // Started if it was stopped; a running one is answered as it is, with a fresh token.
-    serving = { digest: document.digest, document: document.bytes, simulator, simulation: await simulations.start(principal, keptSimulation.id), sampleRecords: kept!.sampleRecords };
+    // Started if it was stopped; a running one is answered as it is, with a fresh token. Its
+    // latest step is the one read with the log (start answers the record's, which a step does not write).
+    const started = await simulations.start(principal, keptSimulation.id);
+    serving = { digest: document.digest, document: document.bytes, simulator, simulation: { ...started, step: keptSimulation.step }, sampleRecords: kept!.sampleRecords };
     io.err(`Serving ${keptSimulation.id} again, with its state (step ${keptSimulation.step}).`);
   } else {
     // What the command line leaves out is as the kept Simulation had it: the state starts again from the same seed.
