@@ -7,7 +7,7 @@ import { serve } from './commands/serve.js';
 import { migrate } from './commands/migrate.js';
 import { openApiYaml } from './commands/openapi.js';
 import { CLIENT_USAGE, isClientCommand, runClientCommand } from './commands/client-command.js';
-import { MOCK_USAGE, runMockCommand } from './commands/mock-command.js';
+import { MOCK_USAGE, runMockCommand } from './commands/mock/mock-command.js';
 
 const USAGE = `usage: simplane serve [--port <n>] [--host <address>] [--config <file>] [--data-dir <dir>] [--memory]
        simplane migrate [--config <file>] [--data-dir <dir>]

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../config/arguments.js';
+import { UsageError } from '../../config/arguments.js';
 import { isLoopback, MOCK_DEFAULT_PORT, parseMockArguments } from './mock-arguments.js';
 
 describe('simplane mock arguments', () => {

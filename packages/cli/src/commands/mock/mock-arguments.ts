@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { UsageError } from '../config/arguments.js';
+import { UsageError } from '../../config/arguments.js';
 
 /** Where `simplane mock` listens unless told: Prism's port, so a suite written for one finds the other. */
 export const MOCK_DEFAULT_PORT = 4010;

@@ -4,7 +4,7 @@ import { generateApiKey, hashApiKey, SimplaneError, type Logger, type Principal 
 import { createHandler, DEFAULT_HANDLER_OPTIONS, problemResponse, type RootSimulation } from '@simplane/http';
 import { createNodeListener } from '@simplane/host-node';
 import { createConsoleLogger, openControlPlane, parseConfig, type Config, type ControlPlane } from '@simplane/composition';
-import { bootstrapDefaultTenant } from '../config/bootstrap.js';
+import { bootstrapDefaultTenant } from '../../config/bootstrap.js';
 import { MockFailure } from './mock-failure.js';
 
 /** A mock's Simulators are rebuilt on every save: the daily build allowance is no limit for it. */

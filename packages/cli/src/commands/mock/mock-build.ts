@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { Principal, SimulatorService, SimulatorView } from '@simplane/core';
-import { describeIssue } from '../client/client-error.js';
+import { describeIssue } from '../../client/client-error.js';
 import { MockBuildFailed, MockFailure } from './mock-failure.js';
-import { behaviourCounts } from './simulator-text.js';
+import { behaviourCounts } from '../simulator-text.js';
 
 /** The `spec` part's limit (SPEC section 8), checked before reading so a huge file is refused at once. */
 const MAX_SPEC_BYTES = 64 * 1024 * 1024;
