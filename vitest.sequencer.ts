@@ -13,6 +13,7 @@ const SLOW_FIRST = [
   'tests/durability/database-loss.test.ts',
   'tests/durability/embedded-crash.test.ts',
   'tests/cli/client-commands.test.ts',
+  'tests/cli/mock.test.ts',
   'packages/engine/src/providers/worker-build-provider.test.ts',
   'tests/cli/migrate.test.ts',
   'tests/mcp/stdio-bridge.test.ts',

@@ -14,6 +14,9 @@
  *                     openapi-fetch and its helper types and nothing else; its types check under
  *                     `strict` with Node's types and, for a page's script, with the DOM's alone; its
  *                     suite drives the packed `simplane serve` (a devDependency) over HTTP.
+ *   global install    every tarball installed as `npm install -g <folder>/*.tgz` does (into a
+ *                     temporary prefix): its `simplane mock` serves a document from a folder
+ *                     outside the repository and answers at the root.
  *
  * The packages are not on the registry, so a consumer names its direct @simplane dependencies by
  * tarball and points the transitive ones at theirs with npm `overrides`; third-party packages
@@ -25,6 +28,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, 
 import { tmpdir } from 'node:os';
 import { join, posix, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { packWorkspaces } from './pack.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const fixtures = join(root, 'scripts', 'packed');
@@ -231,6 +235,75 @@ async function checkConsumer(consumer, tmp, tarballs) {
   return lines;
 }
 
+/** A document for the global install's mock: one list, nothing else. */
+const MOCK_DOCUMENT = `openapi: 3.0.3
+info: {title: Greetings, version: 1.0.0}
+paths:
+  /greetings:
+    get:
+      operationId: listGreetings
+      responses:
+        '200':
+          description: ok
+          content:
+            application/json:
+              schema: {type: array, items: {type: object, required: [id, text], properties: {id: {type: string}, text: {type: string}}}}
+`;
+
+/** How long the installed mock has to build its document and print its address. */
+const MOCK_START_MS = 120_000;
+
+/**
+ * Installs every tarball globally into a temporary prefix, as the documentation says, then runs
+ * the installed `simplane mock` on a document in a folder outside the repository (its state in
+ * a data directory there too) and calls its root: nothing of the clone is on its way.
+ */
+async function checkGlobalInstall(tmp, tarballs) {
+  const prefix = join(tmp, 'global');
+  const project = join(tmp, 'global-project');
+  mkdirSync(project);
+  writeFileSync(join(project, 'greetings.yaml'), MOCK_DOCUMENT);
+  const lines = [];
+  let step = Date.now();
+  await must('global install: npm install -g', 'npm', ['install', '-g', '--prefix', prefix, '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', ...tarballs], project);
+  const command = join(prefix, process.platform === 'win32' ? 'simplane.cmd' : join('bin', 'simplane'));
+  if (!existsSync(command)) throw new CheckFailed(`global install: no ${command} after npm install -g`);
+  lines.push(`npm install -g --prefix <tmp> <tarballs> (${since(step)}): ${relative(tmp, command)}`);
+
+  step = Date.now();
+  const env = { ...childEnv(), SIMPLANE_DATA_DIR: join(project, 'data') };
+  for (const name of ['SIMPLANE_DATABASE_URL', 'SIMPLANE_S3_BUCKET', 'SIMPLANE_CONFIG']) delete env[name];
+  const child = spawn(command, ['mock', 'greetings.yaml', '--port', '0'], { cwd: project, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const exited = new Promise((resolveExit) => child.once('close', resolveExit));
+  try {
+    const url = await new Promise((resolveUrl, reject) => {
+      const timer = setTimeout(() => reject(new CheckFailed('global install: simplane mock printed no address', output)), MOCK_START_MS);
+      const check = () => {
+        const match = /listening on (http:\/\/\S+)/.exec(output);
+        if (match === null) return;
+        clearTimeout(timer);
+        resolveUrl(match[1]);
+      };
+      child.stdout.on('data', check);
+      child.once('close', (code) => {
+        clearTimeout(timer);
+        reject(new CheckFailed(`global install: simplane mock exited with ${code}`, output));
+      });
+    });
+    const answer = await fetch(`${url}/greetings`);
+    const body = await answer.text();
+    if (answer.status !== 200 || !Array.isArray(JSON.parse(body))) throw new CheckFailed(`global install: GET ${url}/greetings answered ${answer.status}`, body);
+    lines.push(`simplane mock greetings.yaml (${since(step)}): GET /greetings at the root answered 200 without a token`);
+  } finally {
+    child.kill('SIGTERM');
+    await exited;
+  }
+  return lines;
+}
+
 async function main() {
   await must('npm run build', 'npm', ['run', 'build', '--silent'], root);
   say(`built (tsc -b, ${since(started)})`);
@@ -240,8 +313,9 @@ async function main() {
   try {
     const packs = join(tmp, 'tarballs');
     mkdirSync(packs);
-    const packed = await must('npm pack --workspaces', 'npm', ['pack', '--workspaces', '--json', '--pack-destination', packs, '--loglevel=error'], root);
-    const list = JSON.parse(packed.stdout);
+    const list = await packWorkspaces(packs, childEnv()).catch((error) => {
+      throw new CheckFailed(error.message);
+    });
     const tarballs = new Map(list.map((pack) => [pack.name, join(packs, pack.filename)]));
     const problems = list.flatMap((pack) => tarballProblems(pack).map((problem) => `  ${pack.name}: ${problem}`));
     if (problems.length > 0) throw new CheckFailed('the tarballs break their promises (build output without a source is left from an earlier build: npm run clean && npm run build)', problems.join('\n'));
@@ -249,10 +323,13 @@ async function main() {
     say(`packed ${list.length} packages (${(size / 1024).toFixed(0)} KiB) into ${tmp}`);
     say('  every tarball: dist and src without tests, maps and declarations resolve, exports and bins exist, not private');
 
-    const reports = await Promise.allSettled(consumers.map((consumer) => checkConsumer(consumer, tmp, tarballs)));
+    const checks = [...consumers.map((consumer) => ({ name: consumer.name, run: () => checkConsumer(consumer, tmp, tarballs) })), { name: 'global install', run: () => checkGlobalInstall(tmp, [...tarballs.values()]) }];
+    // The consumers run side by side; the global install after them, so its mock's start-up
+    // (an embedded database created from nothing) does not wait behind three type-checks.
+    const reports = [...(await Promise.allSettled(checks.slice(0, -1).map((check) => check.run()))), ...(await Promise.allSettled([checks.at(-1).run()]))];
     const failures = reports.filter((r) => r.status === 'rejected').map((r) => r.reason);
     reports.forEach((report, i) => {
-      if (report.status === 'fulfilled') for (const line of report.value) say(`  ${consumers[i].name}: ${line}`);
+      if (report.status === 'fulfilled') for (const line of report.value) say(`  ${checks[i].name}: ${line}`);
     });
     if (failures.length > 0) throw new CheckFailed(failures.map((failure) => (failure instanceof CheckFailed ? failure.message : (failure?.stack ?? String(failure)))).join('\n\n'));
   } finally {

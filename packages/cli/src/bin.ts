@@ -8,9 +8,11 @@ import { migrate } from './commands/migrate.js';
 import { openApiYaml } from './commands/openapi.js';
 import { CLIENT_USAGE, isClientCommand, runClientCommand } from './commands/client-command.js';
 import { mcpBridge } from './commands/mcp.js';
+import { MOCK_USAGE, runMockCommand } from './commands/mock/mock-command.js';
 
 const USAGE = `usage: simplane serve [--port <n>] [--host <address>] [--config <file>] [--data-dir <dir>] [--memory]
        simplane migrate [--config <file>] [--data-dir <dir>]
+       simplane mock <document> [--port <n>] [--watch] [options]
        simplane build <document> [options]
        simplane simulators list|get|operations|behaviour [options]
        simplane simulations create|list|get|stop|start|fork|delete|token [options]
@@ -28,6 +30,8 @@ commands:
                state is kept in the data directory, or on the Postgres server at
                SIMPLANE_DATABASE_URL; SIMPLANE_S3_BUCKET puts documents and snapshots on S3
   migrate      bring the database's schema up to date, then exit (serve does it at start too)
+  mock         serve one document's Simulation at the root of a port of its own, state kept
+               across restarts; 'simplane mock --help' lists its options
   build        build a Simulator from a document on a running control plane and follow the build
   simulators   list Simulators, show one, how each of its operations was understood and what
                its build decided about records and writes
@@ -77,6 +81,10 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${result}\n`);
     return 0;
   }
+  if (command === 'mock') {
+    const io = { out: (line: string) => process.stdout.write(`${line}\n`), err: (line: string) => process.stderr.write(`${line}\n`) };
+    return runMockCommand(argv.slice(1), process.env, io);
+  }
   if (isClientCommand(command)) {
     const io = { out: (line: string) => process.stdout.write(`${line}\n`), err: (line: string) => process.stderr.write(`${line}\n`) };
     return runClientCommand(command, argv.slice(1), { io, env: process.env });
@@ -100,7 +108,7 @@ main(process.argv.slice(2)).then(
   },
   (error: unknown) => {
     if (error instanceof UsageError) {
-      process.stderr.write(`simplane: ${error.message}\n${USAGE}\n`);
+      process.stderr.write(`simplane: ${error.message}\n${process.argv[2] === 'mock' ? MOCK_USAGE : USAGE}\n`);
       process.exit(2);
     }
     if (error instanceof ConfigError) {

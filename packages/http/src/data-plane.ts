@@ -36,19 +36,41 @@ export async function dispatchDataPlane(traffic: SimulationTraffic, request: Htt
   if (reserved(path) || simulationId.length === 0) {
     throw new SimplaneError('simulation_not_found', 'No such Simulation endpoint.');
   }
-  const readOnly = readOnlyHeader(request.headers[READ_ONLY_HEADER]);
+  return forwardToSimulation(traffic, request, { simulationId, path, query }, bodyTimeoutMs);
+}
+
+/** Where a request goes, and what the server that received it allows on its way. */
+export interface SimulationTarget {
+  simulationId: string;
+  /** The simulated API's path, starting with `/`. */
+  path: string;
+  query: string;
+  /** No `Simulation-Token` is asked for (the root of `simplane mock` on a loopback address). */
+  tokenless?: boolean;
+  /** Every request is read-only, as with `Service-Read-Only: true`. */
+  readOnly?: boolean;
+  /** Where the client reached the Simulation, when not at `/sim/<id>`. */
+  endpoint?: string;
+}
+
+/**
+ * Hands a request to its Simulation: the platform's own headers are taken out and read here,
+ * the body is read only once the request is allowed, and within the data plane's limits.
+ */
+export async function forwardToSimulation(traffic: SimulationTraffic, request: HttpRequest, target: SimulationTarget, bodyTimeoutMs: number): Promise<HttpResponse> {
+  const readOnly = readOnlyHeader(request.headers[READ_ONLY_HEADER]) || target.readOnly === true;
   const headers: HttpRequest['headers'] = {};
   for (const name of Object.keys(request.headers)) {
     if (name !== TOKEN_HEADER && name !== READ_ONLY_HEADER) setOwn(headers, name, request.headers[name]);
   }
   const source = request.body;
   const response = await traffic.handle({
-    simulationId,
+    simulationId: target.simulationId,
     token: credentialHeader(request, TOKEN_HEADER),
     readOnly,
     method: request.method.toUpperCase(),
-    path,
-    query,
+    path: target.path,
+    query: target.query,
     headers,
     readBody:
       source === null
@@ -61,6 +83,8 @@ export async function dispatchDataPlane(traffic: SimulationTraffic, request: Htt
             });
             return bytes.byteLength === 0 && !(source instanceof Uint8Array) ? null : bytes;
           },
+    ...(target.tokenless === true ? { tokenless: true } : {}),
+    ...(target.endpoint === undefined ? {} : { endpoint: target.endpoint }),
   });
   return { status: response.status, headers: copyOwn(response.headers), body: response.body };
 }
@@ -93,7 +117,7 @@ const limitFor = remembered((contentType: string): number => {
 });
 
 /** Whether the path's first segment is `_sim`, written plainly or percent-encoded (`%5Fsim`). */
-function reserved(path: string): boolean {
+export function reserved(path: string): boolean {
   const end = path.indexOf('/', 1);
   const first = end === -1 ? path.slice(1) : path.slice(1, end);
   if (first === '_sim') return true;

@@ -7,14 +7,20 @@ import { dispatchDataPlane, isDataPlaneTarget, pathOfTarget } from './data-plane
 import { headerOf, type Handler, type HttpRequest, type HttpResponse } from './http-types.js';
 import { problemResponse, toSimplaneError } from './problem.js';
 import { requestIdFor } from './request-id.js';
+import { dispatchRoot, type RootSimulation } from './root-simulation.js';
 import type { Route, RouteContext, RouteResult } from './route.js';
-import { Router } from './router.js';
+import { Router, type RouteMatch } from './router.js';
 
 export interface HandlerOptions {
   /** Largest JSON body, in bytes (SPEC section 8: 1 MiB). */
   jsonBodyLimit: number;
   /** Time for a request body to arrive before 408. */
   bodyTimeoutMs: number;
+  /**
+   * One Simulation's API at the root, for paths no control-plane route answers (`simplane
+   * mock`); needs the data plane. Absent, such paths are unknown routes.
+   */
+  root?: RootSimulation;
 }
 
 export const DEFAULT_HANDLER_OPTIONS: HandlerOptions = { jsonBodyLimit: 1024 * 1024, bodyTimeoutMs: 30_000 };
@@ -40,26 +46,35 @@ export function createHandler(routes: readonly Route[], services: HandlerService
     const requestId = requestIdFor(headerOf(request, 'request-id'), services.ids);
     let response: HttpResponse;
     let path = '';
-    const dataPlane = services.dataPlane !== undefined && isDataPlaneTarget(request.url) ? services.dataPlane : undefined;
-    const preflight = dataPlane !== undefined && isPreflight(request);
+    const dataPlane = services.dataPlane;
+    let simulated = dataPlane !== undefined && isDataPlaneTarget(request.url);
+    let preflight = simulated && isPreflight(request);
     try {
       checkTarget(request.url);
       // The data plane comes before the route table: its paths belong to the simulated APIs,
       // which parse them themselves. A browser's preflight is the platform's to answer.
-      if (dataPlane !== undefined) {
+      if (simulated && dataPlane !== undefined) {
         path = pathOfTarget(request.url);
         response = preflight ? preflightResponse(request) : await dispatchDataPlane(dataPlane, request, options.bodyTimeoutMs);
       } else {
         const target = parseTarget(request.url);
         path = target.pathname;
-        response = await dispatch(router, request, target, requestId, services, options);
+        const match = router.match(request.method.toUpperCase(), target.pathname);
+        // At the root, the control plane's routes win; every other path is the simulated API's.
+        if (options.root !== undefined && dataPlane !== undefined && match.kind === 'not_found') {
+          simulated = true;
+          preflight = isPreflight(request);
+          response = preflight ? preflightResponse(request) : await dispatchRoot(options.root, dataPlane, request, options.bodyTimeoutMs);
+        } else {
+          response = await dispatch(match, request, target, requestId, services, options);
+        }
       }
     } catch (error) {
       response = problemResponse(toSimplaneError(error, services.logger, requestId));
     }
     if (request.method.toUpperCase() === 'HEAD') response = withoutBody(response);
     response.headers['request-id'] = requestId;
-    if (dataPlane !== undefined) {
+    if (simulated) {
       response = withCors(request, response, preflight);
       // A simulated API's headers come from its document and its requests: one a host cannot
       // write would fail the answer after this line logs it, so it is left out here, and the
@@ -78,14 +93,13 @@ export function createHandler(routes: readonly Route[], services: HandlerService
 }
 
 async function dispatch(
-  router: Router,
+  match: RouteMatch,
   request: HttpRequest,
   target: URL,
   requestId: string,
   services: HandlerServices,
   options: HandlerOptions,
 ): Promise<HttpResponse> {
-  const match = router.match(request.method.toUpperCase(), target.pathname);
   if (match.kind === 'not_found') throw new SimplaneError('not_found', 'No such route.');
   if (match.kind === 'method_not_allowed') {
     throw new SimplaneError('method_not_allowed', `Use ${match.allow.join(', ')} on this route.`, {

@@ -16,3 +16,4 @@ export * from './openapi/openapi-document.js';
 export * from './control-plane.js';
 export * from './data-plane.js';
 export { SESSION_COOKIE, WORKSPACE_HEADER } from './auth-attempt.js';
+export * from './root-simulation.js';

@@ -17,6 +17,9 @@ import { keepMessage } from './step-recording.js';
 /** Tokens remembered at most; past it the cache starts again. */
 const TOKEN_CACHE_SIZE = 16_384;
 
+/** What a request a server serves without tokens may do: what a token that is not read-only may. */
+const OPEN = { readOnly: false } as const;
+
 /** One data-plane request as the HTTP layer hands it over; the body is read only once allowed. */
 export interface DataPlaneCall {
   simulationId: string;
@@ -39,6 +42,13 @@ export interface DataPlaneCall {
   principal?: Principal;
   /** How the request came in, as its step says; `http` when absent. */
   via?: StepVia;
+  /**
+   * True when the server that received the request serves this Simulation without tokens (the
+   * root of `simplane mock`, reached from this machine only); `token` is then not asked for.
+   */
+  tokenless?: boolean;
+  /** Where the client reached the Simulation, when not at its `/sim/<id>` endpoint (the root of `simplane mock`). */
+  endpoint?: string;
 }
 
 /** Who asks for a Simulation, as `SimulationTraffic.open` takes it. */
@@ -112,7 +122,7 @@ export class SimulationTraffic {
     if (record === null) throw notFound(call.simulationId);
     // Awaited only when due: most Simulations have no expiry, and every request passes here.
     if (isExpired(record, now) && (await this.simulations.expireIfDue(record, now))) throw notFound(call.simulationId);
-    const token = await this.authorise(record, call, now);
+    const token = call.tokenless === true ? OPEN : await this.authorise(record, call, now);
     if (record.status === 'stopped') throw stopped(record.id);
     const live = this.pool.get(record.id) ?? (await this.ensureLive(record));
     const readOnly = call.readOnly || token.readOnly;
@@ -319,7 +329,7 @@ export class SimulationTraffic {
     const step = live.step + 1;
     let result;
     try {
-      result = live.loaded.handle(request, live.state, { seed: live.seed, step, now: parseTime(live.currentTime), endpoint: `${this.options.publicBaseUrl ?? ''}${dataPlanePath(id)}` });
+      result = live.loaded.handle(request, live.state, { seed: live.seed, step, now: parseTime(live.currentTime), endpoint: call.endpoint ?? `${this.options.publicBaseUrl ?? ''}${dataPlanePath(id)}` });
     } catch (cause) {
       // The state may be half-changed: drop it, so the next request rebuilds it from the log.
       this.logger.error('simulation runtime failed', { simulation_id: id, cause: describe(cause, true) });
