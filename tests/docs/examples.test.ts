@@ -1,0 +1,127 @@
+/**
+ * Docs that run: every fenced block of README.md, docs/*.md and examples/README.md is run
+ * against a server this test starts (`simplane serve --memory` on a free port), or is marked
+ * `<!-- not runnable: <reason> -->` on the line right before its fence.
+ *
+ * - Shell blocks (sh, bash, shell) of one page run in page order in one bash session with
+ *   `set -euo pipefail`, from the repository's root, so a variable one block sets is seen by
+ *   the next. The session has SIMPLANE_URL and SIMPLANE_API_KEY (the server's address and key,
+ *   which the `simplane` command reads too), HOME a fresh folder whose `.simplane` is that
+ *   server's data directory, and `simplane` on the PATH. A `curl` answered 400 or more fails
+ *   its block. Whatever a page left running in the background is stopped after its last block.
+ * - Program blocks (ts, js) each run on their own as an ES module in a scratch folder inside the
+ *   repository (so `@simplane/*` and the workspace's other packages resolve), with the same
+ *   variables, beside `openapi/pets.yaml`, the pet store the project ships. A block that imports
+ *   vitest is a test suite and runs inside this test; any other runs with `node` and must exit 0.
+ * - Data blocks (json, yaml) are parsed; one whose every key is a configuration field must pass
+ *   `parseConfig`.
+ * - `text` blocks and blocks without a language are output and diagrams: shown, never run. A
+ *   block of any other language must be marked.
+ */
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { docBlocks, type DocBlock } from '../support/doc-blocks.js';
+import { checkData, isVitestSuite, lastStarted, runProgram, runShellBlocks, writeProgram } from '../support/doc-runners.js';
+import { printedKey, root, serveProcess, stopProcess, type Served } from '../support/serve-process.js';
+
+const PAGE_MS = 90_000;
+const scratchRoot = join(root, '.docs-examples');
+const home = join(scratchRoot, 'home');
+const petstore = join(root, 'packages/composition/catalog/petstore.openapi.yaml');
+
+const pages = ['README.md', 'examples/README.md', ...readdirSync(join(root, 'docs')).filter((name) => name.endsWith('.md')).sort().map((name) => `docs/${name}`)];
+
+rmSync(scratchRoot, { recursive: true, force: true });
+mkdirSync(home, { recursive: true });
+
+let served: Served;
+let env: NodeJS.ProcessEnv;
+
+beforeAll(async () => {
+  served = await serveProcess({ HOME: home }, ['--memory']);
+  env = {
+    ...process.env,
+    HOME: home,
+    SIMPLANE_URL: served.url,
+    SIMPLANE_API_KEY: printedKey(served),
+    PATH: `${join(root, 'node_modules/.bin')}:${process.env.PATH ?? ''}`,
+    npm_config_update_notifier: 'false',
+  };
+  for (const name of ['PORT', 'HOST', 'SIMPLANE_CONFIG', 'SIMPLANE_DATA_DIR', 'SIMPLANE_DATABASE_URL', 'SIMPLANE_S3_BUCKET', 'SIMPLANE_SECRET_KEY']) delete env[name];
+}, 60_000);
+
+afterAll(async () => {
+  await stopProcess(served.child);
+  rmSync(scratchRoot, { recursive: true, force: true });
+});
+
+/** A page's own scratch folder, with the pet store as `openapi/pets.yaml`. */
+function scratchFor(page: string): string {
+  const dir = join(scratchRoot, page.replace(/[^A-Za-z0-9]+/g, '-'));
+  mkdirSync(join(dir, 'openapi'), { recursive: true });
+  copyFileSync(petstore, join(dir, 'openapi/pets.yaml'));
+  return dir;
+}
+
+const where = (block: DocBlock) => `${block.file}:${block.line}`;
+
+describe.each(pages)('%s', (page) => {
+  const blocks = docBlocks(readFileSync(join(root, page), 'utf8'), page);
+  const runnable = blocks.filter((block) => block.notRunnable === undefined);
+  const scratch = scratchFor(page);
+
+  it('marks every block it does not run, with a reason', () => {
+    const unknown = runnable.filter((block) => block.kind === 'unknown').map((block) => `${where(block)} (${block.lang})`);
+    expect(unknown, 'a block in a language the test does not run must be marked not runnable').toEqual([]);
+    const empty = blocks.filter((block) => block.notRunnable === '').map(where);
+    expect(empty, 'a not runnable mark must say why').toEqual([]);
+  });
+
+  const data = runnable.filter((block) => block.kind === 'data');
+  if (data.length > 0) {
+    it('parses its documents and configurations', () => {
+      const failures: string[] = [];
+      for (const block of data) {
+        try {
+          checkData(block);
+        } catch (error) {
+          failures.push(`${where(block)}: ${(error as Error).message}`);
+        }
+      }
+      expect(failures).toEqual([]);
+    });
+  }
+
+  const shell = runnable.filter((block) => block.kind === 'shell');
+  if (shell.length > 0) {
+    it('runs its shell blocks in one session', { timeout: PAGE_MS + 5_000 }, async () => {
+      const outcome = await runShellBlocks(shell, { cwd: root, env, scratch, timeoutMs: PAGE_MS });
+      expect(outcome.code, `failed in ${lastStarted(outcome.output)}:\n${outcome.output.slice(-4000)}`).toBe(0);
+    });
+  }
+
+  for (const block of runnable.filter((b) => b.kind === 'code')) {
+    if (isVitestSuite(block)) {
+      // A suite is loaded while this file's tests are collected, so its tests run here.
+      describe(`the suite at line ${block.line}`, async () => {
+        const file = join(scratch, `line-${block.line}.${block.lang.startsWith('t') ? 'ts' : 'js'}`);
+        mkdirSync(scratch, { recursive: true });
+        writeFileSync(file, block.code);
+        try {
+          await import(/* @vite-ignore */ file);
+        } catch (error) {
+          it('loads', () => {
+            throw new Error(`${where(block)} does not load: ${(error as Error).message}`);
+          });
+        }
+      });
+    } else {
+      it(`runs the program at line ${block.line}`, { timeout: PAGE_MS + 5_000 }, async () => {
+        const file = writeProgram(block, scratch);
+        const outcome = await runProgram(file, { cwd: scratch, env, timeoutMs: PAGE_MS });
+        expect(outcome.code, `${where(block)} (${relative(root, file)}):\n${outcome.output.slice(-4000)}`).toBe(0);
+      });
+    }
+  }
+});
