@@ -23,7 +23,7 @@ import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { docBlocks, type DocBlock } from '../support/doc-blocks.js';
 import { checkData, isVitestSuite, lastStarted, runProgram, runShellBlocks, writeProgram } from '../support/doc-runners.js';
-import { printedKey, root, serveProcess, stopProcess, type Served } from '../support/serve-process.js';
+import { call, printedKey, root, serveProcess, stopProcess, type Served } from '../support/serve-process.js';
 
 const PAGE_MS = 90_000;
 const scratchRoot = join(root, '.docs-examples');
@@ -48,8 +48,24 @@ beforeAll(async () => {
     PATH: `${join(root, 'node_modules/.bin')}:${process.env.PATH ?? ''}`,
     npm_config_update_notifier: 'false',
   };
+  await catalogReady(served.url, env.SIMPLANE_API_KEY!);
   for (const name of ['PORT', 'HOST', 'SIMPLANE_CONFIG', 'SIMPLANE_DATA_DIR', 'SIMPLANE_DATABASE_URL', 'SIMPLANE_S3_BUCKET', 'SIMPLANE_SECRET_KEY']) delete env[name];
 }, 60_000);
+
+/**
+ * The server listens once the catalog is queued; its Simulators get their references when their
+ * builds end, a second or two later. The pages use them from their first line, as a reader does
+ * after `npm start` has said it is listening and a moment has passed.
+ */
+async function catalogReady(url: string, key: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const listed = await call(url, 'GET', '/v1/simulators?source=catalog&status=ready', key);
+    if ((listed.json() as { simulators: unknown[] }).simulators.length >= 2) return;
+    if (Date.now() > deadline) throw new Error(`the catalog was not built: ${listed.text}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
 
 afterAll(async () => {
   await stopProcess(served.child);

@@ -64,7 +64,7 @@ function runGroup(command: string, args: string[], options: { cwd: string; env: 
 export function runShellBlocks(blocks: DocBlock[], options: { cwd: string; env: NodeJS.ProcessEnv; scratch: string; timeoutMs: number }): Promise<Outcome> {
   const script = ['set -euo pipefail', CURL_CHECK];
   for (const block of blocks) {
-    script.push(`printf '\\n@@ %s:%s @@\\n' ${JSON.stringify(block.file)} ${block.line} | tee /dev/stderr`, block.code);
+    script.push(`printf '\\n@@ %s:%s @@\\n' ${JSON.stringify(block.file)} ${block.line}`, block.code);
   }
   const file = join(options.scratch, 'session.sh');
   mkdirSync(options.scratch, { recursive: true });
