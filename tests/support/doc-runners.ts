@@ -51,10 +51,11 @@ function runGroup(command: string, args: string[], options: { cwd: string; env: 
       endGroup();
     }, options.timeoutMs);
     child.once('error', reject);
+    // What a block left running in the background (a server it started) ends with the page; its
+    // output pipes close only then.
+    child.once('exit', endGroup);
     child.once('close', (code) => {
       clearTimeout(timer);
-      // What a block left running in the background (a server it started) ends with the page.
-      endGroup();
       resolve({ code, output });
     });
   });
