@@ -17,10 +17,13 @@ export interface Outcome {
 }
 
 /**
- * In the session, a `curl` answered with a status of 400 or more fails its block: an example
+ * The session's helpers. A `curl` answered with a status of 400 or more fails its block: an example
  * that is refused is a wrong example. An answer that shows an error belongs in a `text` block.
  */
-const CURL_CHECK = `
+const SESSION_HELPERS = `
+# In a clone, \`npx simplane\` runs the workspace's command, which is on the PATH: skip npm's own start-up.
+npx() { if [ "$1" = simplane ]; then shift; simplane "$@"; else command npx "$@"; fi; }
+
 curl() {
   local headers status code=0
   headers=$(mktemp)
@@ -63,7 +66,7 @@ function runGroup(command: string, args: string[], options: { cwd: string; env: 
 
 /** The page's shell blocks in order, in one `bash` session with `set -euo pipefail`. */
 export function runShellBlocks(blocks: DocBlock[], options: { cwd: string; env: NodeJS.ProcessEnv; scratch: string; timeoutMs: number }): Promise<Outcome> {
-  const script = ['set -euo pipefail', CURL_CHECK];
+  const script = ["set -euo pipefail", SESSION_HELPERS];
   for (const block of blocks) {
     script.push(`printf '\\n@@ %s:%s @@\\n' ${JSON.stringify(block.file)} ${block.line}`, block.code);
   }
