@@ -82,7 +82,7 @@ function scratchFor(page: string): string {
 
 const where = (block: DocBlock) => `${block.file}:${block.line}`;
 
-describe.each(pages)('%s', (page) => {
+describe.concurrent.each(pages)('%s', (page) => {
   const blocks = docBlocks(readFileSync(join(root, page), 'utf8'), page);
   const runnable = blocks.filter((block) => block.notRunnable === undefined);
   const scratch = scratchFor(page);
