@@ -13,6 +13,8 @@
  *   repository (so `@simplane/*` and the workspace's other packages resolve), with the same
  *   variables, beside `openapi/pets.yaml`, the pet store the project ships. A block that imports
  *   vitest is a test suite and runs inside this test; any other runs with `node` and must exit 0.
+ *   TypeScript blocks are also type-checked together, strictly; `generated/pets.ts` beside them
+ *   holds the pet store's types as openapi-typescript makes them.
  * - Data blocks (json, yaml) are parsed; one whose every key is a configuration field must pass
  *   `parseConfig`.
  * - `text` blocks and blocks without a language are output and diagrams: shown, never run. A
@@ -22,7 +24,8 @@ import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { docBlocks, type DocBlock } from '../support/doc-blocks.js';
-import { checkData, isVitestSuite, lastStarted, runProgram, runShellBlocks, writeProgram } from '../support/doc-runners.js';
+import openapiTS, { astToString, COMMENT_HEADER } from 'openapi-typescript';
+import { checkData, isTypeScript, isVitestSuite, lastStarted, runProgram, runShellBlocks, typeCheck, writeProgram, writeSource } from '../support/doc-runners.js';
 import { call, printedKey, root, serveProcess, stopProcess, type Served } from '../support/serve-process.js';
 
 const PAGE_MS = 90_000;
@@ -72,13 +75,28 @@ afterAll(async () => {
   rmSync(scratchRoot, { recursive: true, force: true });
 });
 
-/** A page's own scratch folder, with the pet store as `openapi/pets.yaml`. */
+/** The pet store's types, as openapi-typescript makes them (`generated/pets.ts`). */
+const petstoreTypes = COMMENT_HEADER + astToString(await openapiTS(new URL(`file://${petstore}`)));
+
+/**
+ * A page's own scratch folder, with the pet store as `openapi/pets.yaml` and its types as
+ * `generated/pets.ts`.
+ */
 function scratchFor(page: string): string {
   const dir = join(scratchRoot, page.replace(/[^A-Za-z0-9]+/g, '-'));
   mkdirSync(join(dir, 'openapi'), { recursive: true });
+  mkdirSync(join(dir, 'generated'), { recursive: true });
   copyFileSync(petstore, join(dir, 'openapi/pets.yaml'));
+  writeFileSync(join(dir, 'generated/pets.ts'), petstoreTypes);
   return dir;
 }
+
+/** Every runnable TypeScript block, written out as the pages are read; type-checked together. */
+const typeScriptSources: Array<{ file: string; block: DocBlock }> = [];
+
+it('type-checks every TypeScript block', { timeout: 60_000 }, () => {
+  expect(typeCheck(typeScriptSources)).toEqual([]);
+});
 
 const where = (block: DocBlock) => `${block.file}:${block.line}`;
 
@@ -118,12 +136,16 @@ describe.concurrent.each(pages)('%s', (page) => {
   }
 
   for (const block of runnable.filter((b) => b.kind === 'code')) {
+    const source = isTypeScript(block) ? writeSource(block, scratch) : undefined;
+    if (source !== undefined) typeScriptSources.push({ file: source, block });
     if (isVitestSuite(block)) {
       // A suite is loaded while this file's tests are collected, so its tests run here.
       describe(`the suite at line ${block.line}`, async () => {
-        const file = join(scratch, `line-${block.line}.${block.lang.startsWith('t') ? 'ts' : 'js'}`);
-        mkdirSync(scratch, { recursive: true });
-        writeFileSync(file, block.code);
+        let file = source;
+        if (file === undefined) {
+          file = join(scratch, `line-${block.line}.js`);
+          writeFileSync(file, block.code);
+        }
         try {
           await import(/* @vite-ignore */ file);
         } catch (error) {

@@ -82,16 +82,58 @@ export function lastStarted(output: string): string {
   return all.length === 0 ? '(before the first block)' : all[all.length - 1]![1]!;
 }
 
+export function isTypeScript(block: DocBlock): boolean {
+  return block.lang === 'ts' || block.lang === 'typescript';
+}
+
+/**
+ * A TypeScript block's source as `line-<n>.ts` in `scratch`, for the type check. It is made a
+ * module, so blocks that declare the same names do not collide.
+ */
+export function writeSource(block: DocBlock, scratch: string): string {
+  mkdirSync(scratch, { recursive: true });
+  const file = join(scratch, `line-${block.line}.ts`);
+  writeFileSync(file, `${block.code}\nexport {};\n`);
+  return file;
+}
+
 /** A program block as a module file in `scratch`, TypeScript transpiled to JavaScript. */
 export function writeProgram(block: DocBlock, scratch: string): string {
   mkdirSync(scratch, { recursive: true });
-  const typescript = block.lang === 'ts' || block.lang === 'typescript';
-  const text = typescript
+  const text = isTypeScript(block)
     ? ts.transpileModule(block.code, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: false } }).outputText
     : block.code;
   const file = join(scratch, `line-${block.line}.mjs`);
   writeFileSync(file, text);
   return file;
+}
+
+/**
+ * Type-checks TypeScript blocks together, strictly, as a project on Node would compile them.
+ * Answers one message per error, naming the page and line it is on.
+ */
+export function typeCheck(sources: Array<{ file: string; block: DocBlock }>): string[] {
+  const program = ts.createProgram(
+    sources.map((source) => source.file),
+    {
+      target: ts.ScriptTarget.ES2022,
+      lib: ['lib.es2023.d.ts'],
+      module: ts.ModuleKind.NodeNext,
+      moduleResolution: ts.ModuleResolutionKind.NodeNext,
+      types: ['node'],
+      strict: true,
+      noEmit: true,
+      skipLibCheck: true,
+    },
+  );
+  const byFile = new Map(sources.map((source) => [source.file, source.block]));
+  return ts.getPreEmitDiagnostics(program).map((diagnostic) => {
+    const text = ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n');
+    const block = diagnostic.file === undefined ? undefined : byFile.get(diagnostic.file.fileName);
+    if (block === undefined || diagnostic.start === undefined) return text;
+    const { line } = diagnostic.file!.getLineAndCharacterOfPosition(diagnostic.start);
+    return `${block.file}:${block.line + 1 + line}: ${text}`;
+  });
 }
 
 export function runProgram(file: string, options: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs: number }): Promise<Outcome> {
