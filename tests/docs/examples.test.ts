@@ -19,6 +19,9 @@
  *   `parseConfig`.
  * - `text` blocks and blocks without a language are output and diagrams: shown, never run. A
  *   block of any other language must be marked.
+ *
+ * Pages run side by side against the one server. In a session `npx simplane` runs the
+ * workspace's command directly, as npx would find it, without npm's own start-up.
  */
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
