@@ -35,11 +35,13 @@ app.get('/health', (_req, res) => {
 // control plane's size and time limits. `createExpressApp(plane.handle)` is the same as a whole app.
 app.use('/simplane', createSimplaneRouter(plane.handle));
 
-const server = app.listen(Number(process.env.PORT ?? 3000), process.env.HOST ?? '127.0.0.1', () => {
+const host = process.env.HOST ?? '127.0.0.1';
+const server = app.listen(Number(process.env.PORT ?? 3000), host, () => {
   const address = server.address();
   const port = typeof address === 'object' && address !== null ? address.port : 0;
-  console.log(`listening on http://127.0.0.1:${port}`);
-  console.log(`try: curl -H 'Authorization: Bearer ${apiKey}' http://127.0.0.1:${port}/simplane/v1/simulators`);
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  console.log(`listening on ${url}`);
+  console.log(`try: curl -H 'Authorization: Bearer ${apiKey}' ${url}/simplane/v1/simulators`);
 });
 
 // Stop as a process manager asks: stop taking requests, then close the stores and release the data directory.
