@@ -56,7 +56,7 @@ beforeAll(async () => {
   };
   await catalogReady(served.url, env.SIMPLANE_API_KEY!);
   for (const name of ['PORT', 'HOST', 'SIMPLANE_CONFIG', 'SIMPLANE_DATA_DIR', 'SIMPLANE_DATABASE_URL', 'SIMPLANE_S3_BUCKET', 'SIMPLANE_SECRET_KEY']) delete env[name];
-}, 60_000);
+}, 90_000);
 
 /**
  * The server listens once the catalog is queued; its Simulators get their references when their
