@@ -97,7 +97,7 @@ function scratchFor(page: string): string {
 /** Every runnable TypeScript block, written out as the pages are read; type-checked together. */
 const typeScriptSources: Array<{ file: string; block: DocBlock }> = [];
 
-it('type-checks every TypeScript block', { timeout: 60_000 }, () => {
+it.concurrent('type-checks every TypeScript block', { timeout: 60_000 }, () => {
   expect(typeCheck(typeScriptSources)).toEqual([]);
 });
 
