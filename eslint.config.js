@@ -3,6 +3,8 @@ import tseslint from 'typescript-eslint';
 
 const vendor = ['express', 'pg', '@aws-sdk/*', 'undici', 'busboy', 'inversify', 'reflect-metadata', 'node:http', 'node:https', 'http', 'https'];
 const adapters = ['@simplane/adapter-*'];
+/** Node's modules by their bare names, which `node:*` does not catch. */
+const nodeBuiltins = ['fs', 'fs/*', 'path', 'os', 'crypto', 'url', 'util', 'stream', 'stream/*', 'buffer', 'net', 'tls', 'child_process', 'worker_threads', 'events'];
 const hosts = ['@simplane/host-*', '@simplane/cli', '@simplane/harness'];
 /** What only the command line may bring in: a package embedded elsewhere must not pull these along. */
 const hostOnly = ['@simplane/host-*', '@simplane/cli', 'express', 'aws-lambda', '@types/aws-lambda'];
@@ -38,4 +40,14 @@ export default tseslint.config(
   fence(['packages/composition/src/**/*.ts'], [...hosts, 'express', 'aws-lambda', 'node:http', 'node:https'], 'composition binds ports to adapters and imports no host.'),
   fence(['packages/harness/src/**/*.ts'], [...hostOnly, 'inversify', 'reflect-metadata', 'node:http', 'node:https', 'node:net'], 'the harness runs in memory and brings no host along.'),
   fence(['examples/**/*.ts'], ['@simplane/cli'], 'an embedding app composes its server without the command line.'),
+  // The client runs wherever fetch does (Node, browsers, workers): nothing of Node, nothing of the server.
+  {
+    ...fence(['packages/client/src/**/*.ts'], ['node:*', ...nodeBuiltins, '@simplane/*', ...vendor], 'the client runs wherever fetch does: no Node module and no other Simplane package.'),
+    ignores: ['packages/client/src/**/*.test.ts'],
+  },
+  {
+    files: ['packages/client/src/**/*.ts'],
+    ignores: ['packages/client/src/**/*.test.ts'],
+    rules: { 'no-restricted-globals': ['error', ...['Buffer', 'process', 'require', '__dirname', '__filename', 'global', 'setImmediate'].map((name) => ({ name, message: 'the client runs wherever fetch does: no Node globals.' }))] },
+  },
 );

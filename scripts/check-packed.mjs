@@ -10,6 +10,10 @@
  *                     control plane in a data directory keeps its state across a reopen.
  *   express-consumer  an Express app of its own that mounts @simplane/host-express's router,
  *                     composed with @simplane/composition, called over HTTP on 127.0.0.1.
+ *   client-consumer   depends on @simplane/client only: `npm ls --all --omit=dev` shows the client,
+ *                     openapi-fetch and its helper types and nothing else; its types check under
+ *                     `strict` with Node's types and, for a page's script, with the DOM's alone; its
+ *                     suite drives the packed `simplane serve` (a devDependency) over HTTP.
  *
  * The packages are not on the registry, so a consumer names its direct @simplane dependencies by
  * tarball and points the transitive ones at theirs with npm `overrides`; third-party packages
@@ -42,6 +46,19 @@ const consumers = [
     dependencies: ['express'],
     devDependencies: ['vitest', 'typescript', '@types/node', '@types/express'],
     absent: ['@types/aws-lambda', '@simplane/cli', '@simplane/harness', '@simplane/host-lambda'],
+  },
+  {
+    name: 'client-consumer',
+    simplane: ['@simplane/client'],
+    dependencies: [],
+    devDependencies: ['vitest', 'typescript', '@types/node'],
+    /** The server the suite runs against: installed for development only, so not in the client's own tree. */
+    devSimplane: ['@simplane/cli'],
+    /** The client stands alone: its production tree is exactly these. */
+    only: ['@simplane/client', 'openapi-fetch', 'openapi-typescript-helpers'],
+    absent: ['express', /^@simplane\/(?!client$)/, 'pg', 'undici'],
+    /** A second type-check: a browser's script, with the DOM's types and no Node. */
+    tsconfigs: ['tsconfig.json', 'tsconfig.browser.json'],
   },
   {
     name: 'durable-consumer',
@@ -154,7 +171,8 @@ async function checkConsumer(consumer, tmp, tarballs) {
   const dir = join(tmp, consumer.name);
   cpSync(join(fixtures, consumer.name), dir, { recursive: true });
   const file = (name) => `file:${tarballs.get(name)}`;
-  const direct = new Set([...consumer.simplane, ...consumer.dependencies, ...consumer.devDependencies]);
+  const devSimplane = consumer.devSimplane ?? [];
+  const direct = new Set([...consumer.simplane, ...devSimplane, ...consumer.dependencies, ...consumer.devDependencies]);
   const manifest = {
     name: `simplane-${consumer.name}`,
     version: '0.0.0',
@@ -164,7 +182,10 @@ async function checkConsumer(consumer, tmp, tarballs) {
       ...Object.fromEntries(consumer.simplane.map((name) => [name, file(name)])),
       ...Object.fromEntries(consumer.dependencies.map((name) => [name, installedVersion(name)])),
     },
-    devDependencies: Object.fromEntries(consumer.devDependencies.map((name) => [name, installedVersion(name)])),
+    devDependencies: {
+      ...Object.fromEntries(devSimplane.map((name) => [name, file(name)])),
+      ...Object.fromEntries(consumer.devDependencies.map((name) => [name, installedVersion(name)])),
+    },
     // Transitive @simplane packages are not on the registry: resolve them to their tarballs.
     overrides: Object.fromEntries([...tarballs.keys()].filter((name) => !direct.has(name)).map((name) => [name, file(name)])),
   };
@@ -176,22 +197,27 @@ async function checkConsumer(consumer, tmp, tarballs) {
   const installed = readdirSync(join(dir, 'node_modules', '@simplane')).map((name) => `@simplane/${name}`).sort();
   lines.push(`npm install (${since(step)}): ${Object.keys(manifest.dependencies).join(', ')}, which brought ${installed.join(', ')}`);
 
-  const listed = await run('npm', ['ls', '--all', '--json'], dir);
-  if (listed.code !== 0) throw new CheckFailed(`${consumer.name}: npm ls --all reports problems (exit ${listed.code})`, `${listed.stdout}${listed.stderr}`.trim());
+  // What development brings (a server to test against) is not what the project's users install.
+  const ls = ['ls', '--all', '--json', ...(devSimplane.length > 0 ? ['--omit=dev'] : [])];
+  const listed = await run('npm', ls, dir);
+  if (listed.code !== 0) throw new CheckFailed(`${consumer.name}: npm ${ls.join(' ')} reports problems (exit ${listed.code})`, `${listed.stdout}${listed.stderr}`.trim());
   const names = namesIn(JSON.parse(listed.stdout));
   const matches = (name, rule) => (typeof rule === 'string' ? name === rule : rule.test(name));
-  const unwanted = names.filter(({ name }) => consumer.absent.some((rule) => matches(name, rule)));
-  if (unwanted.length > 0) throw new CheckFailed(`${consumer.name}: npm ls --all shows what it must not`, unwanted.map(({ path }) => `  ${path}`).join('\n'));
-  lines.push(`npm ls --all: ${new Set(names.map(({ name }) => name)).size} packages, none of ${consumer.absent.map(String).join(', ')}`);
+  const unwanted = names.filter(({ name }) => consumer.absent.some((rule) => matches(name, rule)) || (consumer.only !== undefined && !consumer.only.includes(name)));
+  if (unwanted.length > 0) throw new CheckFailed(`${consumer.name}: npm ${ls.join(' ')} shows what it must not`, unwanted.map(({ path }) => `  ${path}`).join('\n'));
+  const distinct = [...new Set(names.map(({ name }) => name))];
+  lines.push(`npm ${ls.filter((arg) => arg !== '--json').join(' ')}: ${distinct.length} packages${consumer.only === undefined ? '' : ` (${distinct.join(', ')})`}, none of ${consumer.absent.map(String).join(', ')}`);
   if (consumer.dependencies.includes('express')) {
     // A peer dependency: the host uses the app's own Express, never a copy of its own.
     if (existsSync(join(dir, 'node_modules', '@simplane', 'host-express', 'node_modules', 'express'))) throw new CheckFailed(`${consumer.name}: host-express installed an Express of its own`);
     lines.push(`express: one copy, the app's own, which host-express uses as its peer`);
   }
 
-  step = Date.now();
-  await must(`${consumer.name}: tsc --noEmit (types through the exports map, libraries checked too)`, process.execPath, [join(dir, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', '.'], dir);
-  lines.push(`tsc --noEmit (${since(step)}): clean, with skipLibCheck off`);
+  for (const tsconfig of consumer.tsconfigs ?? ['tsconfig.json']) {
+    step = Date.now();
+    await must(`${consumer.name}: tsc --noEmit -p ${tsconfig} (types through the exports map, libraries checked too)`, process.execPath, [join(dir, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', tsconfig], dir);
+    lines.push(`tsc --noEmit -p ${tsconfig} (${since(step)}): clean, with skipLibCheck off`);
+  }
 
   // Generous timeouts: the suites build documents, and CI may be busy with the other consumer.
   step = Date.now();

@@ -270,6 +270,29 @@ describe('references', () => {
     expect((await h.request('GET', '/v1/simulators?simulator=things:stable')).status).toBe(400);
   });
 
+  it('takes a reference wherever a route takes a Simulator ID, its slash encoded or not', async () => {
+    const h = harness();
+    const mine = await buildReady(h, tinyDocument('Mine'), { references: ['team/things:v1'] });
+    for (const path of ['/v1/simulators/team/things:v1', '/v1/simulators/team%2Fthings:v1']) {
+      expect((await h.request('GET', path)).json<SimulatorView>().id).toBe(mine.id);
+    }
+    const catalog = (await h.request('GET', '/v1/simulators/catalog/petstore:1.0')).json<SimulatorView>();
+    expect(catalog).toMatchObject({ name: 'catalog/petstore', source: 'catalog' });
+    const operations = await h.request('GET', '/v1/simulators/catalog/petstore:1.0/operations');
+    expect(operations.json<{ operations: Array<{ operation: string }> }>().operations.map((o) => o.operation)).toContain('listPets');
+    expect((await h.request('PUT', '/v1/simulators/team/things:v1/tag', { json: { reference: 'things:stable' } })).status).toBe(204);
+    expect((await h.request('GET', '/v1/simulators/things:stable')).json<SimulatorView>()).toMatchObject({ id: mine.id, references: ['team/things:v1', 'things:stable'] });
+    // A reference names nothing of another workspace, and a path that is no reference is no Simulator.
+    const foreign = await h.request('GET', '/v1/simulators/things:stable', { apiKey: h.keys.beta! });
+    expect(foreign.status).toBe(404);
+    expect(foreign.json()).toMatchObject({ code: 'simulator_not_found' });
+    expect((await h.request('GET', '/v1/simulators/no/such/thing')).json()).toMatchObject({ code: 'simulator_not_found' });
+    expect((await h.request('POST', '/v1/simulators/catalog/petstore:1.0')).status).toBe(405);
+    expect((await h.request('DELETE', '/v1/simulators/catalog/petstore:1.0')).json()).toMatchObject({ code: 'auth_forbidden' });
+    expect((await h.request('DELETE', '/v1/simulators/things:stable')).status).toBe(204);
+    expect((await h.request('GET', `/v1/simulators/${mine.id}`)).status).toBe(404);
+  });
+
   it('moves build-time references to a new build only when it is ready', async () => {
     const h = harness({ config: { catalog: false } });
     const v1 = await buildReady(h, tinyDocument('V1'), { references: ['svc:latest'] });

@@ -7,7 +7,8 @@
  */
 import { execFile, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -264,6 +265,29 @@ describe('simplane simulations and steps', { timeout: TEST_MS }, () => {
     await run('simulations', ['delete', sim.id]);
   });
 
+  it('ends --all at the end of a list whose answers carry no cursor, or the same cursor again', async () => {
+    const simulation = { id: 'sim_01ARZ3NDEKTSV4RRFFQ69G5FAV', status: 'running', step: 0, simulator_id: 'smr_01ARZ3NDEKTSV4RRFFQ69G5FAV', current_time: '2024-01-01T00:00:00.000Z', name: 'lone' };
+    let answered = 0;
+    // A server of its own that pages badly: without a cursor, then with one that never moves on.
+    const odd = createHttpServer((request, response) => {
+      answered += 1;
+      const body = request.url?.includes('limit=1') ? { simulations: [simulation], next_cursor: 'same' } : { simulations: [simulation] };
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    });
+    await new Promise<void>((resolve) => odd.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(odd.address() as { port: number }).port}`;
+      const once = await json<{ simulations: unknown[]; next_cursor: string | null }>('simulations', ['list', '--all', '--url', url]);
+      expect(once).toEqual({ simulations: [simulation], next_cursor: null });
+      expect(answered).toBe(1);
+      const repeated = await json<{ simulations: unknown[]; next_cursor: string | null }>('simulations', ['list', '--all', '--limit', '1', '--url', url]);
+      expect(repeated).toEqual({ simulations: [simulation, simulation], next_cursor: null });
+      expect(answered).toBe(3);
+    } finally {
+      await new Promise((resolve) => odd.close(resolve));
+    }
+  });
+
   it('refuses command lines it cannot understand with exit 2 and the usage', async () => {
     for (const args of [['get'], ['list', 'extra'], ['list', '--at-step', '1'], ['create', 'tasks:v1', '--seeed', 'x'], ['create', 'tasks:v1', '--ttl-seconds', 'soon'], ['create', 'tasks:v1', '--metadata', 'novalue'], ['rename', 'x']]) {
       const ran = await run('simulations', args);
@@ -299,6 +323,39 @@ describe('where the commands find the control plane and their key', { timeout: T
     expect(withPassword.code).toBe(2);
     expect(withPassword.err).not.toContain('hunter2');
     expect(printed.join('\n')).not.toContain(apiKey);
+  });
+
+  it('finds the server by the address serve left in the data directory when no URL is named', async () => {
+    // serve listened on --port 0: the file holds the port it was given.
+    expect(readFileSync(join(dataDir, 'url'), 'utf8').trim()).toBe(server.url);
+    const found = await run('simulations', ['list', '--json'], { SIMPLANE_URL: '' });
+    expect(found.code).toBe(0);
+    expect(JSON.parse(found.out)).toHaveProperty('simulations');
+    // A URL that is named wins over the file.
+    const port = await closedPort();
+    expect(await run('simulations', ['list'], { SIMPLANE_URL: `http://127.0.0.1:${port}` })).toMatchObject({ code: 1, err: expect.stringMatching(/^simplane: cannot reach the control plane at /) });
+    expect(await run('simulations', ['list', '--url', `http://127.0.0.1:${port}`], { SIMPLANE_URL: '' })).toMatchObject({ code: 1, err: expect.stringMatching(/^simplane: cannot reach the control plane at /) });
+
+    // A file left by a server that has gone says so.
+    const stale = join(scratch, 'stale');
+    mkdirSync(stale);
+    writeFileSync(join(stale, 'api-key'), `${apiKey}\n`);
+    writeFileSync(join(stale, 'url'), `http://127.0.0.1:${port}\n`);
+    const gone = await run('simulations', ['list'], { SIMPLANE_URL: '', SIMPLANE_DATA_DIR: stale });
+    expect(gone.code).toBe(1);
+    expect(gone.err).toBe(`simplane: no server is answering at http://127.0.0.1:${port} (ECONNREFUSED), the address 'simplane serve' left in ${join(stale, 'url')}: it has stopped. Start it again, or set SIMPLANE_URL or --url.`);
+  });
+
+  it('serve writes the address it listens on once it serves, and removes it when it stops', async () => {
+    const own = join(scratch, 'own');
+    const running = await serve({ port: 0, host: '127.0.0.1', dataDir: own, memory: true, configPath: join(scratch, 'quiet.json') }, () => undefined);
+    try {
+      expect(readFileSync(join(own, 'url'), 'utf8')).toBe(`${running.url}\n`);
+      expect(statSync(join(own, 'url')).mode & 0o777).toBe(0o600);
+    } finally {
+      await running.close();
+    }
+    expect(existsSync(join(own, 'url'))).toBe(false);
   });
 
   // Three children one after the other, each bounded by CHILD_MS.

@@ -6,9 +6,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfigFile, parseConfig, stableId, type ConfigInput } from '@simplane/composition';
+import { composeControlPlane, ConfigError, loadConfigFile, parseConfig, stableId, type ConfigInput } from '@simplane/composition';
 import { chooseStorage, parseServeArguments, readEnvironment, UsageError } from '@simplane/cli';
-import { hashApiKey, isId } from '@simplane/core';
+import { hashApiKey, isId, silentLogger } from '@simplane/core';
 
 const dir = mkdtempSync(join(tmpdir(), 'simplane-config-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -183,7 +183,23 @@ describe('plain API keys', () => {
     const serialised = JSON.stringify(config);
     expect(serialised).not.toContain(key);
     expect(serialised).toContain(hashApiKey(key));
-    expect(config.organizations[0]!.workspaces[0]!.api_keys).toEqual([hashApiKey(key)]);
+    expect(config.organizations[0]!.workspaces[0]).toMatchObject({ api_keys: [], api_key_sha256: [hashApiKey(key)] });
+  });
+
+  it('are hashed once: a parsed config parses again to itself and its key still opens the control plane', async () => {
+    const input: ConfigInput = { log_level: 'silent', organizations: [{ name: 'acme', workspaces: [{ name: 'dev', api_keys: [key], api_key_sha256: [hashApiKey('another-key-1')] }] }] };
+    const once = parseConfig(input);
+    const twice = parseConfig(parseConfig(once));
+    expect(twice).toEqual(once);
+    expect(parseConfig(JSON.parse(JSON.stringify(once)))).toEqual(once);
+    const plane = composeControlPlane(twice, { logger: silentLogger });
+    try {
+      await plane.ready;
+      const response = await plane.handle({ method: 'GET', url: '/v1/quota', headers: { authorization: `Bearer ${key}` }, body: null });
+      expect(response.status).toBe(200);
+    } finally {
+      await plane.close();
+    }
   });
 
   it('are hashed when read from a file too', () => {

@@ -85,6 +85,11 @@ describe('simplane serve with no configuration', { timeout: TEST_MS }, () => {
     const server = await start({ SIMPLANE_DATA_DIR: dataDir });
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(server.url).not.toMatch(/:0$/);
+    // Before the long part of a first start (opening the state, building the catalog) it says what it is doing.
+    const lines = server.stdout().split('\n');
+    const starting = lines.findIndex((line) => line.startsWith(`Starting on ${server.url}: opening the state`));
+    expect(starting, server.stdout()).toBeGreaterThan(-1);
+    expect(lines.findIndex((line) => line.includes('listening on'))).toBeGreaterThan(starting);
 
     const printed = /Generated an API key for workspace default\/default \(shown once\): (spk_[A-Za-z0-9_-]{43})\n/.exec(server.stdout());
     expect(printed, server.stdout()).not.toBeNull();
@@ -168,7 +173,9 @@ describe('simplane serve with no configuration', { timeout: TEST_MS }, () => {
     const printed = [a, b].filter((s) => s.stdout().includes(`(shown once): ${key}`));
     expect(printed).toHaveLength(1);
     for (const server of [a, b]) expect((await call(server.url, 'GET', '/v1/credentials', key)).status).toBe(200);
-    expect(readdirSync(dataDir).sort()).toEqual(['api-key']);
+    // Nothing on disk but the key and the address of the server that wrote it last.
+    expect(readdirSync(dataDir).sort()).toEqual(['api-key', 'url']);
+    expect([a.url, b.url]).toContain(readFileSync(join(dataDir, 'url'), 'utf8').trim());
   });
 
   it('reuses the stored key on a second start without printing it again', async () => {

@@ -68,9 +68,11 @@ describe.each(HOSTS)('the data plane over a real $name socket', ({ make }) => {
     await plane.scheduler.idle();
     const created = await fetch(`${base}/v1/simulations`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ simulator_id: 'pets:v1', seed: 'x' }) });
     expect(created.status).toBe(201);
-    const sim = (await created.json()) as { id: string; token: string };
+    const sim = (await created.json()) as { id: string; token: string; endpoint: string };
+    // Without public_base_url the endpoint is where this client reached the server, usable as it is.
+    expect(sim.endpoint).toBe(`${base}/sim/${sim.id}`);
     const headers = { 'simulation-token': sim.token, 'x-api-key': 'k', 'content-type': 'application/json' };
-    const pet = await fetch(`${base}/sim/${sim.id}/pets`, { method: 'POST', headers, body: JSON.stringify({ name: 'Rex' }) });
+    const pet = await fetch(`${sim.endpoint}/pets`, { method: 'POST', headers, body: JSON.stringify({ name: 'Rex' }) });
     expect(pet.status).toBe(201);
     const { id } = (await pet.json()) as { id: string };
     const read = await fetch(`${base}/sim/${sim.id}/pets/${id}`, { headers });
@@ -80,6 +82,8 @@ describe.each(HOSTS)('the data plane over a real $name socket', ({ make }) => {
     expect(refused.status).toBe(403);
     expect(refused.headers.get('content-type')).toBe('application/problem+json');
     expect(((await refused.json()) as { code: string }).code).toBe('simulation_read_only');
+    const proxied = await fetch(`${base}/v1/simulations/${sim.id}`, { headers: { ...auth, 'x-forwarded-host': 'sims.example.com', 'x-forwarded-proto': 'https' } });
+    expect(((await proxied.json()) as { endpoint: string }).endpoint).toBe(`https://sims.example.com/sim/${sim.id}`);
     const noToken = await fetch(`${base}/sim/${sim.id}/pets`, { headers: { 'x-api-key': 'k' } });
     expect(noToken.status).toBe(401);
     // A browser's preflight and cross-origin answer pass through the host as the handler gives them.

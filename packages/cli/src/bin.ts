@@ -22,7 +22,7 @@ commands:
                  --host <address>   HOST, default 127.0.0.1
                  --config <file>    SIMPLANE_CONFIG, the JSON configuration file
                  --data-dir <dir>   SIMPLANE_DATA_DIR, default ~/.simplane
-                 --memory           keep nothing on disk but the API key
+                 --memory           keep nothing on disk but the API key and the server's address
                state is kept in the data directory, or on the Postgres server at
                SIMPLANE_DATABASE_URL; SIMPLANE_S3_BUCKET puts documents and snapshots on S3
   migrate      bring the database's schema up to date, then exit (serve does it at start too)
@@ -33,7 +33,8 @@ commands:
   steps        list a Simulation's steps, or show one with its request and response
   openapi      print the control plane's OpenAPI document as YAML
 'simplane <command> --help' tells more; ${Object.keys(CLIENT_USAGE).join(', ')} talk to the control
-plane at SIMPLANE_URL (default http://127.0.0.1:8080) with the key 'serve' stored, or SIMPLANE_API_KEY.`;
+plane at SIMPLANE_URL, else at the address a running 'serve' left in its data directory, with the
+key 'serve' stored there, or SIMPLANE_API_KEY.`;
 
 // A reader that stops early (`simplane openapi | head`) closes the pipe: the command ends quietly, as other tools do.
 for (const stream of [process.stdout, process.stderr]) {

@@ -7,7 +7,11 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-/** Validates a parsed config object; the error names the first bad field by its path. */
+/**
+ * Validates a parsed config object; the error names the first bad field by its path. Plain
+ * keys leave as their hashes in `api_key_sha256`, so a config this returned parses again to
+ * itself: handing an already parsed config to `parseConfig` does not hash its keys twice.
+ */
 export function parseConfig(value: unknown, source = 'configuration'): Config {
   const result = configSchema.safeParse(value);
   if (!result.success) {
@@ -18,7 +22,12 @@ export function parseConfig(value: unknown, source = 'configuration'): Config {
     throw new ConfigError(`${source}: ${field}: ${message}`);
   }
   checkUnique(result.data, source);
-  return result.data;
+  return { ...result.data, organizations: result.data.organizations.map((org) => ({ ...org, workspaces: org.workspaces.map(hashesOnly) })) };
+}
+
+/** A workspace whose keys are all hashes: the plain ones were hashed by the schema as they were read. */
+function hashesOnly(workspace: Config['organizations'][number]['workspaces'][number]): Config['organizations'][number]['workspaces'][number] {
+  return { ...workspace, api_keys: [], api_key_sha256: [...workspace.api_keys, ...workspace.api_key_sha256] };
 }
 
 /** Reads and validates the JSON config file at `path`. */

@@ -1,4 +1,5 @@
 import { copyOwn, sendableHeaders, SimplaneError, type AuthService, type IdGenerator, type Logger, type Principal, type SimulationTraffic } from '@simplane/core';
+import { requestOrigin } from './request-origin.js';
 import { authAttemptOf } from './auth-attempt.js';
 import { readJsonBody } from './body/json-body.js';
 import { isPreflight, preflightResponse, withCors } from './cors.js';
@@ -92,7 +93,7 @@ async function dispatch(
     });
   }
   const { route, params } = match;
-  const principal: Principal | undefined = route.auth ? await services.auth.authenticate(authAttemptOf(request)) : undefined;
+  const principal: Principal | undefined = route.auth ? withOrigin(await services.auth.authenticate(authAttemptOf(request)), request) : undefined;
   const context: RouteContext = {
     request,
     requestId,
@@ -107,6 +108,12 @@ async function dispatch(
       readJsonBody(request, schema, { maxBytes: route.maxJsonBytes ?? options.jsonBodyLimit, timeoutMs: options.bodyTimeoutMs, optional: read?.optional === true }),
   };
   return toResponse(await route.handle(context));
+}
+
+/** The caller with where it reached this server, for the absolute addresses answers name. */
+function withOrigin(principal: Principal, request: HttpRequest): Principal {
+  const origin = requestOrigin(request);
+  return origin === undefined ? principal : { ...principal, origin };
 }
 
 /** Origin-form only, and bounded. */

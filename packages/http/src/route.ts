@@ -49,6 +49,11 @@ export interface Route {
   method: HttpMethod;
   /** OpenAPI-style template, e.g. `/v1/credentials/{id}`. */
   path: string;
+  /**
+   * A path parameter whose value may hold `/` as sent: a Simulator reference such as
+   * `catalog/petstore:1.0` reaches the route whether its slash is encoded or not.
+   */
+  spanning?: { name: string; description: string };
   /** False only for the few public routes (the OpenAPI document). */
   auth: boolean;
   /** Largest JSON body accepted; defaults to the handler's JSON limit. */

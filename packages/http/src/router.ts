@@ -8,6 +8,8 @@ export type RouteMatch =
 interface CompiledRoute {
   route: Route;
   segments: Array<{ literal: string } | { param: string }>;
+  /** Index of the segment that may take several path parts (the route's `spanning` parameter), or -1. */
+  spans: number;
 }
 
 /** Matches paths segment by segment against OpenAPI-style templates; literals win over params. */
@@ -15,13 +17,16 @@ export class Router {
   private readonly compiled: CompiledRoute[];
 
   constructor(readonly routes: readonly Route[]) {
-    this.compiled = routes.map((route) => ({
-      route,
-      segments: route.path
+    this.compiled = routes.map((route) => {
+      const segments = route.path
         .split('/')
         .slice(1)
-        .map((s) => (s.startsWith('{') && s.endsWith('}') ? { param: s.slice(1, -1) } : { literal: s })),
-    }));
+        .map((s) => (s.startsWith('{') && s.endsWith('}') ? { param: s.slice(1, -1) } : { literal: s }));
+      const spanning = route.spanning?.name;
+      const spans = spanning === undefined ? -1 : segments.findIndex((s) => 'param' in s && s.param === spanning);
+      if (spanning !== undefined && spans === -1) throw new Error(`route ${route.path} has no parameter ${spanning}`);
+      return { route, segments, spans };
+    });
     const seen = new Set<string>();
     for (const r of routes) {
       const key = `${r.method} ${r.path.replace(/\{[^}]+\}/g, '{}')}`;
@@ -33,18 +38,21 @@ export class Router {
   match(method: string, path: string): RouteMatch {
     const parts = path.split('/').slice(1);
     const candidates: Array<{ route: Route; params: Record<string, string>; literals: number }> = [];
-    for (const { route, segments } of this.compiled) {
-      if (segments.length !== parts.length) continue;
+    for (const { route, segments, spans } of this.compiled) {
+      // A spanning parameter takes the path parts the template has no segment for.
+      const extra = parts.length - segments.length;
+      if (extra !== 0 && (spans === -1 || extra < 0)) continue;
       const params: Record<string, string> = {};
       let literals = 0;
       const ok = segments.every((segment, i) => {
-        const part = parts[i]!;
+        const at = spans !== -1 && i > spans ? i + extra : i;
         if ('literal' in segment) {
           literals += 1;
-          return segment.literal === part;
+          return segment.literal === parts[at];
         }
-        if (part.length === 0) return false;
-        params[segment.param] = safeDecode(part);
+        const taken = i === spans ? parts.slice(i, i + extra + 1) : [parts[at]!];
+        if (taken.some((part) => part.length === 0)) return false;
+        params[segment.param] = taken.map(safeDecode).join('/');
         return true;
       });
       if (ok) candidates.push({ route, params, literals });

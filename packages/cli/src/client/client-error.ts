@@ -1,12 +1,5 @@
-/** A specification issue as the control plane reports it (SPEC 2.8). */
-export interface Issue {
-  code: string;
-  kind: string;
-  operation: string;
-  location: string;
-  message: string;
-  suggestion: string;
-}
+import { describeIssue, SimplaneApiError, SimplaneConnectionError } from '@simplane/client';
+import type { Connection } from './connection.js';
 
 /**
  * Something a client command could not do: the control plane unreachable, no API key, a build
@@ -22,22 +15,17 @@ export class ClientError extends Error {
   }
 }
 
-/** The control plane refused a request: its status and problem code, as it answered them. */
-export class ControlPlaneError extends ClientError {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    readonly detail: string,
-    readonly issues: readonly Issue[] = [],
-    /** The Retry-After the refusal carried, in seconds. */
-    readonly retryAfterSeconds: number | null = null,
-  ) {
-    super(`${status} ${code}: ${detail}`, issues.map(describeIssue));
+/**
+ * What a client command says of the typed client's failure: a refusal as its status, code and
+ * detail with any issues below; no answer as where it looked, and for an address a `serve` left
+ * behind, that the server there has stopped answering.
+ */
+export function commandFailure(error: unknown, connection: Connection | undefined): ClientError | undefined {
+  if (error instanceof SimplaneApiError) return new ClientError(`${error.status} ${error.code}: ${error.detail}`, (error.validation?.issues ?? []).map(describeIssue));
+  if (!(error instanceof SimplaneConnectionError)) return undefined;
+  if (error.reason.startsWith('an answer')) return new ClientError(`the control plane at ${error.url} sent ${error.reason}.`);
+  if (connection?.urlFile !== undefined) {
+    return new ClientError(`no server is answering at ${error.url} (${error.reason}), the address 'simplane serve' left in ${connection.urlFile}: it has stopped. Start it again, or set SIMPLANE_URL or --url.`);
   }
-}
-
-/** One line per issue: where, what, and how to fix it. */
-export function describeIssue(issue: Issue): string {
-  const where = [issue.operation, issue.location].filter((part) => part !== '').join(' at ');
-  return `${issue.code} (${issue.kind})${where === '' ? '' : ` ${where}`}: ${issue.message}${issue.suggestion === '' ? '' : ` ${issue.suggestion}`}`;
+  return new ClientError(`cannot reach the control plane at ${error.url}: ${error.reason}. Is 'simplane serve' running there?`);
 }

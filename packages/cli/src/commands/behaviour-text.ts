@@ -3,7 +3,7 @@
  * keeps the artifact's own shapes (docs/behaviour.md), which grow with the artifact format, so
  * every field is read as optional and anything unexpected prints as JSON rather than failing.
  */
-import type { SimulatorBehaviour } from '@simplane/core';
+import type { SimulatorBehaviour } from '@simplane/client';
 import { cell, table } from './output.js';
 
 interface FieldFillView {

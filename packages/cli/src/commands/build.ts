@@ -1,16 +1,12 @@
 import { readFile, stat } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
-import type { SimulatorView } from '@simplane/core';
-import { ClientError, describeIssue } from '../client/client-error.js';
-import type { ControlPlaneClient } from '../client/control-plane-client.js';
+import { describeIssue, MAX_DOCUMENT_BYTES, type BuildProgress, type BuildRequest, type SimplaneClient, type Simulator } from '@simplane/client';
+import { ClientError } from '../client/client-error.js';
 import { integerOption, listOption, stringOption, type CommandIo, type ParsedCommand } from './client-options.js';
-import { behaviourCounts, describeSimulator, type OperationView } from './simulator-text.js';
+import { behaviourCounts, describeSimulator } from './simulator-text.js';
 
 /** The `spec` part's limit (SPEC section 8), checked before reading so a huge file is refused at once. */
-const MAX_SPEC_BYTES = 64 * 1024 * 1024;
-/** Polling starts quick (most builds take well under a second) and slows to this. */
-const FIRST_POLL_MS = 100;
-const LONGEST_POLL_MS = 1000;
+const MAX_SPEC_BYTES = MAX_DOCUMENT_BYTES;
 
 export const BUILD_OPTIONS = {
   name: { type: 'string' },
@@ -32,8 +28,9 @@ export const BUILD_OPTIONS = {
  * `--no-wait` it answers the queued Simulator at once. Interrupting the wait leaves the build
  * running; `GET /v1/simulators/{id}` follows it.
  */
-export async function buildCommand(client: ControlPlaneClient, command: ParsedCommand, io: CommandIo, pause: (ms: number) => Promise<void>): Promise<number> {
+export async function buildCommand(client: SimplaneClient, command: ParsedCommand, io: CommandIo): Promise<number> {
   const { values } = command;
+  // The control plane checks every field's form and range (422 with the rule), so the two cannot drift apart.
   const request: Record<string, unknown> = {};
   const name = stringOption(values, 'name');
   if (name !== undefined) request.name = name;
@@ -54,24 +51,24 @@ export async function buildCommand(client: ControlPlaneClient, command: ParsedCo
   const timeout = integerOption(values, 'timeout-seconds');
   if (timeout !== undefined) request.timeout_seconds = timeout;
 
-  const form = new FormData();
   const file = command.positionals[0];
-  if (file !== undefined) form.append('spec', new Blob([await readDocument(file)]), basename(file));
-  form.append('request', new Blob([JSON.stringify(request)], { type: 'application/json' }));
-  let simulator = await client.upload<SimulatorView>('/v1/simulators', form);
-  if (values['no-wait'] !== true) {
-    io.err(`building ${simulator.id} (${simulator.name})`);
-    let shown = progress(simulator);
-    io.err(shown);
-    for (let wait = FIRST_POLL_MS; !isSettled(simulator); wait = Math.min(wait * 2, LONGEST_POLL_MS)) {
-      await pause(wait);
-      simulator = await client.get<SimulatorView>(`/v1/simulators/${encodeURIComponent(simulator.id)}`);
-      const now = progress(simulator);
-      if (now !== shown) io.err((shown = now));
-    }
+  const wait = values['no-wait'] !== true;
+  let shown: string | undefined;
+  const onProgress = (now: BuildProgress) => {
+    if (shown === undefined) io.err(`building ${now.simulator.id} (${now.simulator.name})`);
+    const line = progress(now);
+    if (line !== shown) io.err((shown = line));
+  };
+  const simulator = await client.simulators.build({
+    ...(file === undefined ? {} : { document: await readDocument(file), fileName: basename(file) }),
+    request: request as BuildRequest,
+    wait,
+    onProgress,
+  });
+  if (wait) {
     for (const warning of simulator.build.warnings) io.err(`warning: ${describeIssue(warning)}`);
     // What a Simulation of it will keep in state, and what it answers from the schema alone.
-    if (simulator.status === 'ready') io.err(behaviourCounts((await client.get<{ operations: OperationView[] }>(`/v1/simulators/${encodeURIComponent(simulator.id)}/operations`)).operations));
+    if (simulator.status === 'ready') io.err(behaviourCounts((await client.simulators.operations(simulator.id)).operations));
   }
   if (command.json) io.out(JSON.stringify(simulator, null, 2));
   else describeSimulator(simulator).forEach((line) => io.out(line));
@@ -79,7 +76,7 @@ export async function buildCommand(client: ControlPlaneClient, command: ParsedCo
   return 0;
 }
 
-async function readDocument(file: string): Promise<Buffer> {
+async function readDocument(file: string): Promise<Uint8Array> {
   const path = resolve(file);
   let size: number;
   try {
@@ -94,18 +91,13 @@ async function readDocument(file: string): Promise<Buffer> {
   return readFile(path);
 }
 
-function isSettled(simulator: SimulatorView): boolean {
-  return simulator.status === 'ready' || simulator.status === 'failed' || simulator.status === 'canceled';
-}
-
 /** One line of progress: the status, the build's stage and, once known, its operations (while probing, its requests to the real system). */
-function progress(simulator: SimulatorView): string {
-  const { stage, operations_done: done, operations_total: total } = simulator.build;
-  return `${simulator.status}: ${stage}${total > 0 ? ` (${done}/${total} ${stage === 'probing' ? 'requests' : 'operations'})` : ''}`;
+function progress({ status, stage, done, total, counting }: BuildProgress): string {
+  return `${status}: ${stage}${total > 0 ? ` (${done}/${total} ${counting})` : ''}`;
 }
 
 /** A failed or canceled build as the command's failure: its code and detail, then its diagnostics. */
-function buildFailure(simulator: SimulatorView): ClientError {
+function buildFailure(simulator: Simulator): ClientError {
   const error = simulator.error;
   if (error === null) return new ClientError(`the build ended ${simulator.status}.`);
   const details = (error.validation?.issues ?? []).map(describeIssue);

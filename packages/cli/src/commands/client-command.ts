@@ -1,7 +1,7 @@
 import { UsageError } from '../config/arguments.js';
-import { ClientError } from '../client/client-error.js';
-import { resolveConnection } from '../client/connection.js';
-import { ControlPlaneClient } from '../client/control-plane-client.js';
+import { SimplaneClient } from '@simplane/client';
+import { ClientError, commandFailure } from '../client/client-error.js';
+import { resolveConnection, type Connection } from '../client/connection.js';
 import { BUILD_OPTIONS, buildCommand } from './build.js';
 import { parseCommand, type CommandIo } from './client-options.js';
 import { isSimulationAction, SIMULATION_OPTIONS, simulationsCommand } from './simulations.js';
@@ -10,10 +10,11 @@ import { isSimulatorAction, SIMULATOR_OPTIONS, simulatorsCommand } from './simul
 
 export const CLIENT_COMMANDS = ['build', 'simulators', 'simulations', 'steps'] as const;
 
-const CONNECTION = `Every command takes --url <url> (SIMPLANE_URL, default http://127.0.0.1:8080), --json
-(print the control plane's answer as JSON) and --api-key-file <file>. The API key is that
-file's, else SIMPLANE_API_KEY, else the key 'serve' keeps in SIMPLANE_DATA_DIR (default
-~/.simplane/api-key).`;
+const CONNECTION = `Every command takes --url <url>, --json (print the control plane's answer as JSON) and
+--api-key-file <file>. The URL is --url's, else SIMPLANE_URL, else the address a running 'serve'
+left in SIMPLANE_DATA_DIR (default ~/.simplane/url), else http://127.0.0.1:8080. The API key is
+that file's, else SIMPLANE_API_KEY, else the key 'serve' keeps in SIMPLANE_DATA_DIR
+(default ~/.simplane/api-key).`;
 
 export const CLIENT_USAGE = {
   build: `usage: simplane build <document> [--reference <name:tag>]... [--name <name>] [--spec-kind openapi|wsdl]
@@ -62,12 +63,17 @@ export interface ClientContext {
 export async function runClientCommand(command: ClientCommand, args: readonly string[], context: ClientContext): Promise<number> {
   const { io } = context;
   const pause = context.pause ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  let connection: Connection | undefined;
+  const client = (options: Parameters<typeof resolveConnection>[1]): SimplaneClient => {
+    connection = resolveConnection(context.env, options);
+    return new SimplaneClient({ url: connection.url, apiKey: connection.apiKey, wait: (ms) => pause(ms) });
+  };
   try {
     if (command === 'build') {
       const parsed = parseCommand(args, BUILD_OPTIONS, { min: 0, max: 1, usage: 'one document' });
       if (parsed.help) return help(io, command);
       if (parsed.positionals.length === 0 && parsed.values.parent === undefined) throw new UsageError('expected a document (or --parent for an incremental build).');
-      return await buildCommand(client(context, parsed.connection, pause), parsed, io, pause);
+      return await buildCommand(client(parsed.connection), parsed, io);
     }
     if (command === 'simulators') {
       const [action, ...rest] = args;
@@ -75,7 +81,7 @@ export async function runClientCommand(command: ClientCommand, args: readonly st
       if (!isSimulatorAction(action)) throw new UsageError(`unknown action 'simulators ${action}'.`);
       const parsed = parseCommand(rest, SIMULATOR_OPTIONS, action === 'list' ? { min: 0, max: 0, usage: 'no arguments' } : { min: 1, max: 1, usage: 'a Simulator (ID or reference)' });
       if (parsed.help) return help(io, command);
-      return await simulatorsCommand(client(context, parsed.connection, pause), action, parsed, io);
+      return await simulatorsCommand(client(parsed.connection), action, parsed, io);
     }
     if (command === 'simulations') {
       const [action, ...rest] = args;
@@ -84,28 +90,23 @@ export async function runClientCommand(command: ClientCommand, args: readonly st
       const takesId = action !== 'list';
       const parsed = parseCommand(rest, SIMULATION_OPTIONS, takesId ? { min: 1, max: 1, usage: action === 'create' ? 'a Simulator (ID or reference)' : 'a Simulation ID' } : { min: 0, max: 0, usage: 'no arguments' });
       if (parsed.help) return help(io, command);
-      return await simulationsCommand(client(context, parsed.connection, pause), action, parsed, io);
+      return await simulationsCommand(client(parsed.connection), action, parsed, io);
     }
     const parsed = parseCommand(args, STEPS_OPTIONS, { min: 1, max: 2, usage: 'a Simulation ID and optionally a step number' });
     if (parsed.help) return help(io, command);
-    return await stepsCommand(client(context, parsed.connection, pause), parsed, io);
+    return await stepsCommand(client(parsed.connection), parsed, io);
   } catch (error) {
     if (error instanceof UsageError) {
       io.err(`simplane: ${error.message}`);
       io.err(CLIENT_USAGE[command]);
       return 2;
     }
-    if (error instanceof ClientError) {
-      io.err(`simplane: ${error.message}`);
-      error.details.forEach((line) => io.err(`  ${line}`));
-      return 1;
-    }
-    throw error;
+    const failure = error instanceof ClientError ? error : commandFailure(error, connection);
+    if (failure === undefined) throw error;
+    io.err(`simplane: ${failure.message}`);
+    failure.details.forEach((line) => io.err(`  ${line}`));
+    return 1;
   }
-}
-
-function client(context: ClientContext, options: Parameters<typeof resolveConnection>[1], pause: (ms: number) => Promise<void>): ControlPlaneClient {
-  return new ControlPlaneClient(resolveConnection(context.env, options), pause);
 }
 
 /** No action, or one asking for the usage. */

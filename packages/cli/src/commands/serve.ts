@@ -5,6 +5,7 @@ import { createNodeListener } from '@simplane/host-node';
 import { bootstrapDefaultTenant } from '../config/bootstrap.js';
 import { loadConfigFile, openControlPlane, parseConfig, type Config, type ControlPlane } from '@simplane/composition';
 import { chooseStorage } from '../config/storage-choice.js';
+import { reachableUrl, removeServerUrl, serverUrlFile, writeServerUrl } from '../config/server-url.js';
 import type { Environment } from '../config/environment.js';
 
 export interface Running {
@@ -16,6 +17,7 @@ export interface Running {
 /**
  * `simplane serve`: the control plane on `node:http`. Its state is kept where `chooseStorage`
  * says: by default in the data directory (embedded PGlite and files), so it outlives a restart.
+ * Once it serves, its address is left in the data directory for the client commands.
  */
 export async function serve(env: Environment, print: (line: string) => void): Promise<Running> {
   let config = chooseStorage(env.configPath === undefined ? parseConfig({}) : loadConfigFile(env.configPath), env);
@@ -44,6 +46,8 @@ export async function serve(env: Environment, print: (line: string) => void): Pr
   // An unspecified address (0.0.0.0, ::) says nothing about how clients reach the server.
   const specific = env.host !== '0.0.0.0' && env.host !== '::';
   let plane: ControlPlane | undefined;
+  // Opening the state and building the catalog on a first start take a while: say so rather than nothing.
+  print(`Starting on ${url}: opening the state and making sure the catalog's Simulators are built (the first start builds them)...`);
   try {
     plane = await openControlPlane({ ...config, public_base_url: config.public_base_url ?? (specific ? url : undefined) });
     await plane.ready;
@@ -55,11 +59,19 @@ export async function serve(env: Environment, print: (line: string) => void): Pr
   print(describeStorage(config));
   server.removeAllListeners('request');
   server.on('request', createNodeListener(plane.handle));
+  // Written once it serves (and before it says so), so the client commands that read it find a server ready for them.
+  const reachable = reachableUrl(env.host, port);
+  try {
+    writeServerUrl(env.dataDir, reachable);
+  } catch (error) {
+    print(`Could not write ${serverUrlFile(env.dataDir)} (${(error as NodeJS.ErrnoException).code ?? String(error)}): client commands need SIMPLANE_URL=${reachable}.`);
+  }
   print(`Simplane control plane listening on ${url}`);
   return {
     server,
     url,
     close: async () => {
+      removeServerUrl(env.dataDir, reachable);
       await new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();

@@ -1,9 +1,8 @@
-import type { SimulationView, SimulationWithToken } from '@simplane/core';
+import type { CreateSimulationBody, ForkSimulationBody, SimplaneClient, Simulation, SimulationQuery, SimulationWithToken } from '@simplane/client';
 import { UsageError } from '../config/arguments.js';
-import type { ControlPlaneClient } from '../client/control-plane-client.js';
 import { integerOption, listOption, stringOption, type CommandIo, type ParsedCommand } from './client-options.js';
 import { cell, fields, table } from './output.js';
-import { collect } from './paging.js';
+import { collect, pageStart } from './paging.js';
 
 /** A token's lifetime when `token` is not given one: an hour, within the control plane's 60 to 86,400 seconds. */
 const DEFAULT_TOKEN_TTL_SECONDS = 3600;
@@ -50,13 +49,12 @@ export function isSimulationAction(word: string | undefined): word is Action {
  * issue data-plane tokens. What answers a Simulation with a token (create, start, fork) shows
  * the token and the data plane's address, ready for a client.
  */
-export async function simulationsCommand(client: ControlPlaneClient, action: Action, command: ParsedCommand, io: CommandIo): Promise<number> {
+export async function simulationsCommand(client: SimplaneClient, action: Action, command: ParsedCommand, io: CommandIo): Promise<number> {
   const { values } = command;
   const foreign = Object.keys(values).filter((name) => name in SIMULATION_OPTIONS && !ACCEPTS[action].includes(name));
   if (foreign.length > 0) throw new UsageError(`simulations ${action} does not take --${foreign[0]}.`);
   const id = command.positionals[0] ?? '';
-  const path = `/v1/simulations/${encodeURIComponent(id)}`;
-  const show = (simulation: SimulationView | SimulationWithToken) => {
+  const show = (simulation: Simulation | SimulationWithToken) => {
     if (command.json) io.out(JSON.stringify(simulation, null, 2));
     else {
       describeSimulation(simulation, client.url).forEach((line) => io.out(line));
@@ -74,30 +72,30 @@ export async function simulationsCommand(client: ControlPlaneClient, action: Act
       copyInteger(values, 'ttl-seconds', body, 'ttl_seconds');
       const metadata = listOption(values, 'metadata');
       if (metadata.length > 0) body.metadata = parseMetadata(metadata);
-      return show(await client.post<SimulationWithToken>('/v1/simulations', body));
+      return show(await client.simulations.create(body as CreateSimulationBody));
     }
     case 'list':
       return list(client, command, io);
     case 'get':
-      return show(await client.get<SimulationView>(path));
+      return show(await client.simulations.get(id));
     case 'stop':
-      return show(await client.post<SimulationView>(`${path}/stop`));
+      return show(await client.simulations.stop(id));
     case 'start':
-      return show(await client.post<SimulationWithToken>(`${path}/start`));
+      return show(await client.simulations.start(id));
     case 'fork': {
       const body: Record<string, unknown> = {};
       copyInteger(values, 'at-step', body, 'at_step');
       copyString(values, 'name', body, 'name');
       copyInteger(values, 'ttl-seconds', body, 'ttl_seconds');
-      return show(await client.post<SimulationWithToken>(`${path}/fork`, body));
+      return show(await client.simulations.fork(id, body as ForkSimulationBody));
     }
     case 'delete':
-      await client.delete(path);
+      await client.simulations.delete(id);
       if (command.json) io.out(JSON.stringify({ id, deleted: true }));
       else io.out(`deleted ${id}`);
       return 0;
     case 'token': {
-      const grant = await client.post<{ token: string; expires_at: string; read_only: boolean }>(`${path}/tokens`, {
+      const grant = await client.simulations.issueToken(id, {
         ttl_seconds: integerOption(values, 'ttl-seconds') ?? DEFAULT_TOKEN_TTL_SECONDS,
         read_only: values['read-only'] === true,
       });
@@ -109,9 +107,10 @@ export async function simulationsCommand(client: ControlPlaneClient, action: Act
 }
 
 /** One page (or with `--all` every page, newest first) as a table; the next page's cursor on standard error. */
-async function list(client: ControlPlaneClient, command: ParsedCommand, io: CommandIo): Promise<number> {
+async function list(client: SimplaneClient, command: ParsedCommand, io: CommandIo): Promise<number> {
   const { values } = command;
-  const { items: simulations, next: cursor } = await collect<SimulationView>(client, '/v1/simulations', 'simulations', command, { status: stringOption(values, 'status'), simulator: stringOption(values, 'simulator') }, MAX_LISTED);
+  const filters = { status: stringOption(values, 'status'), simulator: stringOption(values, 'simulator') } as SimulationQuery;
+  const { items: simulations, next: cursor } = await collect(client.simulations.pages({ ...filters, ...pageStart(command) }), 'simulations', command, MAX_LISTED);
   if (command.json) io.out(JSON.stringify({ simulations, next_cursor: cursor ?? null }, null, 2));
   else {
     table(
@@ -123,7 +122,7 @@ async function list(client: ControlPlaneClient, command: ParsedCommand, io: Comm
   return 0;
 }
 
-export function describeSimulation(simulation: SimulationView | SimulationWithToken, base: string): string[] {
+export function describeSimulation(simulation: Simulation | SimulationWithToken, base: string): string[] {
   const token = 'token' in simulation ? simulation : null;
   return fields([
     ['id', simulation.id],

@@ -1,5 +1,5 @@
 /** How the client commands show a Simulator and what its operations were understood as. */
-import type { SimulatorView } from '@simplane/core';
+import type { Simulator } from '@simplane/client';
 import { fields } from './output.js';
 
 /** One operation as the control plane understood it (`GET /v1/simulators/{id}/operations`). */
@@ -13,7 +13,7 @@ export interface OperationView {
 }
 
 /** The Simulator's fields a person looks at, one a line. */
-export function describeSimulator(simulator: SimulatorView): string[] {
+export function describeSimulator(simulator: Simulator): string[] {
   return fields([
     ['id', simulator.id],
     ['name', simulator.name],

@@ -1,12 +1,10 @@
-import type { SimulatorBehaviour, SimulatorView } from '@simplane/core';
+import type { SimplaneClient, SimulatorQuery } from '@simplane/client';
 import { UsageError } from '../config/arguments.js';
-import { ClientError } from '../client/client-error.js';
-import type { ControlPlaneClient } from '../client/control-plane-client.js';
 import { stringOption, type CommandIo, type ParsedCommand } from './client-options.js';
-import { behaviourCounts, describeSimulator, type OperationView } from './simulator-text.js';
+import { behaviourCounts, describeSimulator } from './simulator-text.js';
 import { decisionCounts, describeBehaviour } from './behaviour-text.js';
 import { cell, table } from './output.js';
-import { collect } from './paging.js';
+import { collect, pageStart } from './paging.js';
 
 /** `list --all` stops here rather than page without end. */
 const MAX_LISTED = 10_000;
@@ -32,21 +30,22 @@ export function isSimulatorAction(word: string | undefined): word is Action {
  * static): what a Simulation of it keeps in state and what it answers from the schema alone,
  * and every decision its artifact holds about records and writes.
  */
-export async function simulatorsCommand(client: ControlPlaneClient, action: Action, command: ParsedCommand, io: CommandIo): Promise<number> {
+export async function simulatorsCommand(client: SimplaneClient, action: Action, command: ParsedCommand, io: CommandIo): Promise<number> {
   const { values } = command;
   if (action !== 'list') {
     const listing = Object.keys(values).filter((name) => name in SIMULATOR_OPTIONS);
     if (listing.length > 0) throw new UsageError(`simulators ${action} does not take --${listing[0]}.`);
   }
   if (action === 'list') return list(client, command, io);
-  const simulator = await resolveSimulator(client, command.positionals[0] ?? '');
+  // By ID or by reference: the client looks a reference up through the list's filter.
+  const simulator = await client.simulators.get(command.positionals[0] ?? '');
   if (action === 'get') {
     if (command.json) io.out(JSON.stringify(simulator, null, 2));
     else describeSimulator(simulator).forEach((line) => io.out(line));
     return 0;
   }
   if (action === 'behaviour') {
-    const behaviour = await client.get<SimulatorBehaviour>(`/v1/simulators/${encodeURIComponent(simulator.id)}/behaviour`);
+    const behaviour = await client.simulators.behaviour(simulator.id);
     if (command.json) io.out(JSON.stringify(behaviour, null, 2));
     else {
       describeBehaviour(behaviour).forEach((line) => io.out(line));
@@ -55,7 +54,7 @@ export async function simulatorsCommand(client: ControlPlaneClient, action: Acti
     return 0;
   }
   // The whole answer for --json (operations, lifecycle rules, shared entities); the table shows the operations.
-  const answer = await client.get<{ operations: OperationView[] }>(`/v1/simulators/${encodeURIComponent(simulator.id)}/operations`);
+  const answer = await client.simulators.operations(simulator.id);
   const { operations } = answer;
   if (command.json) io.out(JSON.stringify(answer, null, 2));
   else {
@@ -68,21 +67,11 @@ export async function simulatorsCommand(client: ControlPlaneClient, action: Acti
   return 0;
 }
 
-/**
- * A Simulator by ID, or by reference through the list's filter (paths take IDs only); a
- * reference nothing answers to is the control plane's own 404.
- */
-export async function resolveSimulator(client: ControlPlaneClient, idOrReference: string): Promise<SimulatorView> {
-  if (/^smr_/.test(idOrReference)) return client.get<SimulatorView>(`/v1/simulators/${encodeURIComponent(idOrReference)}`);
-  const page = await client.get<{ simulators: SimulatorView[] }>('/v1/simulators', { simulator: idOrReference, limit: 1 });
-  const found = page.simulators[0];
-  if (found === undefined) throw new ClientError(`no Simulator is called ${idOrReference}.`);
-  return found;
-}
-
-async function list(client: ControlPlaneClient, command: ParsedCommand, io: CommandIo): Promise<number> {
+async function list(client: SimplaneClient, command: ParsedCommand, io: CommandIo): Promise<number> {
   const { values } = command;
-  const { items: simulators, next: cursor } = await collect<SimulatorView>(client, '/v1/simulators', 'simulators', command, { status: stringOption(values, 'status'), source: stringOption(values, 'source') }, MAX_LISTED);
+  // The filters' values are the control plane's to check: it answers 400 with the rule.
+  const filters = { status: stringOption(values, 'status'), source: stringOption(values, 'source') } as SimulatorQuery;
+  const { items: simulators, next: cursor } = await collect(client.simulators.pages({ ...filters, ...pageStart(command) }), 'simulators', command, MAX_LISTED);
   if (command.json) io.out(JSON.stringify({ simulators, next_cursor: cursor ?? null }, null, 2));
   else {
     table(

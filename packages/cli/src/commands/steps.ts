@@ -1,9 +1,8 @@
-import type { RecordedMessage, StepDetail, StepView } from '@simplane/core';
+import type { SimplaneClient, StepDetail } from '@simplane/client';
 import { UsageError } from '../config/arguments.js';
-import type { ControlPlaneClient } from '../client/control-plane-client.js';
 import { integerOption, type CommandIo, type ParsedCommand } from './client-options.js';
 import { cell, fields, table } from './output.js';
-import { collect } from './paging.js';
+import { collect, pageStart } from './paging.js';
 
 /** `--all` stops here: a long-lived Simulation can hold more steps than a terminal should show. */
 const MAX_LISTED = 100_000;
@@ -20,21 +19,20 @@ export const STEPS_OPTIONS = {
  * its request and response as the control plane kept them (secrets redacted, bodies cut at
  * 64 KiB), printed the way `curl -v` shows an exchange.
  */
-export async function stepsCommand(client: ControlPlaneClient, command: ParsedCommand, io: CommandIo): Promise<number> {
+export async function stepsCommand(client: SimplaneClient, command: ParsedCommand, io: CommandIo): Promise<number> {
   const [id = '', stepText] = command.positionals;
-  const path = `/v1/simulations/${encodeURIComponent(id)}/steps`;
   if (stepText !== undefined) {
     const listing = Object.keys(command.values).filter((name) => name in STEPS_OPTIONS);
     if (listing.length > 0) throw new UsageError(`--${listing[0]} lists steps; it does not go with a step number.`);
     if (!/^\d{1,15}$/.test(stepText)) throw new UsageError(`'${stepText}' is not a step number.`);
-    const step = await client.get<StepDetail>(`${path}/${stepText}`);
+    const step = await client.simulations.step(id, Number(stepText));
     if (command.json) io.out(JSON.stringify(step, null, 2));
     else describeStep(step).forEach((line) => io.out(line));
     return 0;
   }
   // A cursor belongs to the list it came from, at_step included, so every page repeats it.
   const atStep = integerOption(command.values, 'at-step');
-  const { items: steps, next: cursor } = await collect<StepView>(client, path, 'steps', command, { at_step: atStep }, MAX_LISTED);
+  const { items: steps, next: cursor } = await collect(client.simulations.stepPages(id, { ...(atStep === undefined ? {} : { at_step: atStep }), ...pageStart(command) }), 'steps', command, MAX_LISTED);
   if (command.json) io.out(JSON.stringify({ steps, next_cursor: cursor ?? null }, null, 2));
   else {
     table(
@@ -61,6 +59,9 @@ function describeStep(step: StepDetail): string[] {
   if (step.response !== null) lines.push('', ...message('<', step.response, String(step.response.status ?? '')));
   return lines;
 }
+
+/** A request or response as a step keeps it. */
+type RecordedMessage = NonNullable<StepDetail['request'] | StepDetail['response']>;
 
 /** A kept message: its first line, headers and body, each line marked with the direction. */
 function message(mark: string, kept: RecordedMessage, first: string): string[] {

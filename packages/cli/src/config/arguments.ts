@@ -12,7 +12,7 @@ export interface ServeArguments {
   host?: string;
   config?: string;
   dataDir?: string;
-  /** `--memory`: nothing is kept on disk (the data directory still holds the API key). */
+  /** `--memory`: nothing is kept on disk (the data directory still holds the API key and the server's address). */
   memory?: boolean;
   help: boolean;
 }

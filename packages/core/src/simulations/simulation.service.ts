@@ -104,11 +104,11 @@ export class SimulationService {
   }
 
   /** A record as the API shows it; a running Simulation's latest step is the live one. */
-  private view(record: SimulationRecord): SimulationView {
+  private view(record: SimulationRecord, principal: Principal | null): SimulationView {
     const live = this.pool.get(record.id);
     const step = live === undefined ? record.step : visibleStep(live);
     const current = step === record.step ? record : { ...record, step };
-    return toSimulationView(current, this.options.publicBaseUrl ?? null);
+    return toSimulationView(current, this.options.publicBaseUrl ?? principal?.origin ?? null);
   }
 
   async create(principal: Principal, body: unknown): Promise<SimulationWithToken> {
@@ -144,13 +144,13 @@ export class SimulationService {
       metadata: input.metadata ?? {},
       createdAt: formatTime(now),
     };
-    return this.launch(record, {
+    return this.launch(principal, record, {
       seed: (loaded) => new SimulationState(seederOf(record, loaded)),
     });
   }
 
   async get(principal: Principal, id: string): Promise<SimulationView> {
-    return this.view(await this.withLatestStep(await this.load(principal, id)));
+    return this.view(await this.withLatestStep(await this.load(principal, id)), principal);
   }
 
   /**
@@ -192,7 +192,7 @@ export class SimulationService {
       const held = this.pool.get(r.id);
       return head === undefined ? r : { ...r, step: Math.max(head, held === undefined ? 0 : visibleStep(held)) };
     });
-    return { simulations: records.map((r) => this.view(r)), next_cursor: page.nextCursor };
+    return { simulations: records.map((r) => this.view(r, principal)), next_cursor: page.nextCursor };
   }
 
   async delete(principal: Principal, id: string): Promise<void> {
@@ -210,20 +210,20 @@ export class SimulationService {
   async stop(principal: Principal, id: string): Promise<SimulationView> {
     const record = await this.load(principal, id);
     refuseWorldMember(record, 'stop');
-    return this.stopRecord(record);
+    return this.stopRecord(record, principal);
   }
 
-  private async stopRecord(record: SimulationRecord): Promise<SimulationView> {
+  private async stopRecord(record: SimulationRecord, principal: Principal | null): Promise<SimulationView> {
     const id = record.id;
     refuseWhileAdvancing(record, 'stop');
-    if (record.status === 'stopped' && record.lock === null) return this.view(record);
+    if (record.status === 'stopped' && record.lock === null) return this.view(record, principal);
     await this.lock(record, ['running', 'paused'], 'stopping');
     return this.pool.serial(id, async () => {
       try {
         // The log already holds the state (its snapshots and every step since): nothing to serialise.
         const live = this.pool.remove(id);
         const step = this.options.shared === true || live === undefined ? await this.latestStep(id) : live.step;
-        return this.view(await this.change(id, 'stopping', { status: 'stopped', step }));
+        return this.view(await this.change(id, 'stopping', { status: 'stopped', step }), principal);
       } catch (error) {
         await this.unlock(id, 'stopping');
         throw error;
@@ -235,7 +235,7 @@ export class SimulationService {
     const record = await this.load(principal, id);
     refuseWorldMember(record, 'start');
     const started = await this.startRecord(record);
-    return { ...this.view(started), ...(await this.issue(started, this.options.tokenTtlSeconds, false)) };
+    return { ...this.view(started, principal), ...(await this.issue(started, this.options.tokenTtlSeconds, false)) };
   }
 
   /** Starts a stopped Simulation from its saved state within the quota; a running one is answered as it is. */
@@ -304,7 +304,7 @@ export class SimulationService {
         expiresAt: expiry(now, ttl),
         createdAt: formatTime(now),
       };
-      return this.launch(child, { snapshot }, id);
+      return this.launch(principal, child, { snapshot }, id);
     });
   }
 
@@ -386,11 +386,11 @@ export class SimulationService {
    * Until then it is running but unloaded, and idle housekeeping pauses it like an idle one.
    */
   /** Creates the record with its first token in one write: a Simulation is never stored without the token it was answered with. */
-  private async launch(record: SimulationRecord, start: { seed: (loaded: LoadedSimulator) => SimulationState } | { snapshot: Uint8Array }, heldQueue?: string): Promise<SimulationWithToken> {
+  private async launch(principal: Principal, record: SimulationRecord, start: { seed: (loaded: LoadedSimulator) => SimulationState } | { snapshot: Uint8Array }, heldQueue?: string): Promise<SimulationWithToken> {
     const token = generateSimulationToken();
     const expiresAt = formatTime(new Date(this.clock.now().getTime() + this.options.tokenTtlSeconds * 1000));
     await this.insertRunning(record, start, heldQueue, { hash: hashSimulationToken(token), readOnly: false, expiresAt });
-    return { ...this.view(record), token, token_expires_at: expiresAt };
+    return { ...this.view(record, principal), token, token_expires_at: expiresAt };
   }
 
   private async insertRunning(
@@ -471,12 +471,12 @@ export class SimulationService {
 
   /** Stops a World's member (its World decided); stopping a stopped one changes nothing. */
   async stopMember(record: SimulationRecord): Promise<SimulationView> {
-    return this.stopRecord(record);
+    return this.stopRecord(record, null);
   }
 
   /** Starts a World's member from its saved state within the quota; its tokens stay valid. */
   async startMember(record: SimulationRecord): Promise<SimulationView> {
-    return this.view(await this.startRecord(record));
+    return this.view(await this.startRecord(record), null);
   }
 
   /** Deletes a World's member with its saved state, steps and advances. */

@@ -160,8 +160,9 @@ export class SimulatorService {
     return { simulators: page.items.map(toSimulatorView), next_cursor: page.nextCursor };
   }
 
-  async cancel(principal: Principal, id: string): Promise<SimulatorView> {
-    const record = await this.loadOwned(principal, id, 'cancel the build of');
+  async cancel(principal: Principal, idOrReference: string): Promise<SimulatorView> {
+    const record = await this.loadOwned(principal, idOrReference, 'cancel the build of');
+    const id = record.id;
     if (record.status === 'pending') {
       const canceled = await this.repository.transition(id, ['pending'], {
         status: 'canceled',
@@ -176,8 +177,9 @@ export class SimulatorService {
     return toSimulatorView(await this.load(principal, id));
   }
 
-  async delete(principal: Principal, id: string): Promise<void> {
-    const record = await this.loadOwned(principal, id, 'delete');
+  async delete(principal: Principal, idOrReference: string): Promise<void> {
+    const record = await this.loadOwned(principal, idOrReference, 'delete');
+    const id = record.id;
     if ((await this.repository.countChildren(id)) > 0) {
       throw new SimplaneError('simulator_in_use', 'Other Simulators were built from this one; delete them first.');
     }
@@ -189,19 +191,19 @@ export class SimulatorService {
     await this.releaseBlobs(record);
   }
 
-  async tag(principal: Principal, id: string, reference: string): Promise<void> {
-    const record = await this.loadOwned(principal, id, 'tag');
+  async tag(principal: Principal, idOrReference: string, reference: string): Promise<void> {
+    const record = await this.loadOwned(principal, idOrReference, 'tag');
     checkReference(reference);
     if (isCatalogReference(reference)) throw validationError('reference', "names starting with 'catalog/' are reserved");
     if (record.status !== 'ready') throw notReady(record);
-    await this.repository.moveReference(record.workspaceId, reference, id);
+    await this.repository.moveReference(record.workspaceId, reference, record.id);
   }
 
-  async untag(principal: Principal, id: string, reference: string): Promise<void> {
-    const record = await this.loadOwned(principal, id, 'untag');
+  async untag(principal: Principal, idOrReference: string, reference: string): Promise<void> {
+    const record = await this.loadOwned(principal, idOrReference, 'untag');
     checkReference(reference);
     if (record.status !== 'ready') throw notReady(record);
-    if (!(await this.repository.removeReference(id, reference))) throw validationError('reference', 'is not a reference of this Simulator');
+    if (!(await this.repository.removeReference(record.id, reference))) throw validationError('reference', 'is not a reference of this Simulator');
   }
 
   /**
@@ -284,9 +286,16 @@ export class SimulatorService {
     return record;
   }
 
-  /** By path ID: unknown is 404, another workspace's is 403. */
+  /**
+   * By path ID or `name:tag` reference: unknown is 404, another workspace's is 403. A reference
+   * names a Simulator of the caller's workspace or the catalog, so it never reaches another's.
+   */
   private async load(principal: Principal, id: string): Promise<SimulatorRecord> {
-    if (!isId('simulator', id)) throw notFound(id);
+    if (!isId('simulator', id)) {
+      const referenced = isReference(id) ? await this.resolve(principal, id) : null;
+      if (referenced === null) throw notFound(id);
+      return referenced;
+    }
     const record = await this.repository.get(id);
     if (record === null) throw notFound(id);
     if (record.source !== 'catalog' && record.workspaceId !== principal.workspaceId) {

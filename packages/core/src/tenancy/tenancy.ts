@@ -17,4 +17,10 @@ export interface Principal {
   via: 'api_key' | 'session';
   /** The session's user; absent for API keys. */
   userId?: string;
+  /**
+   * The origin the caller reached this server at (`http://127.0.0.1:8080`), from its request,
+   * so answers name absolute addresses when no `public_base_url` is configured; absent when
+   * the request named no usable host.
+   */
+  origin?: string;
 }

@@ -91,11 +91,11 @@ export class WorldService {
     };
     await this.repository.insert(record);
     void this.builds.pump(record.workspaceId);
-    return this.view(record);
+    return this.view(record, principal);
   }
 
   async get(principal: Principal, id: string): Promise<WorldView> {
-    return this.view(await this.load(principal, id));
+    return this.view(await this.load(principal, id), principal);
   }
 
   /** The stored World by path ID: unknown or malformed is 404 `world_not_found`, another workspace's 403. */
@@ -119,7 +119,7 @@ export class WorldService {
       filter.status = params.status as WorldStatus;
     }
     const page = await fetchPage(this.cursors, `worlds:${principal.workspaceId}:${filter.status ?? ''}`, params, (r: WorldRecord) => ({ createdAt: r.createdAt, id: r.id }), (q) => this.repository.list(filter, q));
-    return { worlds: await Promise.all(page.items.map((r) => this.view(r))), next_cursor: page.nextCursor };
+    return { worlds: await Promise.all(page.items.map((r) => this.view(r, principal))), next_cursor: page.nextCursor };
   }
 
   /** Stops every member, saving its state. Only a running World admits stop (SPEC 3): a stopped one is 409 `world_conflict`. */
@@ -140,7 +140,7 @@ export class WorldService {
         await this.repository.update(id, { lock }, { status: world.status, lock: null });
         throw error;
       }
-      return this.view((await this.repository.update(id, { lock }, { lock: null })) ?? stopped);
+      return this.view((await this.repository.update(id, { lock }, { lock: null })) ?? stopped, principal);
     });
   }
 
@@ -185,7 +185,7 @@ export class WorldService {
       }
       const running = await this.repository.update(id, { lock }, { status: 'running', lock: null, updatedAt: formatTime(this.clock.now()) });
       if (running === null) throw conflict((await this.repository.get(id)) ?? world, 'start', 'it changed meanwhile');
-      return this.view(running);
+      return this.view(running, principal);
     });
   }
 
@@ -199,7 +199,7 @@ export class WorldService {
       const world = await this.load(principal, id);
       refuseWhileWorldAdvancing(world, 'cancel');
       if (world.status !== 'creating' || !(await this.builder.fail(id, canceled()))) throw conflict(await this.load(principal, id), 'cancel', 'only a World being built can be canceled');
-      return this.view(await this.load(principal, id));
+      return this.view(await this.load(principal, id), principal);
     });
   }
 
@@ -227,10 +227,10 @@ export class WorldService {
   }
 
   /** The World as the API shows it, with its members' current statuses. */
-  async view(record: WorldRecord): Promise<WorldView> {
+  async view(record: WorldRecord, principal: Principal): Promise<WorldView> {
     const statuses = new Map<string, SimulationStatus>();
     for (const member of await this.members(record)) statuses.set(member.id, member.status);
-    return toWorldView(record, statuses, this.options.publicBaseUrl ?? null);
+    return toWorldView(record, statuses, this.options.publicBaseUrl ?? principal.origin ?? null);
   }
 
   /** Building Worlds of a workspace: its `concurrent_world_builds` use. */

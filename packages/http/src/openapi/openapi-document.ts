@@ -70,7 +70,8 @@ function operation(route: Route, schemas: ComponentSchemas): JsonObject {
   if (!route.auth) op.security = [];
   const parameters: JsonObject[] = [];
   for (const match of route.path.matchAll(/\{([^}]+)\}/g)) {
-    parameters.push({ name: match[1], in: 'path', required: true, schema: { type: 'string' } });
+    const spanning = route.spanning !== undefined && route.spanning.name === match[1] ? { description: route.spanning.description } : {};
+    parameters.push({ name: match[1], in: 'path', required: true, ...spanning, schema: { type: 'string' } });
   }
   for (const [name, q] of Object.entries(doc.query ?? {})) {
     parameters.push({ name, in: 'query', required: false, description: q.description, schema: q.schema });

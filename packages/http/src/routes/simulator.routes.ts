@@ -8,6 +8,11 @@ import { readSimulatorUpload, UPLOAD_DOC } from './simulator-upload.js';
 const MiB = 1024 * 1024;
 const tag = 'Simulators';
 const JSON_BODY_ERRORS = ['bad_request', 'validation', 'unsupported_media_type', 'payload_too_large', 'request_timeout'] as const;
+/** Every route of one Simulator takes its `name:tag` reference as well as its ID, as bodies and filters do. */
+const BY_ID_OR_REFERENCE = {
+  name: 'id',
+  description: "The Simulator's ID, or a `name:tag` reference of the workspace or the catalog; the `/` of a name such as `catalog/petstore` may be sent as is or as `%2F`.",
+};
 
 /** `/v1/simulators`: builds, references, clones, the operation list and the artifact's decisions (SPEC 2.4, 4.2; DESIGN 3). */
 export function simulatorRoutes(simulators: SimulatorService): Route[] {
@@ -57,6 +62,7 @@ export function simulatorRoutes(simulators: SimulatorService): Route[] {
     {
       method: 'GET',
       path: '/v1/simulators/{id}',
+      spanning: BY_ID_OR_REFERENCE,
       auth: true,
       doc: { operationId: 'getSimulator', summary: 'Read a Simulator, with its build progress or outcome.', tag, responses: { 200: simulator }, errors: ['simulator_not_found', 'auth_forbidden'] },
       handle: async (c) => ({ status: 200, json: await simulators.get(c.principal, byId(c)) }),
@@ -64,6 +70,7 @@ export function simulatorRoutes(simulators: SimulatorService): Route[] {
     {
       method: 'DELETE',
       path: '/v1/simulators/{id}',
+      spanning: BY_ID_OR_REFERENCE,
       auth: true,
       doc: {
         operationId: 'deleteSimulator',
@@ -80,6 +87,7 @@ export function simulatorRoutes(simulators: SimulatorService): Route[] {
     {
       method: 'PUT',
       path: '/v1/simulators/{id}/tag',
+      spanning: BY_ID_OR_REFERENCE,
       auth: true,
       doc: {
         operationId: 'tagSimulator',
@@ -98,6 +106,7 @@ export function simulatorRoutes(simulators: SimulatorService): Route[] {
     {
       method: 'DELETE',
       path: '/v1/simulators/{id}/tag',
+      spanning: BY_ID_OR_REFERENCE,
       auth: true,
       doc: {
         operationId: 'untagSimulator',
@@ -116,6 +125,7 @@ export function simulatorRoutes(simulators: SimulatorService): Route[] {
     {
       method: 'POST',
       path: '/v1/simulators/{id}/cancel',
+      spanning: BY_ID_OR_REFERENCE,
       auth: true,
       doc: {
         operationId: 'cancelSimulatorBuild',
@@ -129,6 +139,7 @@ export function simulatorRoutes(simulators: SimulatorService): Route[] {
     {
       method: 'POST',
       path: '/v1/simulators/{id}/clone',
+      spanning: BY_ID_OR_REFERENCE,
       auth: true,
       doc: {
         operationId: 'cloneSimulator',
@@ -146,6 +157,7 @@ export function simulatorRoutes(simulators: SimulatorService): Route[] {
     {
       method: 'GET',
       path: '/v1/simulators/{id}/operations',
+      spanning: BY_ID_OR_REFERENCE,
       auth: true,
       doc: {
         operationId: 'listSimulatorOperations',
@@ -159,6 +171,7 @@ export function simulatorRoutes(simulators: SimulatorService): Route[] {
     {
       method: 'GET',
       path: '/v1/simulators/{id}/behaviour',
+      spanning: BY_ID_OR_REFERENCE,
       auth: true,
       doc: {
         operationId: 'getSimulatorBehaviour',
