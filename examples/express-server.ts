@@ -1,6 +1,6 @@
 /**
  * The control plane inside your own Express app, with its state kept on disk: opened from a
- * config, mounted next to your own routes, served once its start-up work is done.
+ * config, served beside your own routes once its start-up work is done.
  *
  *   node node_modules/.cache/tsbuild/examples/express-server.js   (after `npm run build`)
  *
@@ -31,9 +31,11 @@ const app = express();
 app.get('/health', (_req, res) => {
   res.json({ ok: true });
 });
-// Install no body parser in front of the router: it reads request bodies itself, under the
-// control plane's size and time limits. `createExpressApp(plane.handle)` is the same as a whole app.
-app.use('/simplane', createSimplaneRouter(plane.handle));
+// Your routes first: the router answers every request that reaches it. Install no body parser in
+// front of it: it reads request bodies itself, under the control plane's size and time limits.
+// Mounted under a path instead (app.use('/simplane', ...)), set public_base_url to that path's
+// URL, so Simulation endpoints include it. `createExpressApp(plane.handle)` is a whole app.
+app.use(createSimplaneRouter(plane.handle));
 
 const host = process.env.HOST ?? '127.0.0.1';
 const server = app.listen(Number(process.env.PORT ?? 3000), host, () => {
@@ -41,7 +43,7 @@ const server = app.listen(Number(process.env.PORT ?? 3000), host, () => {
   const port = typeof address === 'object' && address !== null ? address.port : 0;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   console.log(`listening on ${url}`);
-  console.log(`try: curl -H 'Authorization: Bearer ${apiKey}' ${url}/simplane/v1/simulators`);
+  console.log(`try: curl -H 'Authorization: Bearer ${apiKey}' ${url}/v1/simulators`);
 });
 
 // Stop as a process manager asks: stop taking requests, then close the stores and release the data directory.

@@ -50,7 +50,7 @@ function startExpress(extra: Record<string, string>): Promise<{ child: ChildProc
       const match = /listening on (http:\/\/\S+)/.exec(output);
       if (match === null) return;
       clearTimeout(timer);
-      resolve({ child, url: `${match[1]!}/simplane` });
+      resolve({ child, url: match[1]! });
     });
     child.once('exit', (code) => {
       clearTimeout(timer);
@@ -60,11 +60,11 @@ function startExpress(extra: Record<string, string>): Promise<{ child: ChildProc
 }
 
 /** A Simulation of the catalog's pet store, whose build starts with the control plane: tried until it is built. */
-async function petstoreSimulation(url: string): Promise<{ id: string; token: string }> {
+async function petstoreSimulation(url: string): Promise<{ id: string; token: string; endpoint: string }> {
   const deadline = Date.now() + 30_000;
   for (;;) {
     const created = await call(url, 'POST', '/v1/simulations', KEY, { simulator_id: 'catalog/petstore:1.0', sample_records: 0 });
-    if (created.status === 201) return created.json() as { id: string; token: string };
+    if (created.status === 201) return created.json() as { id: string; token: string; endpoint: string };
     if (Date.now() > deadline) throw new Error(`no pet store: ${created.text}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -76,11 +76,13 @@ describe('the Express example', () => {
   it('keeps credentials and Simulations in its data directory across a restart', { timeout: 3 * START_MS }, async () => {
     const dataDir = join(scratch, 'express-data');
     const first = await startExpress({ SIMPLANE_DATA_DIR: dataDir });
-    expect((await call(first.url.replace(/\/simplane$/, ''), 'GET', '/health', null)).json()).toEqual({ ok: true });
+    expect((await call(first.url, 'GET', '/health', null)).json()).toEqual({ ok: true });
     const credential = await call(first.url, 'POST', '/v1/credentials', KEY, { name: 'kept', header: 'X-Api-Key', value: 'v' });
     expect(credential.status).toBe(201);
     const sim = await petstoreSimulation(first.url);
-    const rex = await call(first.url, 'POST', `/sim/${sim.id}/pets`, { token: sim.token }, { name: 'Rex' }, petHeaders);
+    // Absolute without public_base_url: the address the request reached the app at.
+    expect(sim.endpoint).toBe(`${first.url}/sim/${sim.id}`);
+    const rex = await call(sim.endpoint, 'POST', '/pets', { token: sim.token }, { name: 'Rex' }, petHeaders);
     expect(rex.status).toBe(201);
     await stopProcess(first.child);
     expect(first.child.exitCode).toBe(0);
