@@ -20,7 +20,7 @@ const fence = (files, groups, message, ...more) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'coverage/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', 'coverage/**', '.docs-examples/**'] },
   {
     files: ['**/*.ts'],
     languageOptions: { parser: tseslint.parser },

@@ -8,6 +8,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  */
 const SLOW_FIRST = [
   'tests/cli/serve.test.ts',
+  'tests/docs/examples.test.ts',
+  'tests/hosts/embedding-examples.test.ts',
   'tests/durability/postgres-crash.test.ts',
   'tests/durability/embedded-restart.test.ts',
   'tests/durability/database-loss.test.ts',

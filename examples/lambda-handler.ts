@@ -5,12 +5,14 @@
  * Configure it with SIMPLANE_CONFIG_JSON, the same JSON as a `SIMPLANE_CONFIG` file, e.g.
  *   {"organizations":[{"name":"acme","workspaces":[{"name":"dev","api_key_sha256":["<hex>"]}]}]}
  * Prefer `api_key_sha256` in the environment, so the plain key is not stored there at all.
- * State is kept on Postgres (RDS, Aurora) with SIMPLANE_DATABASE_URL and SIMPLANE_SECRET_KEY,
- * and blobs on S3 with SIMPLANE_S3_BUCKET (docs/deployment.md); without them, in memory, for as
- * long as this execution environment lives.
+ * State is kept on PostgreSQL (RDS, Aurora) with SIMPLANE_DATABASE_URL and SIMPLANE_SECRET_KEY,
+ * and blobs on S3 with SIMPLANE_S3_BUCKET (docs/deployment.md): every execution environment
+ * shares it. Without a database it is kept in /tmp (SIMPLANE_DATA_DIR), which lasts only as
+ * long as this execution environment and is seen by no other.
  */
 import { ConfigError, openControlPlane, parseConfig } from '@simplane/composition';
 import { createLambdaHandler } from '@simplane/host-lambda';
+import { storageFromEnvironment } from './storage-from-env.js';
 
 function configFromEnvironment(text: string | undefined): Record<string, unknown> {
   if (text === undefined || text === '') return {};
@@ -27,16 +29,18 @@ const env = process.env;
 const config = parseConfig(
   {
     ...configFromEnvironment(env.SIMPLANE_CONFIG_JSON),
-    // One or two connections per execution environment: many run at once (docs/deployment.md).
-    ...(env.SIMPLANE_DATABASE_URL ? { storage: { kind: 'postgres', database_url: env.SIMPLANE_DATABASE_URL, max_connections: 2, prepared_statements: false } } : {}),
+    // One or two connections per execution environment: many run at once, behind RDS Proxy,
+    // which cannot keep prepared statements (docs/deployment.md).
+    ...storageFromEnvironment(env, { dataDir: '/tmp/simplane', maxConnections: 2, preparedStatements: false }),
     ...(env.SIMPLANE_S3_BUCKET ? { blobs: { kind: 's3', bucket: env.SIMPLANE_S3_BUCKET, region: env.AWS_REGION ?? 'us-east-1' } } : {}),
-    ...(env.SIMPLANE_SECRET_KEY ? { secret_key: env.SIMPLANE_SECRET_KEY } : {}),
   },
   'the environment',
 );
 
 // Opened once per cold start (migrating the schema under a lock), outside the handler, and
-// reused by every invocation of this execution environment.
+// reused by every invocation of this execution environment; its start-up work is done before
+// the first invocation is answered.
 const plane = await openControlPlane(config);
+await plane.ready;
 
 export const handler = createLambdaHandler(plane.handle);
