@@ -7,58 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createHandler, DEFAULT_HANDLER_OPTIONS, type Handler, type HttpResponse, type RootSimulation } from '@simplane/http';
 import { createHarness, type Harness } from '@simplane/harness';
 import { expectProblem } from '../support/problem.js';
-
-const NOTES = `openapi: 3.0.3
-info: {title: Notes, version: 1.0.0}
-servers: [{url: 'https://notes.example.com/v1'}]
-paths:
-  /notes:
-    get:
-      operationId: listNotes
-      responses:
-        '200':
-          description: ok
-          content:
-            application/json:
-              schema: {type: array, items: {$ref: '#/components/schemas/Note'}}
-    post:
-      operationId: createNote
-      requestBody:
-        required: true
-        content:
-          application/json:
-            schema: {$ref: '#/components/schemas/NewNote'}
-      responses:
-        '201':
-          description: created
-          content:
-            application/json:
-              schema: {$ref: '#/components/schemas/Note'}
-  /notes/{noteId}:
-    get:
-      operationId: getNote
-      parameters:
-        - {name: noteId, in: path, required: true, schema: {type: string}}
-      responses:
-        '200':
-          description: ok
-          content:
-            application/json:
-              schema: {$ref: '#/components/schemas/Note'}
-components:
-  schemas:
-    NewNote:
-      type: object
-      required: [text]
-      properties:
-        text: {type: string}
-    Note:
-      type: object
-      required: [id, text]
-      properties:
-        id: {type: string}
-        text: {type: string}
-`;
+import { NOTES } from '../support/notes-document.js';
 
 const harnesses: Harness[] = [];
 afterEach(async () => {

@@ -11,65 +11,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { bin, call, children, START_MS, STOP_MS, stopProcess } from '../support/serve-process.js';
+import { NOTES } from '../support/notes-document.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'simplane-mock-'));
 
 /** A test starts at most three mocks one after the other, and waits for one rebuild. */
 const TEST_MS = 3 * (START_MS + STOP_MS);
 
-const NOTES = `openapi: 3.0.3
-info: {title: Notes, version: 1.0.0}
-servers: [{url: 'https://notes.example.com/v1'}]
-paths:
-  /notes:
-    get:
-      operationId: listNotes
-      responses:
-        '200':
-          description: ok
-          content:
-            application/json:
-              schema: {type: array, items: {$ref: '#/components/schemas/Note'}}
-    post:
-      operationId: createNote
-      requestBody:
-        required: true
-        content:
-          application/json:
-            schema: {$ref: '#/components/schemas/NewNote'}
-      responses:
-        '201':
-          description: created
-          content:
-            application/json:
-              schema: {$ref: '#/components/schemas/Note'}
-  /notes/{noteId}:
-    get:
-      operationId: getNote
-      parameters:
-        - {name: noteId, in: path, required: true, schema: {type: string}}
-      responses:
-        '200':
-          description: ok
-          content:
-            application/json:
-              schema: {$ref: '#/components/schemas/Note'}
-        '404':
-          description: no such note
-components:
-  schemas:
-    NewNote:
-      type: object
-      required: [text]
-      properties:
-        text: {type: string}
-    Note:
-      type: object
-      required: [id, text]
-      properties:
-        id: {type: string}
-        text: {type: string}
-`;
 
 /** The same API with one more resource: what a save under --watch brings. */
 const NOTES_AND_TAGS = NOTES.replace(
