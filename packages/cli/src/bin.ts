@@ -1,14 +1,11 @@
 #!/usr/bin/env node
-/** The `simplane` command. Reads process.env once, here, and nowhere else. */
+/**
+ * The `simplane` command. Reads process.env once, here, and nowhere else. Each command's code is
+ * loaded when it runs: a client command or the MCP bridge need not load the engine and the
+ * storage adapters that `serve` and `mock` start, so they start in a fraction of the time.
+ */
 import { parseServeArguments, UsageError } from './config/arguments.js';
-import { readEnvironment } from './config/environment.js';
-import { ConfigError } from '@simplane/composition';
-import { serve } from './commands/serve.js';
-import { migrate } from './commands/migrate.js';
-import { openApiYaml } from './commands/openapi.js';
 import { CLIENT_USAGE, isClientCommand, runClientCommand } from './commands/client-command.js';
-import { mcpBridge } from './commands/mcp.js';
-import { MOCK_USAGE, runMockCommand } from './commands/mock/mock-command.js';
 
 const USAGE = `usage: simplane serve [--port <n>] [--host <address>] [--config <file>] [--data-dir <dir>] [--memory]
        simplane migrate [--config <file>] [--data-dir <dir>]
@@ -60,6 +57,7 @@ async function main(argv: string[]): Promise<number> {
       process.stdout.write(`${USAGE}\n`);
       return 0;
     }
+    const [{ serve }, { readEnvironment }] = await Promise.all([import('./commands/serve.js'), import('./config/environment.js')]);
     // Signals are handled from the start, so one that arrives while starting still ends cleanly.
     const starting = serve(readEnvironment(process.env, args), (line) => process.stdout.write(`${line}\n`));
     const stop = () => {
@@ -77,21 +75,27 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     if (args.port !== undefined || args.host !== undefined || args.memory === true) throw new UsageError('migrate takes only --config and --data-dir.');
+    const [{ migrate }, { readEnvironment }] = await Promise.all([import('./commands/migrate.js'), import('./config/environment.js')]);
     const result = await migrate(readEnvironment(process.env, args));
     process.stdout.write(`${result}\n`);
     return 0;
   }
   if (command === 'mock') {
     const io = { out: (line: string) => process.stdout.write(`${line}\n`), err: (line: string) => process.stderr.write(`${line}\n`) };
+    const { runMockCommand } = await import('./commands/mock/mock-command.js');
     return runMockCommand(argv.slice(1), process.env, io);
   }
   if (isClientCommand(command)) {
     const io = { out: (line: string) => process.stdout.write(`${line}\n`), err: (line: string) => process.stderr.write(`${line}\n`) };
     return runClientCommand(command, argv.slice(1), { io, env: process.env });
   }
-  if (command === 'mcp') return mcpBridge(argv.slice(1), process.env, (line) => process.stderr.write(`${line}\n`));
+  if (command === 'mcp') {
+    const { mcpBridge } = await import('./commands/mcp.js');
+    return mcpBridge(argv.slice(1), process.env, (line) => process.stderr.write(`${line}\n`));
+  }
   if (command === 'openapi') {
     if (argv.length > 1) throw new UsageError(`openapi takes no arguments, got '${argv[1]}'.`);
+    const { openApiYaml } = await import('./commands/openapi.js');
     process.stdout.write(openApiYaml());
     return 0;
   }
@@ -106,12 +110,14 @@ main(process.argv.slice(2)).then(
   (code) => {
     if (code >= 0) process.exitCode = code;
   },
-  (error: unknown) => {
+  async (error: unknown) => {
     if (error instanceof UsageError) {
-      process.stderr.write(`simplane: ${error.message}\n${process.argv[2] === 'mock' ? MOCK_USAGE : USAGE}\n`);
+      const usage = process.argv[2] === 'mock' ? (await import('./commands/mock/mock-command.js')).MOCK_USAGE : USAGE;
+      process.stderr.write(`simplane: ${error.message}\n${usage}\n`);
       process.exit(2);
     }
-    if (error instanceof ConfigError) {
+    // By name: the configuration's module is loaded only by the commands that read one.
+    if (error instanceof Error && error.name === 'ConfigError') {
       process.stderr.write(`simplane: invalid configuration: ${error.message}\n`);
     } else {
       process.stderr.write(`simplane: ${error instanceof Error ? error.message : String(error)}\n`);
