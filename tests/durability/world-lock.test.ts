@@ -6,19 +6,21 @@
 import { ManualClock } from '@simplane/core';
 import type { Stores } from '@simplane/composition';
 import { createHarness, type Harness } from '@simplane/harness';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { passes } from '../support/clock.js';
-import { sharedStores } from '../support/shared-stores.js';
+import { sharedDatabases } from '../support/shared-stores.js';
 import { readWorld, runningWorld, type WorldBody } from '../support/world-clock.js';
 
 const config = { organizations: [{ name: 'acme', workspaces: [{ name: 'alpha', api_keys: ['world-lock-key-alpha'] }] }], catalog: false };
+const databases = sharedDatabases();
+afterAll(() => databases.dispose());
 const open: Harness[] = [];
 afterEach(async () => {
   for (const h of open.splice(0)) await h.close().catch(() => undefined);
 });
 
 async function twoProcesses(sharing: 'shared' | 'exclusive' = 'shared'): Promise<{ a: Harness; b: Harness; stores: Stores; clock: ManualClock }> {
-  const stores = await sharedStores(config, sharing);
+  const stores = await databases.stores(config, sharing);
   const clock = new ManualClock('2024-01-01T00:00:00.000Z');
   const a = createHarness({ config, stores, clock });
   const b = createHarness({ config, stores, clock });
