@@ -5,13 +5,14 @@
  */
 import { ManualClock, type ClockAdvanceView, type SimulationView, type StepEntry, type StepLog } from '@simplane/core';
 import { createHarness, type Harness } from '@simplane/harness';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advance, passes, settled } from '../support/clock.js';
 import { until } from '../support/gated-provider.js';
 import { sharedDatabases } from '../support/shared-stores.js';
 
 const config = { organizations: [{ name: 'acme', workspaces: [{ name: 'alpha', api_keys: ['recovery-key-alpha-1'] }] }], catalog: false };
 const databases = sharedDatabases();
+beforeAll(() => databases.open('exclusive'), 60_000);
 afterAll(() => databases.dispose());
 const open: Harness[] = [];
 afterEach(async () => {

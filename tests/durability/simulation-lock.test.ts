@@ -6,12 +6,13 @@
  */
 import { ManualClock, type SimulationRepository, type SimulationView } from '@simplane/core';
 import { createHarness, type Harness } from '@simplane/harness';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { passes } from '../support/clock.js';
 import { sharedDatabases } from '../support/shared-stores.js';
 
 const config = { organizations: [{ name: 'acme', workspaces: [{ name: 'alpha', api_keys: ['simulation-lock-key-1'] }] }], catalog: false };
 const databases = sharedDatabases();
+beforeAll(() => databases.open('exclusive', 'shared'), 60_000);
 afterAll(() => databases.dispose());
 const open: Harness[] = [];
 afterEach(async () => {

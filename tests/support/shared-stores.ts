@@ -2,6 +2,8 @@ import * as postgres from '@simplane/adapter-postgres';
 import { testEngines } from '@simplane/adapter-postgres/testing';
 import { parseConfig, planTenants, sqlStores, type ConfigInput, type Stores } from '@simplane/composition';
 
+type Sharing = 'shared' | 'exclusive';
+
 /** Opens stores on real databases for the control planes of one test file; `dispose` in `afterAll`. */
 export interface SharedDatabases {
   /**
@@ -11,15 +13,21 @@ export interface SharedDatabases {
    * restart). Each is opened once per file and emptied for every call; the configured tenants
    * are loaded. Closing a control plane leaves the database open for the next one.
    */
-  stores(config: ConfigInput, sharing: 'shared' | 'exclusive'): Promise<Stores>;
+  stores(config: ConfigInput, sharing: Sharing): Promise<Stores>;
+  /** Opens the databases ahead (in `beforeAll`): PGlite takes seconds to start, more on a busy machine. */
+  open(...sharings: Sharing[]): Promise<void>;
   dispose(): Promise<void>;
 }
 
 export function sharedDatabases(): SharedDatabases {
   const engines = testEngines();
+  const engine = (sharing: Sharing) => (sharing === 'shared' ? engines.server() : engines.pglite());
   return {
+    async open(...sharings) {
+      await Promise.all(sharings.map(engine));
+    },
     async stores(config, sharing) {
-      const { db } = await (sharing === 'shared' ? engines.server() : engines.pglite());
+      const { db } = await engine(sharing);
       const stores = sqlStores({
         postgres,
         db,
