@@ -68,6 +68,18 @@ describe('PgDatabase when the server stops answering (a network partition)', () 
     expect(await through.query<{ one: number }>('SELECT 1 AS one')).toMatchObject({ rows: [{ one: 1 }] });
   });
 
+  it('fails a statement that waits for a busy pool as unavailable once the connect bound passes', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // The one connection is taken before the statement below asks for it.
+    const busy = through.transaction(() => held);
+    const waited = await through.query('SELECT 1').catch((error: unknown) => error);
+    expect(SimplaneError.is(waited) && waited.code).toBe('internal_unavailable');
+    release();
+    await busy;
+    expect(await through.query<{ one: number }>('SELECT 1 AS one')).toMatchObject({ rows: [{ one: 1 }] });
+  });
+
   it('rolls a transaction back whose statement times out, leaving no row locked, and runs the next one', async () => {
     await database.db.query('INSERT INTO probe (n) VALUES (1)');
     const failed = await through
