@@ -364,8 +364,15 @@ describe('chooseStorage', () => {
   it('lets --memory win over SIMPLANE_DATABASE_URL, and the variable over the file', () => {
     const env = { SIMPLANE_DATABASE_URL: 'postgres://u:p@db:5432/simplane' };
     expect(chooseStorage(base, readEnvironment(env, { memory: true })).storage).toEqual({ kind: 'memory' });
-    const fromFile = parseConfig({ storage: { kind: 'postgres', database_url: 'postgres://file/db', max_connections: 3 } });
-    expect(chooseStorage(fromFile, readEnvironment(env)).storage).toEqual({ kind: 'postgres', database_url: env.SIMPLANE_DATABASE_URL, max_connections: 3, prepared_statements: true });
+    const fromFile = parseConfig({ storage: { kind: 'postgres', database_url: 'postgres://file/db', max_connections: 3, query_timeout_ms: 2_000 } });
+    expect(chooseStorage(fromFile, readEnvironment(env)).storage).toEqual({
+      kind: 'postgres',
+      database_url: env.SIMPLANE_DATABASE_URL,
+      max_connections: 3,
+      prepared_statements: true,
+      query_timeout_ms: 2_000,
+      connect_timeout_ms: 5_000,
+    });
   });
 
   it('reads S3 and the secret key from the environment', () => {

@@ -5,12 +5,15 @@
  */
 import { ManualClock, type ClockAdvanceView, type SimulationView, type StepEntry, type StepLog } from '@simplane/core';
 import { createHarness, type Harness } from '@simplane/harness';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advance, passes, settled } from '../support/clock.js';
 import { until } from '../support/gated-provider.js';
-import { sharedStores } from '../support/shared-stores.js';
+import { sharedDatabases } from '../support/shared-stores.js';
 
 const config = { organizations: [{ name: 'acme', workspaces: [{ name: 'alpha', api_keys: ['recovery-key-alpha-1'] }] }], catalog: false };
+const databases = sharedDatabases();
+beforeAll(() => databases.open('exclusive'), 60_000);
+afterAll(() => databases.dispose());
 const open: Harness[] = [];
 afterEach(async () => {
   for (const h of open.splice(0)) await h.close().catch(() => undefined);
@@ -32,7 +35,7 @@ function dyingOnAdvance(inner: StepLog, when: 'before' | 'after'): StepLog {
 
 async function orphanedAdvance(when: 'before' | 'after') {
   // The next process holds the store alone, as the embedded default does after a restart.
-  const stores = await sharedStores(config, 'exclusive');
+  const stores = await databases.stores(config, 'exclusive');
   const clock = new ManualClock('2024-01-01T00:00:00.000Z');
   const dying = createHarness({ config, stores, clock, stepLog: (s) => dyingOnAdvance(s, when) });
   open.push(dying);

@@ -1,4 +1,3 @@
-import type { BlobStore } from '@simplane/core';
 import {
   describeAdvanceLogConformance,
   describeSimulationRepositoryConformance,
@@ -8,6 +7,7 @@ import {
 } from '@simplane/core/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PostgresAdvanceLog } from './repositories/postgres-advance-log.js';
+import { PostgresBlobStore } from './repositories/postgres-blob-store.js';
 import { PostgresSimulationRepository } from './repositories/postgres-simulation-repository.js';
 import { PostgresStepLog } from './repositories/postgres-step-log.js';
 import type { Database } from './sql/database.js';
@@ -17,36 +17,21 @@ import { testEngines } from './testing/test-databases.js';
 const { dispose, ...engines } = testEngines();
 afterAll(dispose);
 
-/** Blobs in a Map, copied in and out (adapters may not use one another's stores, even in tests). */
-class MapBlobStore implements BlobStore {
-  readonly blobs = new Map<string, Uint8Array>();
-  /** The sizes of the chunks each streamed put received, by key. */
+/** The database's own blob store, recording the sizes of the chunks each streamed put was given. */
+class RecordingBlobStore extends PostgresBlobStore {
   readonly streamed = new Map<string, number[]>();
-  async put(key: string, bytes: Uint8Array): Promise<void> {
-    this.blobs.set(key, bytes.slice());
-  }
-  async putStream(key: string, source: AsyncIterable<Uint8Array>): Promise<void> {
-    const chunks: Uint8Array[] = [];
-    for await (const chunk of source) chunks.push(chunk.slice());
-    this.streamed.set(key, chunks.map((c) => c.length));
-    this.blobs.set(key, Buffer.concat(chunks));
-  }
-  async get(key: string): Promise<Uint8Array | null> {
-    return this.blobs.get(key)?.slice() ?? null;
-  }
-  async getStream(key: string): Promise<AsyncIterable<Uint8Array> | null> {
-    const found = await this.get(key);
-    return found === null
-      ? null
-      : (async function* () {
-          yield found;
-        })();
-  }
-  async delete(key: string): Promise<void> {
-    this.blobs.delete(key);
-  }
-  async has(key: string): Promise<boolean> {
-    return this.blobs.has(key);
+  override async putStream(key: string, source: AsyncIterable<Uint8Array>): Promise<void> {
+    const sizes: number[] = [];
+    this.streamed.set(key, sizes);
+    await super.putStream(
+      key,
+      (async function* () {
+        for await (const chunk of source) {
+          sizes.push(chunk.length);
+          yield chunk;
+        }
+      })(),
+    );
   }
 }
 
@@ -78,18 +63,24 @@ function labelled(simulationId: string, step: number) {
   return entry;
 }
 
+/** A test database's connection and the blob store on it, as a step log takes them. */
+async function withBlobs(open: () => Promise<{ db: Database }>): Promise<[Database, PostgresBlobStore]> {
+  const { db } = await open();
+  return [db, new PostgresBlobStore(db)];
+}
+
 const turn = () => new Promise((resolve) => setImmediate(resolve));
 
 for (const [engine, open] of Object.entries(engines)) {
   const name = `postgres (${engine})`;
   describeSimulationRepositoryConformance(name, async () => new PostgresSimulationRepository((await open()).db));
-  describeStepLogConformance(name, async () => new PostgresStepLog((await open()).db, new MapBlobStore()));
+  describeStepLogConformance(name, async () => new PostgresStepLog(...(await withBlobs(open))));
   describeAdvanceLogConformance(name, async () => new PostgresAdvanceLog((await open()).db));
 
   describe(`step log snapshots: ${name}`, () => {
     it('streams a snapshot given in chunks to the BlobStore as they are, never joined', async () => {
       const { db } = await open();
-      const blobs = new MapBlobStore();
+      const blobs = new RecordingBlobStore(db);
       const log = new PostgresStepLog(db, blobs);
       const chunks = ['{"v":1,"collections":[', '["pets",[["1",{"id":1}]]]', ']}'].map((t) => new TextEncoder().encode(t));
       await log.putSnapshot('sim_c', { step: 2, chunks });
@@ -99,11 +90,11 @@ for (const [engine, open] of Object.entries(engines)) {
 
     it('keeps the bytes in the BlobStore and only their key in the database', async () => {
       const { db } = await open();
-      const blobs = new MapBlobStore();
+      const blobs = new PostgresBlobStore(db);
       const log = new PostgresStepLog(db, blobs);
       const bytes = new TextEncoder().encode('{"v":1,"collections":[]}');
       await log.putSnapshot('sim_a', { step: 3, bytes });
-      expect(blobs.blobs.get('snapshots/sim_a/3')).toEqual(bytes);
+      expect(await blobs.get('snapshots/sim_a/3')).toEqual(bytes);
       const { rows } = await db.query('SELECT * FROM snapshots');
       expect(rows).toEqual([{ simulation_id: 'sim_a', step: 3, blob_key: 'snapshots/sim_a/3' }]);
       const { rows: columns } = await db.query<{ type: string }>(
@@ -111,13 +102,14 @@ for (const [engine, open] of Object.entries(engines)) {
       );
       expect(columns.map((c) => c.type)).not.toContain('bytea');
       await log.deleteAll('sim_a');
-      expect(blobs.blobs.size).toBe(0);
+      expect(await blobs.has('snapshots/sim_a/3')).toBe(false);
+      expect((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM blobs')).rows).toEqual([{ n: 0 }]);
     });
 
     it('group-commits appends: 200 for 50 Simulations at once are each stored once, in order, in fewer round trips', async () => {
       const { db } = await open();
       const counting = counted(db);
-      const log = new PostgresStepLog(counting.db, new MapBlobStore());
+      const log = new PostgresStepLog(counting.db, new PostgresBlobStore(db));
       const ids = Array.from({ length: 50 }, (_, i) => `sim_${String(i).padStart(2, '0')}`);
       // The first steps start a write; the rest arrive while it is in flight, several per Simulation.
       const first = ids.map((id) => log.append(id, labelled(id, 1)));
@@ -138,7 +130,7 @@ for (const [engine, open] of Object.entries(engines)) {
 
     it('judges each append of a batch as if alone: gaps and repeats refused, a fork continues its snapshot', async () => {
       const { db } = await open();
-      const log = new PostgresStepLog(db, new MapBlobStore());
+      const log = new PostgresStepLog(db, new PostgresBlobStore(db));
       await log.putSnapshot('sim_fork', { step: 7, bytes: new TextEncoder().encode('{}') });
       const results = await Promise.all([
         log.append('sim_a', labelled('sim_a', 2)),
@@ -157,7 +149,7 @@ for (const [engine, open] of Object.entries(engines)) {
 
     it('passes over a snapshot whose blob is missing for the next older one', async () => {
       const { db } = await open();
-      const blobs = new MapBlobStore();
+      const blobs = new PostgresBlobStore(db);
       const log = new PostgresStepLog(db, blobs);
       await log.putSnapshot('sim_a', { step: 1, bytes: new TextEncoder().encode('one') });
       await log.putSnapshot('sim_a', { step: 5, bytes: new TextEncoder().encode('five') });
@@ -206,7 +198,7 @@ describe('simulations on a Postgres server, across processes', () => {
   it('lets exactly one of two processes have each step', async () => {
     const pools = await twoPools();
     try {
-      const logs = pools.map((db) => new PostgresStepLog(db, new MapBlobStore()));
+      const logs = pools.map((db) => new PostgresStepLog(db, new PostgresBlobStore(db)));
       const simulations = Array.from({ length: 20 }, (_, i) => `sim_${i}`);
       for (let step = 1; step <= 3; step += 1) {
         const results = await Promise.all(simulations.flatMap((id) => logs.map((log) => log.append(id, sampleStepEntry(step)))));
@@ -223,7 +215,7 @@ describe('simulations on a Postgres server, across processes', () => {
   it('gives each step to exactly one process when both write batches of several steps per Simulation', async () => {
     const pools = await twoPools();
     try {
-      const logs = pools.map((db) => new PostgresStepLog(db, new MapBlobStore()));
+      const logs = pools.map((db) => new PostgresStepLog(db, new PostgresBlobStore(db)));
       const simulations = Array.from({ length: 10 }, (_, i) => `sim_${i}`);
       const steps = [1, 2, 3, 4];
       // Each process writes every Simulation's four steps in one batch; the two batches race.

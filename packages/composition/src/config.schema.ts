@@ -50,6 +50,10 @@ const storage = z.discriminatedUnion('kind', [
     max_connections: z.int().min(1).max(1000).default(10),
     /** Prepare statements by name on each connection; off behind a pooler that cannot keep them. */
     prepared_statements: z.boolean().default(true),
+    /** Time one statement has for its answer; past it the request answers 503 and the connection is dropped. */
+    query_timeout_ms: z.int().min(100).max(600_000).default(10_000),
+    /** Time a request waits for a connection, free in the pool or newly opened, before 503. */
+    connect_timeout_ms: z.int().min(100).max(600_000).default(5_000),
   }),
 ]);
 

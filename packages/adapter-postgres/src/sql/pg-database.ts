@@ -1,14 +1,23 @@
 import pg from 'pg';
 import type { Database, Sql, SqlResult } from './database.js';
-import { isRetryable, storageError } from './sql-errors.js';
+import { isRetryable, isTimeout, storageError } from './sql-errors.js';
 
 export interface PgDatabaseOptions {
   /** `postgres://user:password@host:port/database`, as `SIMPLANE_DATABASE_URL` gives it. */
   connectionString: string;
   /** Connections this process opens at most (default 10; keep it low on Lambda). */
   maxConnections?: number;
-  /** How long a query waits for a free or new connection before failing as unavailable. */
+  /**
+   * How long a query waits for a connection, a free one of the pool or a new one, before
+   * failing as unavailable (default 5000).
+   */
   connectTimeoutMs?: number;
+  /**
+   * How long one statement may wait for its answer before failing as unavailable (default
+   * 10000). A server that accepts but never answers (a network partition) would otherwise hold
+   * the request as long as the outage lasts; the connection is then discarded, never reused.
+   */
+  queryTimeoutMs?: number;
   /** Name shown in `pg_stat_activity`. */
   applicationName?: string;
   /**
@@ -21,6 +30,13 @@ export interface PgDatabaseOptions {
 
 /** Distinct statement texts prepared by name at most; texts past it run unnamed. */
 const MAX_PREPARED = 512;
+
+/**
+ * Idle time after which the kernel starts probing a pooled connection: a peer gone without a
+ * word (a partition, a server host that died) is found and the connection dropped before the
+ * pool hands it out.
+ */
+const KEEPALIVE_DELAY_MS = 10_000;
 
 /** Times a transaction is run when it keeps meeting serialisation failures or deadlocks. */
 const TRANSACTION_ATTEMPTS = 5;
@@ -39,6 +55,11 @@ export class PgDatabase implements Database {
       connectionString: options.connectionString,
       max: options.maxConnections ?? 10,
       connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
+      // Client-side, so it holds however the server is reached: a startup parameter such as
+      // `statement_timeout` is refused by PgBouncer.
+      query_timeout: options.queryTimeoutMs ?? 10_000,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS,
       idleTimeoutMillis: 30_000,
       application_name: options.applicationName ?? 'simplane',
     });
@@ -93,10 +114,16 @@ export class PgDatabase implements Database {
         await client.query('COMMIT');
         return value;
       } catch (error) {
-        try {
-          await client.query('ROLLBACK');
-        } catch {
-          broken = true;
+        // A statement that timed out may still be running or never have arrived: the connection
+        // is dropped, which rolls the transaction back on the server, instead of waiting on a
+        // ROLLBACK as long again.
+        if (isTimeout(error)) broken = true;
+        else {
+          try {
+            await client.query('ROLLBACK');
+          } catch {
+            broken = true;
+          }
         }
         if (attempt < TRANSACTION_ATTEMPTS && isRetryable(error)) continue;
         throw storageError(error);

@@ -11,15 +11,23 @@ export function isRetryable(error: unknown): boolean {
   return RETRY_STATES.has(sqlState(error) ?? '');
 }
 
+/** The driver's own bound passed: no answer to a statement (`query_timeout`) or no connection in time. */
+export function isTimeout(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : '';
+  return /^Query read timeout$|timeout exceeded when trying to connect/.test(message);
+}
+
 /**
  * True when the database cannot be reached or is not accepting work: a refused or lost
  * connection, a server shutting down or starting (class 08, 57P0x), too many connections
- * (53300), or the pool's own connection timeout.
+ * (53300), a statement cancelled by the server's `statement_timeout` (57014), or one of the
+ * driver's own timeouts.
  */
 export function isUnavailable(error: unknown): boolean {
   if (SimplaneError.is(error)) return error.code === 'internal_unavailable';
+  if (isTimeout(error)) return true;
   const state = sqlState(error);
-  if (state !== undefined && (state.startsWith('08') || state.startsWith('57P') || state === '53300')) return true;
+  if (state !== undefined && (state.startsWith('08') || state.startsWith('57P') || state === '53300' || state === '57014')) return true;
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code === 'string' && CONNECTION_CODES.has(code)) return true;
   const message = error instanceof Error ? error.message : '';

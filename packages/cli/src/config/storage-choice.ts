@@ -13,12 +13,8 @@ export function chooseStorage(config: Config, env: Environment): Config {
   if (env.memory) result.storage = { kind: 'memory' };
   else if (env.databaseUrl !== undefined) {
     const fromFile = config.storage?.kind === 'postgres' ? config.storage : undefined;
-    result.storage = check('storage', 'SIMPLANE_DATABASE_URL', {
-      kind: 'postgres',
-      database_url: env.databaseUrl,
-      max_connections: fromFile?.max_connections ?? 10,
-      prepared_statements: fromFile?.prepared_statements ?? true,
-    });
+    // The variable gives the server; the file's pool settings (connections, timeouts) still hold.
+    result.storage = check('storage', 'SIMPLANE_DATABASE_URL', { ...fromFile, kind: 'postgres', database_url: env.databaseUrl });
   } else if (config.storage === undefined) result.storage = { kind: 'embedded', data_dir: env.dataDir };
   if (env.s3 !== undefined) {
     result.blobs = check('blobs', 'SIMPLANE_S3_*', {

@@ -30,6 +30,8 @@ export async function openDatabase(
             connectionString: storage.database_url,
             maxConnections: maxConnections ?? storage.max_connections,
             preparedStatements: storage.prepared_statements,
+            queryTimeoutMs: storage.query_timeout_ms,
+            connectTimeoutMs: storage.connect_timeout_ms,
           });
     return {
       db,

@@ -3,6 +3,7 @@ import type { BlobStore } from '@simplane/core';
 import type { Config } from '../config.schema.js';
 import { ConfigError } from '../load-config.js';
 import { openDatabase } from './open-database.js';
+import { sqlStores } from './sql-stores.js';
 import { memoryStores, type Stores } from './stores.js';
 
 /**
@@ -27,20 +28,12 @@ export async function openStores(config: Config): Promise<Stores> {
   try {
     await postgres.migrate(db);
     const { blobs, blobKind } = await openBlobs(config, db, postgres);
-    const keyStore = new postgres.PostgresKeyStore(db);
-    return {
+    return sqlStores({
+      postgres,
+      db,
       kind: storage.kind,
-      blobKind,
-      keyStore,
-      credentials: new postgres.PostgresCredentialRepository(db),
       blobs,
-      usage: new postgres.PostgresUsageLedger(db),
-      simulators: new postgres.PostgresSimulatorRepository(db),
-      simulations: new postgres.PostgresSimulationRepository(db),
-      steps: new postgres.PostgresStepLog(db, blobs),
-      advances: new postgres.PostgresAdvanceLog(db),
-      worlds: new postgres.PostgresWorldRepository(db),
-      loadTenants: (plan) => keyStore.syncTenants(plan),
+      blobKind,
       async close() {
         try {
           // The S3 store's client keeps sockets open until it is closed.
@@ -49,7 +42,7 @@ export async function openStores(config: Config): Promise<Stores> {
           await opened.close();
         }
       },
-    };
+    });
   } catch (error) {
     await opened.close().catch(() => undefined);
     throw error;

@@ -1,0 +1,39 @@
+import type { BlobStore } from '@simplane/core';
+import type { Database } from '@simplane/adapter-postgres';
+import type { Stores } from './stores.js';
+
+/** What `sqlStores` is given: the adapter's module (loaded by the caller, as it is optional) and an open, migrated database. */
+export interface SqlStoresInput {
+  postgres: typeof import('@simplane/adapter-postgres');
+  db: Database;
+  /** `embedded` when this process holds the database alone (PGlite), `postgres` when others share it. */
+  kind: 'embedded' | 'postgres';
+  blobs: BlobStore;
+  /** What the blob store is, for the start-up line. */
+  blobKind: string;
+  /** Closes what stands behind the stores (the blob store's client, the database, the data directory). */
+  close(): Promise<void>;
+}
+
+/**
+ * Every storage port on one SQL database. Kept apart from opening it so that the ports a
+ * server runs on are the ones suites run on, over a database the suite made.
+ */
+export function sqlStores({ postgres, db, kind, blobs, blobKind, close }: SqlStoresInput): Stores {
+  const keyStore = new postgres.PostgresKeyStore(db);
+  return {
+    kind,
+    blobKind,
+    keyStore,
+    credentials: new postgres.PostgresCredentialRepository(db),
+    blobs,
+    usage: new postgres.PostgresUsageLedger(db),
+    simulators: new postgres.PostgresSimulatorRepository(db),
+    simulations: new postgres.PostgresSimulationRepository(db),
+    steps: new postgres.PostgresStepLog(db, blobs),
+    advances: new postgres.PostgresAdvanceLog(db),
+    worlds: new postgres.PostgresWorldRepository(db),
+    loadTenants: (plan) => keyStore.syncTenants(plan),
+    close,
+  };
+}
