@@ -14,7 +14,7 @@ import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { createServerDatabase, type TestDatabase } from '@simplane/adapter-postgres/testing';
 import { startTestS3Server, TEST_BUCKET, type TestS3Server } from '@simplane/adapter-s3/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { functionUrlEvent, httpApiEvent, restApiEvent, type EventCall } from '../support/lambda-events.js';
+import { API_ID, FUNCTION_URL, HTTP_API, payloadV2Event, restApiEvent, type EventRequest } from '../support/lambda-events.js';
 import { buildLambdaZip, coldStart, type ExecutionEnvironment, type LambdaResponse, type UnzippedLambda } from '../support/lambda-zip.js';
 import { NOTES } from '../support/notes-document.js';
 
@@ -52,6 +52,27 @@ async function start(extra: Record<string, string> = {}): Promise<ExecutionEnvir
   return environment;
 }
 
+interface EventCall {
+  method: string;
+  target: string;
+  headers?: Record<string, string>;
+  /** Sent as JSON text. */
+  json?: unknown;
+  /** Sent base64-encoded, as both gateways send binary media such as multipart uploads. */
+  bytes?: Uint8Array;
+}
+
+function requestOf(call: EventCall): EventRequest {
+  // Payload 2.0 events carry their own domain as the host.
+  const headers = { host: `${API_ID}.execute-api.us-east-1.amazonaws.com`, 'user-agent': 'vitest/1.0', 'x-forwarded-for': '203.0.113.7', 'x-forwarded-proto': 'https', ...call.headers };
+  if (call.bytes !== undefined) return { method: call.method, target: call.target, headers, body: Buffer.from(call.bytes).toString('base64'), isBase64Encoded: true };
+  if (call.json === undefined) return { method: call.method, target: call.target, headers, body: null, isBase64Encoded: false };
+  return { method: call.method, target: call.target, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(call.json), isBase64Encoded: false };
+}
+
+const restApi = (call: EventCall) => restApiEvent(requestOf(call));
+const httpApi = (call: EventCall) => payloadV2Event(requestOf(call), HTTP_API);
+const functionUrl = (call: EventCall) => payloadV2Event(requestOf(call), FUNCTION_URL);
 const withKey = (call: EventCall): EventCall => ({ ...call, headers: { authorization: `Bearer ${KEY}`, ...call.headers } });
 const json = (response: LambdaResponse) => JSON.parse(response.isBase64Encoded === true ? Buffer.from(response.body, 'base64').toString('utf8') : response.body);
 
@@ -68,7 +89,7 @@ async function simulatorUpload(spec: string, request: object): Promise<EventCall
 async function builtSimulator(environment: ExecutionEnvironment, id: string): Promise<{ status: string; error: unknown }> {
   const deadline = Date.now() + 30_000;
   for (;;) {
-    const simulator = json(await environment.invoke(restApiEvent(withKey({ method: 'GET', target: `/v1/simulators/${id}` }))));
+    const simulator = json(await environment.invoke(restApi(withKey({ method: 'GET', target: `/v1/simulators/${id}` }))));
     if (simulator.status !== 'building' && simulator.status !== 'pending') return simulator;
     if (Date.now() > deadline) throw new Error(`the build did not end: ${JSON.stringify(simulator)}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -83,7 +104,7 @@ describe('the Lambda zip', () => {
 
   it('builds a Simulator, creates a Simulation and serves its data plane from v1, v2 and function-URL events', { timeout: 60_000 }, async () => {
     const first = await start();
-    const upload = await first.invoke(httpApiEvent(withKey(await simulatorUpload(NOTES, { references: ['notes:v1'] }))));
+    const upload = await first.invoke(httpApi(withKey(await simulatorUpload(NOTES, { references: ['notes:v1'] }))));
     expect(upload.statusCode).toBe(202);
     const simulator = await builtSimulator(first, json(upload).id);
     expect([simulator.status, simulator.error]).toEqual(['ready', null]);
@@ -91,22 +112,22 @@ describe('the Lambda zip', () => {
     const stored = await s3.client().send(new ListObjectsV2Command({ Bucket: TEST_BUCKET }));
     expect(stored.KeyCount).toBeGreaterThan(0);
 
-    const created = await first.invoke(functionUrlEvent(withKey({ method: 'POST', target: '/v1/simulations', json: { simulator_id: 'notes:v1', sample_records: 0 } })));
+    const created = await first.invoke(functionUrl(withKey({ method: 'POST', target: '/v1/simulations', json: { simulator_id: 'notes:v1', sample_records: 0 } })));
     expect(created.statusCode).toBe(201);
     const simulation = json(created) as { id: string; token: string };
     const sim = (call: EventCall): EventCall => ({ ...call, target: `/sim/${simulation.id}${call.target}`, headers: { 'simulation-token': simulation.token } });
 
-    const note = await first.invoke(restApiEvent(sim({ method: 'POST', target: '/v1/notes', json: { text: 'from API Gateway REST' } })));
+    const note = await first.invoke(restApi(sim({ method: 'POST', target: '/v1/notes', json: { text: 'from API Gateway REST' } })));
     expect(note.statusCode).toBe(201);
     const id = json(note).id as string;
-    const read = await first.invoke(httpApiEvent(sim({ method: 'GET', target: `/v1/notes/${id}` })));
+    const read = await first.invoke(httpApi(sim({ method: 'GET', target: `/v1/notes/${id}` })));
     expect([read.statusCode, json(read)]).toEqual([200, { id, text: 'from API Gateway REST' }]);
 
     // Another execution environment, cold, on the same database and bucket.
     const second = await start();
-    const listed = await second.invoke(functionUrlEvent(sim({ method: 'GET', target: '/v1/notes' })));
+    const listed = await second.invoke(functionUrl(sim({ method: 'GET', target: '/v1/notes' })));
     expect([listed.statusCode, json(listed)]).toEqual([200, [{ id, text: 'from API Gateway REST' }]]);
-    const catalog = json(await second.invoke(httpApiEvent(withKey({ method: 'GET', target: '/v1/simulators?source=catalog' }))));
+    const catalog = json(await second.invoke(httpApi(withKey({ method: 'GET', target: '/v1/simulators?source=catalog' }))));
     expect((catalog.simulators as Array<{ name: string }>).map((s) => s.name).sort()).toEqual(['catalog/customers', 'catalog/petstore']);
   });
 

@@ -1,56 +1,37 @@
 /**
- * Events as AWS delivers them to a function: API Gateway REST (payload 1.0, stage `prod`), an
- * HTTP API (payload 2.0, `$default` stage) and a function URL (payload 2.0 from a
- * `lambda-url` domain). A body is sent base64-encoded when it is bytes, as both gateways do for
- * binary media such as multipart uploads.
+ * Events as AWS delivers them to a function, with realistic fields: API Gateway REST (payload
+ * 1.0, proxy integration, stage `prod`) and payload 2.0, which HTTP APIs (named or `$default`
+ * stage) and function URLs share.
  */
 import type { APIGatewayProxyEvent, APIGatewayProxyEventV2 } from 'aws-lambda';
 
-export interface EventCall {
+export const API_ID = 'a1b2c3d4e5';
+export const URL_ID = 'abcdefghijklmnopqrstuvwxyz012345';
+
+/** What a client sent: `target` is the path and optional query, e.g. `/v1/credentials?limit=2`. */
+export interface EventRequest {
   method: string;
-  /** Path and optional query, e.g. `/v1/simulators?limit=2`. */
   target: string;
-  headers?: Record<string, string>;
-  /** Sent as JSON text with `content-type: application/json`. */
-  json?: unknown;
-  /** Sent base64-encoded; give its content-type in `headers`. */
-  bytes?: Uint8Array;
+  headers: Record<string, string>;
+  body: string | null;
+  isBase64Encoded: boolean;
 }
 
-const API_ID = 'a1b2c3d4e5';
-const URL_ID = 'abcdefghijklmnopqrstuvwxyz012345';
-
-function headersOf(call: EventCall, host: string): Record<string, string> {
-  return {
-    host,
-    'user-agent': 'vitest/1.0',
-    'x-forwarded-for': '203.0.113.7',
-    'x-forwarded-proto': 'https',
-    ...(call.json === undefined ? {} : { 'content-type': 'application/json' }),
-    ...call.headers,
-  };
-}
-
-function bodyOf(call: EventCall): { body: string | null; isBase64Encoded: boolean } {
-  if (call.bytes !== undefined) return { body: Buffer.from(call.bytes).toString('base64'), isBase64Encoded: true };
-  if (call.json !== undefined) return { body: JSON.stringify(call.json), isBase64Encoded: false };
-  return { body: null, isBase64Encoded: false };
-}
-
-/** API Gateway REST API, proxy integration on `/{proxy+}`. */
-export function restApiEvent(call: EventCall): APIGatewayProxyEvent {
-  const url = new URL(call.target, 'https://example.invalid');
-  const headers = headersOf(call, `${API_ID}.execute-api.us-east-1.amazonaws.com`);
+/** API Gateway REST API, proxy integration, stage `prod`: `path` is without the stage. */
+export function restApiEvent(request: EventRequest): APIGatewayProxyEvent {
+  const url = new URL(request.target, 'https://example.invalid');
+  const headers = request.headers;
   const multiQuery: Record<string, string[]> = {};
   for (const [name, value] of url.searchParams) (multiQuery[name] ??= []).push(value);
+  const singleQuery = Object.fromEntries(Object.entries(multiQuery).map(([name, values]) => [name, values.at(-1)!]));
   const hasQuery = Object.keys(multiQuery).length > 0;
   return {
     resource: '/{proxy+}',
     path: url.pathname,
-    httpMethod: call.method,
+    httpMethod: request.method,
     headers,
     multiValueHeaders: Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, [value]])),
-    queryStringParameters: hasQuery ? Object.fromEntries(Object.entries(multiQuery).map(([name, values]) => [name, values.at(-1)!])) : null,
+    queryStringParameters: hasQuery ? singleQuery : null,
     multiValueQueryStringParameters: hasQuery ? multiQuery : null,
     pathParameters: { proxy: url.pathname.slice(1) },
     stageVariables: null,
@@ -60,7 +41,8 @@ export function restApiEvent(call: EventCall): APIGatewayProxyEvent {
       authorizer: null,
       domainName: `${API_ID}.execute-api.us-east-1.amazonaws.com`,
       domainPrefix: API_ID,
-      httpMethod: call.method,
+      extendedRequestId: 'ABCDefGHIjkLMno=',
+      httpMethod: request.method,
       identity: {
         accessKey: null,
         accountId: null,
@@ -81,48 +63,73 @@ export function restApiEvent(call: EventCall): APIGatewayProxyEvent {
       path: `/prod${url.pathname}`,
       protocol: 'HTTP/1.1',
       requestId: 'c6af9ac6-7b61-11e6-9a41-93e8deadbeef',
+      requestTime: '09/Apr/2025:12:34:56 +0000',
       requestTimeEpoch: 1744202096000,
       resourceId: 'abc123',
       resourcePath: '/{proxy+}',
       stage: 'prod',
     },
-    ...bodyOf(call),
+    body: request.body,
+    isBase64Encoded: request.isBase64Encoded,
   };
 }
 
-function payloadV2(call: EventCall, domainName: string, domainPrefix: string, apiId: string): APIGatewayProxyEventV2 {
-  const url = new URL(call.target, 'https://example.invalid');
-  const { body, isBase64Encoded } = bodyOf(call);
-  return {
+export interface V2Options {
+  stage: string;
+  domainName: string;
+  /** Function URLs and `$default` stages have no prefix; a named HTTP API stage does. */
+  pathPrefix: string;
+  routeKey: string;
+  cookies?: string[];
+}
+
+/** HTTP API (payload 2.0) and function URLs: lower-case headers, raw path and raw query. */
+export function payloadV2Event(request: EventRequest, options: V2Options): APIGatewayProxyEventV2 {
+  const queryAt = request.target.indexOf('?');
+  const path = queryAt < 0 ? request.target : request.target.slice(0, queryAt);
+  const rawQueryString = queryAt < 0 ? '' : request.target.slice(queryAt + 1);
+  const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name.toLowerCase(), value]));
+  headers.host = options.domainName;
+  const event: APIGatewayProxyEventV2 = {
     version: '2.0',
-    routeKey: '$default',
-    rawPath: url.pathname,
-    rawQueryString: url.search.slice(1),
-    headers: headersOf(call, domainName),
-    ...(url.search === '' ? {} : { queryStringParameters: Object.fromEntries(url.searchParams) }),
+    routeKey: options.routeKey,
+    rawPath: `${options.pathPrefix}${path}`,
+    rawQueryString,
+    headers,
     requestContext: {
-      accountId: '123456789012',
-      apiId,
-      domainName,
-      domainPrefix,
-      http: { method: call.method, path: url.pathname, protocol: 'HTTP/1.1', sourceIp: '203.0.113.7', userAgent: 'vitest/1.0' },
+      accountId: options.domainName.includes('lambda-url') ? 'anonymous' : '123456789012',
+      apiId: options.domainName.split('.')[0]!,
+      domainName: options.domainName,
+      domainPrefix: options.domainName.split('.')[0]!,
+      http: {
+        method: request.method,
+        path: `${options.pathPrefix}${path}`,
+        protocol: 'HTTP/1.1',
+        sourceIp: '203.0.113.7',
+        userAgent: 'vitest/1.0',
+      },
       requestId: 'JKJaXmPLvHcESHA=',
-      routeKey: '$default',
-      stage: '$default',
+      routeKey: options.routeKey,
+      stage: options.stage,
       time: '09/Apr/2025:12:34:56 +0000',
       timeEpoch: 1744202096000,
     },
-    isBase64Encoded,
-    ...(body === null ? {} : { body }),
+    isBase64Encoded: false,
   };
+  if (rawQueryString.length > 0) {
+    // API Gateway also sends the decoded parameters, repeated ones joined with commas.
+    const params: Record<string, string> = {};
+    for (const [name, value] of new URLSearchParams(rawQueryString)) params[name] = name in params ? `${params[name]},${value}` : value;
+    event.queryStringParameters = params;
+  }
+  if (options.cookies !== undefined) event.cookies = options.cookies;
+  if (request.body !== null) event.body = request.body;
+  event.isBase64Encoded = request.isBase64Encoded;
+  return event;
 }
 
-/** An HTTP API (payload 2.0), `$default` route and stage. */
-export function httpApiEvent(call: EventCall): APIGatewayProxyEventV2 {
-  return payloadV2(call, `${API_ID}.execute-api.us-east-1.amazonaws.com`, API_ID, API_ID);
-}
+/** An HTTP API's `$default` stage and route. */
+export const HTTP_API: V2Options = { stage: '$default', pathPrefix: '', routeKey: '$default', domainName: `${API_ID}.execute-api.us-east-1.amazonaws.com` };
 
 /** A function URL: payload 2.0 from the function's own `lambda-url` domain. */
-export function functionUrlEvent(call: EventCall): APIGatewayProxyEventV2 {
-  return payloadV2(call, `${URL_ID}.lambda-url.us-east-1.on.aws`, URL_ID, URL_ID);
-}
+export const FUNCTION_URL: V2Options = { stage: '$default', pathPrefix: '', routeKey: '$default', domainName: `${URL_ID}.lambda-url.us-east-1.on.aws` };
