@@ -9,7 +9,7 @@
  *   package.json            {"type": "module"}: the bundles are ES modules
  *   lib/handler.js          the control plane and the Lambda host
  *   lib/build-worker.js     the build worker thread, found beside the engine's code as in `dist`
- *   lib/chunk-*.js          code both share
+ *   lib/*.js                chunks: code both share, and what is imported on first use
  *   catalog/*               the shipped catalog documents, read from `../catalog` as in the package
  *   THIRD-PARTY-LICENSES.txt
  *
