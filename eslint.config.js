@@ -42,6 +42,8 @@ export default tseslint.config(
   fence(['packages/composition/src/**/*.ts'], [...hosts, 'express', 'aws-lambda', 'node:http', 'node:https', ...mcpMonolith], 'composition binds ports to adapters and imports no host.'),
   fence(['packages/harness/src/**/*.ts'], [...hostOnly, 'inversify', 'reflect-metadata', 'node:http', 'node:https', 'node:net', ...mcpMonolith], 'the harness runs in memory and brings no host along.'),
   fence(['examples/**/*.ts'], ['@simplane/cli'], 'an embedding app composes its server without the command line.'),
+  // The packaged Lambda bundles what it imports: no command line, no other host, no test harness.
+  fence(['lambda/**/*.ts'], ['@simplane/cli', '@simplane/harness', '@simplane/host-express', '@simplane/host-node', 'express', '@electric-sql/pglite'], 'the Lambda bundle carries its own host only.'),
   // The client runs wherever fetch does (Node, browsers, workers): nothing of Node, nothing of the server.
   {
     ...fence(['packages/client/src/**/*.ts'], ['node:*', ...nodeBuiltins, '@simplane/*', ...vendor], 'the client runs wherever fetch does: no Node module and no other Simplane package.'),

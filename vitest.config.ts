@@ -38,6 +38,7 @@ export default defineConfig({
       { extends: true, test: { name: 'packages', include: ['packages/*/src/**/*.test.ts'] } },
       { extends: true, test: { name: 'tests', include: ['tests/**/*.test.ts'] } },
       { extends: true, test: { name: 'examples', include: ['examples/**/*.test.ts'] } },
+      { extends: true, test: { name: 'lambda', include: ['lambda/**/*.test.ts'] } },
     ],
   },
 });

@@ -12,3 +12,5 @@ await import('./soap.mjs');
 await import('./storage.mjs');
 // Spawns a fresh --expose-gc process per row, so its heap figures start clean.
 await import('./simulation-memory.mjs');
+// The packaged Lambda zip: cold starts, each a process of its own, against warm invocations.
+await import('./lambda-cold-start.mjs');

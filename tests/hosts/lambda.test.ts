@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { composeControlPlane, parseConfig, type ConfigInput, type ControlPlane } from '@simplane/composition';
 import { SessionSealer } from '@simplane/core';
 import { createLambdaHandler, type LambdaEvent, type LambdaResult } from '@simplane/host-lambda';
+import { API_ID, payloadV2Event, restApiEvent, URL_ID, type EventRequest, type V2Options } from '../support/lambda-events.js';
 
 const KEY_ALPHA = 'lambda-key-alpha-01';
 const KEY_BETA = 'lambda-key-beta-002';
@@ -45,8 +46,6 @@ afterEach(async () => {
 
 const CREDENTIAL_ID = /^crd_[0-9A-HJKMNP-TV-Z]{26}$/;
 const UNKNOWN_ID = 'crd_01ARZ3NDEKTSV4RRFFQ69G5FAV';
-const API_ID = 'a1b2c3d4e5';
-const URL_ID = 'abcdefghijklmnopqrstuvwxyz012345';
 
 interface Call {
   method: string;
@@ -83,116 +82,13 @@ function bodyOf(call: Call): { body: string | null; isBase64Encoded: boolean } {
   return call.base64 === true ? { body: Buffer.from(text).toString('base64'), isBase64Encoded: true } : { body: text, isBase64Encoded: false };
 }
 
-/** API Gateway REST API, proxy integration, stage `prod`: `path` is without the stage. */
-function v1Event(call: Call): APIGatewayProxyEvent {
-  const url = new URL(call.target, 'https://example.invalid');
-  const headers = requestHeaders(call);
-  const multiQuery: Record<string, string[]> = {};
-  for (const [name, value] of url.searchParams) (multiQuery[name] ??= []).push(value);
-  const singleQuery = Object.fromEntries(Object.entries(multiQuery).map(([name, values]) => [name, values.at(-1)!]));
-  const hasQuery = Object.keys(multiQuery).length > 0;
-  return {
-    resource: '/{proxy+}',
-    path: url.pathname,
-    httpMethod: call.method,
-    headers,
-    multiValueHeaders: Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, [value]])),
-    queryStringParameters: hasQuery ? singleQuery : null,
-    multiValueQueryStringParameters: hasQuery ? multiQuery : null,
-    pathParameters: { proxy: url.pathname.slice(1) },
-    stageVariables: null,
-    requestContext: {
-      accountId: '123456789012',
-      apiId: API_ID,
-      authorizer: null,
-      domainName: `${API_ID}.execute-api.us-east-1.amazonaws.com`,
-      domainPrefix: API_ID,
-      extendedRequestId: 'ABCDefGHIjkLMno=',
-      httpMethod: call.method,
-      identity: {
-        accessKey: null,
-        accountId: null,
-        apiKey: null,
-        apiKeyId: null,
-        caller: null,
-        clientCert: null,
-        cognitoAuthenticationProvider: null,
-        cognitoAuthenticationType: null,
-        cognitoIdentityId: null,
-        cognitoIdentityPoolId: null,
-        principalOrgId: null,
-        sourceIp: '203.0.113.7',
-        user: null,
-        userAgent: 'vitest/1.0',
-        userArn: null,
-      },
-      path: `/prod${url.pathname}`,
-      protocol: 'HTTP/1.1',
-      requestId: 'c6af9ac6-7b61-11e6-9a41-93e8deadbeef',
-      requestTime: '09/Apr/2025:12:34:56 +0000',
-      requestTimeEpoch: 1744202096000,
-      resourceId: 'abc123',
-      resourcePath: '/{proxy+}',
-      stage: 'prod',
-    },
-    ...bodyOf(call),
-  };
+/** The event's request: the call's headers and body as the client sent them. */
+function requestOf(call: Call): EventRequest {
+  return { method: call.method, target: call.target, headers: requestHeaders(call), ...bodyOf(call) };
 }
 
-interface V2Options {
-  stage: string;
-  domainName: string;
-  /** Function URLs and `$default` stages have no prefix; a named HTTP API stage does. */
-  pathPrefix: string;
-  routeKey: string;
-  cookies?: string[];
-}
-
-/** HTTP API (payload 2.0) and function URLs: lower-case headers, raw path and raw query. */
-function v2Event(call: Call, options: V2Options): APIGatewayProxyEventV2 {
-  const queryAt = call.target.indexOf('?');
-  const path = queryAt < 0 ? call.target : call.target.slice(0, queryAt);
-  const rawQueryString = queryAt < 0 ? '' : call.target.slice(queryAt + 1);
-  const headers = Object.fromEntries(Object.entries(requestHeaders(call)).map(([name, value]) => [name.toLowerCase(), value]));
-  headers.host = options.domainName;
-  const event: APIGatewayProxyEventV2 = {
-    version: '2.0',
-    routeKey: options.routeKey,
-    rawPath: `${options.pathPrefix}${path}`,
-    rawQueryString,
-    headers,
-    requestContext: {
-      accountId: options.domainName.includes('lambda-url') ? 'anonymous' : '123456789012',
-      apiId: options.domainName.split('.')[0]!,
-      domainName: options.domainName,
-      domainPrefix: options.domainName.split('.')[0]!,
-      http: {
-        method: call.method,
-        path: `${options.pathPrefix}${path}`,
-        protocol: 'HTTP/1.1',
-        sourceIp: '203.0.113.7',
-        userAgent: 'vitest/1.0',
-      },
-      requestId: 'JKJaXmPLvHcESHA=',
-      routeKey: options.routeKey,
-      stage: options.stage,
-      time: '09/Apr/2025:12:34:56 +0000',
-      timeEpoch: 1744202096000,
-    },
-    isBase64Encoded: false,
-  };
-  if (rawQueryString.length > 0) {
-    // API Gateway also sends the decoded parameters, repeated ones joined with commas.
-    const params: Record<string, string> = {};
-    for (const [name, value] of new URLSearchParams(rawQueryString)) params[name] = name in params ? `${params[name]},${value}` : value;
-    event.queryStringParameters = params;
-  }
-  if (options.cookies !== undefined) event.cookies = options.cookies;
-  const body = bodyOf(call);
-  if (body.body !== null) event.body = body.body;
-  event.isBase64Encoded = body.isBase64Encoded;
-  return event;
-}
+const v1Event = (call: Call): APIGatewayProxyEvent => restApiEvent(requestOf(call));
+const v2Event = (call: Call, options: V2Options): APIGatewayProxyEventV2 => payloadV2Event(requestOf(call), options);
 
 interface Shape {
   name: string;

@@ -1,6 +1,5 @@
-import { createRequire } from 'node:module';
 import DRange from 'drange';
-import type * as RandExpModule from 'randexp';
+import randexp from 'randexp';
 import { types, type Tokens } from 'ret';
 import { compilePattern } from '../../safe-pattern.js';
 import type { Random } from './random.js';
@@ -77,9 +76,12 @@ const PROPERTY_CHARS: Record<string, string> = {
   Cc: '\\u0001',
 };
 
-/** randexp's class: its CommonJS export is the class itself, where its types describe a `default` member. */
-type RandExpClass = InstanceType<typeof RandExpModule.default.default>;
-const RandExp = createRequire(import.meta.url)('randexp') as typeof RandExpModule.default.default;
+/**
+ * randexp's class: its CommonJS export is the class itself, where its types describe a `default`
+ * member. A static import (not a `require` made at run time) lets a bundler carry it along.
+ */
+const RandExp = randexp as unknown as typeof randexp.default;
+type RandExpClass = InstanceType<typeof RandExp>;
 
 class SeededRandExp extends RandExp {
   random: Random | null = null;
