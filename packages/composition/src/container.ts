@@ -214,25 +214,25 @@ export function composeControlPlane(config: Config, overrides: ComposeOverrides 
     .bind(TOKENS.simulationService)
     .toDynamicValue(
       (c) =>
-        new SimulationService(
-          c.get(TOKENS.simulationRepository),
-          c.get(TOKENS.stepLog),
-          c.get(TOKENS.advanceLog),
-          (principal, reference) => c.get<SimulatorService>(TOKENS.simulatorService).resolve(principal, reference),
-          c.get(SIMULATION_LOADER),
+        new SimulationService({
+          repository: c.get(TOKENS.simulationRepository),
+          steps: c.get(TOKENS.stepLog),
+          advances: c.get(TOKENS.advanceLog),
+          resolveSimulator: (principal, reference) => c.get<SimulatorService>(TOKENS.simulatorService).resolve(principal, reference),
+          loader: c.get(SIMULATION_LOADER),
           pool,
           quotas,
-          c.get(TOKENS.clock),
-          c.get(TOKENS.ids),
-          c.get(TOKENS.cursors),
-          {
+          clock: c.get(TOKENS.clock),
+          ids: c.get(TOKENS.ids),
+          cursors: c.get(TOKENS.cursors),
+          options: {
             tokenTtlSeconds: config.simulation_token_ttl_seconds,
             publicBaseUrl: config.public_base_url ?? null,
             shared,
             owner: lease.owner,
             exclusive: !shared,
           },
-        ),
+        }),
     );
   container
     .bind(TOKENS.simulationTraffic)
@@ -243,7 +243,7 @@ export function composeControlPlane(config: Config, overrides: ComposeOverrides 
           c.get(TOKENS.stepLog),
           c.get(SIMULATION_LOADER),
           pool,
-          c.get(TOKENS.simulationService),
+          c.get<SimulationService>(TOKENS.simulationService).records,
           c.get(TOKENS.clock),
           c.get(TOKENS.logger),
           {

@@ -12,7 +12,8 @@ import type { SimulationRecord } from './simulation.js';
 import { advanceTimeInput, IDEMPOTENCY_KEY_BYTES } from './simulation-input.js';
 import type { SimulationPool } from './simulation-pool.js';
 import type { SimulationRepository } from './simulation.repository.port.js';
-import { clockConflict, notFound, platformOwned, refuseWorldMember, stopped, type SimulationService } from './simulation.service.js';
+import { clockConflict, notFound, platformOwned, refuseWorldMember, stopped } from './simulation-errors.js';
+import type { SimulationService } from './simulation.service.js';
 import type { SimulationTraffic } from './simulation-traffic.js';
 
 export interface ClockAdvancePage {

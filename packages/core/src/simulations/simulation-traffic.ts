@@ -8,7 +8,9 @@ import { dataPlanePath, isExpired, type SimulationRecord } from './simulation.js
 import type { SimulationLoader } from './simulation-loader.js';
 import type { LiveSimulation, SimulationPool } from './simulation-pool.js';
 import type { SimulationRepository } from './simulation.repository.port.js';
-import { hashSimulationToken, notFound, stopped, type SimulationService } from './simulation.service.js';
+import { notFound, stopped } from './simulation-errors.js';
+import type { SimulationRecords } from './simulation-records.js';
+import { hashSimulationToken } from './simulation-tokens.js';
 import type { ChunkedSnapshot, Snapshot, StepEntry, StepLog, StepVia } from './step-log.port.js';
 import type { Principal } from '../tenancy/tenancy.js';
 import { snapshotDue } from './snapshot-policy.js';
@@ -103,7 +105,7 @@ export class SimulationTraffic {
     private readonly steps: StepLog,
     private readonly loader: SimulationLoader,
     private readonly pool: SimulationPool,
-    private readonly simulations: SimulationService,
+    private readonly simulations: SimulationRecords,
     private readonly clock: Clock,
     private readonly logger: Logger,
     private readonly options: SimulationTrafficOptions,

@@ -9,7 +9,7 @@ import { pendingAdvance, toClockAdvanceView, type ClockAdvanceMember, type Clock
 import { checkedIdempotencyKey, notBeforeCurrent, replayAdvance, type ClockAdvancePage, type ClockEventPage, type SimulationClock } from '../simulations/simulation-clock.js';
 import { advanceTimeInput } from '../simulations/simulation-input.js';
 import type { SimulationRepository } from '../simulations/simulation.repository.port.js';
-import { clockConflict } from '../simulations/simulation.service.js';
+import { clockConflict } from '../simulations/simulation-errors.js';
 import type { Principal } from '../tenancy/tenancy.js';
 import { formatTime, type Clock } from '../time/clock.port.js';
 import type { WorldMemberRecord, WorldRecord } from './world.js';
