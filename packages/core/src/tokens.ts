@@ -28,16 +28,17 @@ import type { WorldRepository } from './worlds/world.repository.port.js';
 import type { WorldService } from './worlds/world.service.js';
 import type { WorldClock } from './worlds/world-clock.js';
 
-/** A typed injection token: a `Symbol.for` key that remembers the type it stands for. */
+/** A typed injection token: a `Symbol.for` key, named for the package that owns it, that remembers the type it stands for. */
 export type Token<T> = symbol & { readonly __type?: T };
 
 function token<T>(name: string): Token<T> {
-  return Symbol.for(`simplane.${name}`) as Token<T>;
+  return Symbol.for(`@simplane/core/${name}`) as Token<T>;
 }
 
 /**
- * Injection tokens for the composition roots. Core never resolves them itself; services
- * receive their dependencies through constructors.
+ * Injection tokens for the composition roots, for core's ports and services. Core never
+ * resolves them itself; services receive their dependencies through constructors. A
+ * composition root's own tokens are its package's (`@simplane/composition/...`).
  */
 export const TOKENS = {
   clock: token<Clock>('clock'),
