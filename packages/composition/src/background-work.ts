@@ -1,8 +1,8 @@
-import type { Container } from 'inversify';
-import { AdvanceRecovery, installCatalog, TOKENS, type BuildProvider, type BuildScheduler, type Logger, type SimulationTraffic, type WorldBuildQueue } from '@simplane/core';
+import { AdvanceRecovery, installCatalog, type BuildProvider, type BuildScheduler, type SimulationTraffic, type WorldBuildQueue } from '@simplane/core';
 import type { ControlPlaneServices } from '@simplane/http';
 import { shippedCatalog } from './catalog-documents.js';
 import type { Config } from './config.schema.js';
+import type { ControlPlanePorts } from './control-plane.js';
 import type { Stores } from './storage/stores.js';
 
 /** A clock advance still running after this long on a shared store is taken as abandoned by its process. */
@@ -21,20 +21,20 @@ export interface BackgroundWork {
  * shutting all of it down.
  */
 export function startBackgroundWork(
-  container: Container,
+  ports: ControlPlanePorts,
   config: Config,
   parts: { services: ControlPlaneServices; scheduler: BuildScheduler; worldBuilds: WorldBuildQueue; traffic: SimulationTraffic; stores: Stores; shared: boolean },
 ): BackgroundWork {
   const { services, scheduler, worldBuilds, traffic, stores, shared } = parts;
   const advances = new AdvanceRecovery(
-    container.get(TOKENS.advanceLog),
-    container.get(TOKENS.simulationRepository),
-    container.get(TOKENS.stepLog),
-    container.get(TOKENS.worldRepository),
+    ports.advanceLog,
+    ports.simulationRepository,
+    ports.stepLog,
+    ports.worldRepository,
     services.clock,
     services.worldClock,
-    container.get(TOKENS.clock),
-    container.get(TOKENS.logger),
+    ports.clock,
+    ports.logger,
     ABANDONED_ADVANCE_MS,
   );
   // What a previous run left unfinished is taken over first: a store no other process shares
@@ -42,16 +42,16 @@ export function startBackgroundWork(
   const ready = Promise.all([scheduler.recover({ all: !shared }), worldBuilds.recover({ all: !shared }), advances.recover({ all: !shared })]).then(() =>
     config.catalog
       ? installCatalog(shippedCatalog(), {
-          repository: container.get(TOKENS.simulatorRepository),
-          blobs: container.get(TOKENS.blobStore),
+          repository: ports.simulatorRepository,
+          blobs: ports.blobStore,
           scheduler,
-          clock: container.get(TOKENS.clock),
-          ids: container.get(TOKENS.ids),
+          clock: ports.clock,
+          ids: ports.ids,
         })
       : undefined,
   );
-  const provider = container.get<BuildProvider & { close?: () => Promise<void> }>(TOKENS.buildProvider);
-  const logger = container.get<Logger>(TOKENS.logger);
+  const provider: BuildProvider & { close?: () => Promise<void> } = ports.buildProvider;
+  const logger = ports.logger;
   const sweeper =
     config.simulation_sweep_interval_ms === 0
       ? undefined

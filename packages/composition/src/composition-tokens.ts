@@ -1,8 +1,4 @@
-import type { SimulationLoader, Token, WorldBuilder, WorldBuildQueue } from '@simplane/core';
-
-function token<T>(name: string): Token<T> {
-  return Symbol.for(`@simplane/composition/${name}`) as Token<T>;
-}
+import { defineToken, type SimulationLoader, type WorldBuilder, type WorldBuildQueue } from '@simplane/core';
 
 /**
  * Tokens of what only this composition root shares between its bindings; core's own are
@@ -10,8 +6,8 @@ function token<T>(name: string): Token<T> {
  */
 export const COMPOSITION_TOKENS = {
   /** The loader the Simulation service and the data plane share. */
-  simulationLoader: token<SimulationLoader>('simulationLoader'),
+  simulationLoader: defineToken<SimulationLoader>('composition', 'simulationLoader'),
   /** The World builder and its queue, for the World service. */
-  worldBuilder: token<WorldBuilder>('worldBuilder'),
-  worldBuildQueue: token<WorldBuildQueue>('worldBuildQueue'),
+  worldBuilder: defineToken<WorldBuilder>('composition', 'worldBuilder'),
+  worldBuildQueue: defineToken<WorldBuildQueue>('composition', 'worldBuildQueue'),
 } as const;

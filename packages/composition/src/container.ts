@@ -75,6 +75,7 @@ export function composeControlPlane(config: Config, overrides: ComposeOverrides 
   const scheduler = container.get<BuildScheduler>(TOKENS.buildScheduler);
   const worldBuilds = container.get<WorldBuildQueue>(COMPOSITION_TOKENS.worldBuildQueue);
   const traffic = container.get<SimulationTraffic>(TOKENS.simulationTraffic);
-  const { ready, close } = startBackgroundWork(container, config, { services, scheduler, worldBuilds, traffic, stores, shared });
-  return { handle, routes, services, ports: portsOf(container), tenants, scheduler, worldBuilds, traffic, ready, close };
+  const ports = portsOf(container);
+  const { ready, close } = startBackgroundWork(ports, config, { services, scheduler, worldBuilds, traffic, stores, shared });
+  return { handle, routes, services, ports, tenants, scheduler, worldBuilds, traffic, ready, close };
 }

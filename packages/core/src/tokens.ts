@@ -31,8 +31,13 @@ import type { WorldClock } from './worlds/world-clock.js';
 /** A typed injection token: a `Symbol.for` key, named for the package that owns it, that remembers the type it stands for. */
 export type Token<T> = symbol & { readonly __type?: T };
 
+/** A token named for the package that owns what it stands for: `Symbol.for('@simplane/<package>/<name>')`. */
+export function defineToken<T>(owner: string, name: string): Token<T> {
+  return Symbol.for(`@simplane/${owner}/${name}`) as Token<T>;
+}
+
 function token<T>(name: string): Token<T> {
-  return Symbol.for(`@simplane/core/${name}`) as Token<T>;
+  return defineToken<T>('core', name);
 }
 
 /**
