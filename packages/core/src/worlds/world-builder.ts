@@ -1,7 +1,7 @@
 import { SimplaneError } from '../errors/simplane-error.js';
 import type { Logger } from '../logging/logger.port.js';
 import type { Quotas } from '../quotas/quotas.js';
-import type { SimulationService, SimulatorResolver } from '../simulations/simulation.service.js';
+import type { SimulationService, SimulatorResolver } from '../simulations/control/simulation.service.js';
 import { formatTime, type Clock } from '../time/clock.port.js';
 import type { WorldError, WorldRecord } from './world.js';
 import type { WorldRepository } from './world.repository.port.js';

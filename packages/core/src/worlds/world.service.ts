@@ -6,7 +6,7 @@ import type { CursorCodec } from '../pagination/cursor-codec.js';
 import { fetchPage, type PageParams } from '../pagination/page.js';
 import type { Quotas } from '../quotas/quotas.js';
 import type { SimulationRecord, SimulationStatus } from '../simulations/simulation.js';
-import type { SimulationService, SimulatorResolver } from '../simulations/simulation.service.js';
+import type { SimulationService, SimulatorResolver } from '../simulations/control/simulation.service.js';
 import type { Principal } from '../tenancy/tenancy.js';
 import { formatTime, type Clock } from '../time/clock.port.js';
 import { WORLD_STATUSES, type WorldLock, type WorldRecord, type WorldStatus } from './world.js';
@@ -15,7 +15,7 @@ import type { WorldBuilder } from './world-builder.js';
 import { createWorldInput, memberNames } from './world-input.js';
 import type { WorldFilter, WorldRepository } from './world.repository.port.js';
 import { memberSimulationIds, toWorldView, type WorldPage, type WorldView } from './world-view.js';
-import type { AdvanceLog } from '../simulations/advance-log.port.js';
+import type { AdvanceLog } from '../simulations/clock/advance-log.port.js';
 
 export interface WorldServiceOptions {
   /** Where clients reach this server, for absolute `endpoint`s; null: relative (as for Simulations). */

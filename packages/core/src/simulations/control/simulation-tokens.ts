@@ -1,8 +1,8 @@
 import { hash, randomBytes } from 'node:crypto';
-import { formatTime, type Clock } from '../time/clock.port.js';
-import type { SimulationRecord, SimulationTokenRecord } from './simulation.js';
-import type { SimulationRepository } from './simulation.repository.port.js';
-import { notFound } from './simulation-errors.js';
+import { formatTime, type Clock } from '../../time/clock.port.js';
+import type { SimulationRecord, SimulationTokenRecord } from '../simulation.js';
+import type { SimulationRepository } from '../simulation.repository.port.js';
+import { notFound } from '../simulation-errors.js';
 
 export interface TokenView {
   token: string;

@@ -1,7 +1,7 @@
-import type { Clock } from '../time/clock.port.js';
-import type { SimulationPool } from './simulation-pool.js';
-import type { SimulationRecords } from './simulation-records.js';
-import type { SimulationRepository } from './simulation.repository.port.js';
+import type { Clock } from '../../time/clock.port.js';
+import type { SimulationPool } from '../simulation-pool.js';
+import type { SimulationRecords } from '../control/simulation-records.js';
+import type { SimulationRepository } from '../simulation.repository.port.js';
 
 /** The Simulations' housekeeping: idle ones unloaded (paused), expired ones deleted. */
 export class SimulationHousekeeping {

@@ -1,7 +1,7 @@
-import { formatTime, type Clock } from '../time/clock.port.js';
-import type { SimulationRecord } from './simulation.js';
-import type { SimulationRepository } from './simulation.repository.port.js';
-import { notFound, platformOwned, refuseWhileAdvancing, stopped } from './simulation-errors.js';
+import { formatTime, type Clock } from '../../time/clock.port.js';
+import type { SimulationRecord } from '../simulation.js';
+import type { SimulationRepository } from '../simulation.repository.port.js';
+import { notFound, platformOwned, refuseWhileAdvancing, stopped } from '../simulation-errors.js';
 
 /** A lifecycle lock older than this is taken as abandoned by a process that stopped mid-change. */
 const ABANDONED_LOCK_MS = 5 * 60_000;

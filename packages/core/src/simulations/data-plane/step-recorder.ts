@@ -1,12 +1,12 @@
-import type { SimplaneError } from '../errors/simplane-error.js';
-import type { Logger } from '../logging/logger.port.js';
-import type { Clock } from '../time/clock.port.js';
+import type { SimplaneError } from '../../errors/simplane-error.js';
+import type { Logger } from '../../logging/logger.port.js';
+import type { Clock } from '../../time/clock.port.js';
 import { describe, unreachable } from './simulation-failures.js';
-import type { LiveSimulation, SimulationPool } from './simulation-pool.js';
-import type { SimulationRecord } from './simulation.js';
-import type { SimulationRepository } from './simulation.repository.port.js';
-import type { ChunkedSnapshot, Snapshot, StepEntry, StepLog } from './step-log.port.js';
-import { snapshotDue } from './snapshot-policy.js';
+import type { LiveSimulation, SimulationPool } from '../simulation-pool.js';
+import type { SimulationRecord } from '../simulation.js';
+import type { SimulationRepository } from '../simulation.repository.port.js';
+import type { ChunkedSnapshot, Snapshot, StepEntry, StepLog } from '../step-log.port.js';
+import { snapshotDue } from '../snapshot-policy.js';
 
 export interface StepRecorderOptions {
   /** A snapshot is saved after at least this many steps (more as the state grows: snapshot-policy). */

@@ -1,13 +1,13 @@
-import { SimplaneError } from '../errors/simplane-error.js';
-import type { Logger } from '../logging/logger.port.js';
-import type { Clock } from '../time/clock.port.js';
-import type { SimulationRecord } from './simulation.js';
-import { notFound, stopped } from './simulation-errors.js';
+import { SimplaneError } from '../../errors/simplane-error.js';
+import type { Logger } from '../../logging/logger.port.js';
+import type { Clock } from '../../time/clock.port.js';
+import type { SimulationRecord } from '../simulation.js';
+import { notFound, stopped } from '../simulation-errors.js';
 import { describe, unreachable } from './simulation-failures.js';
-import type { SimulationLoader } from './simulation-loader.js';
-import type { LiveSimulation, SimulationPool } from './simulation-pool.js';
-import type { SimulationRepository } from './simulation.repository.port.js';
-import type { StepLog } from './step-log.port.js';
+import type { SimulationLoader } from '../simulation-loader.js';
+import type { LiveSimulation, SimulationPool } from '../simulation-pool.js';
+import type { SimulationRepository } from '../simulation.repository.port.js';
+import type { StepLog } from '../step-log.port.js';
 
 /** Brings Simulations into this process's memory: a paused or unloaded one is woken from its log. */
 export class LiveSimulations {

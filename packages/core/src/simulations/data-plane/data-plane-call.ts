@@ -1,6 +1,6 @@
-import type { ClockEvent } from '../runtime/runtime.port.js';
-import type { Principal } from '../tenancy/tenancy.js';
-import type { StepVia } from './step-log.port.js';
+import type { ClockEvent } from '../../runtime/runtime.port.js';
+import type { Principal } from '../../tenancy/tenancy.js';
+import type { StepVia } from '../step-log.port.js';
 
 /** One data-plane request as the HTTP layer hands it over; the body is read only once allowed. */
 export interface DataPlaneCall {

@@ -1,14 +1,14 @@
-import { SimplaneError } from '../errors/simplane-error.js';
-import { isId } from '../ids/id.js';
-import type { Quotas } from '../quotas/quotas.js';
-import type { Principal } from '../tenancy/tenancy.js';
-import { formatTime, type Clock } from '../time/clock.port.js';
-import type { AdvanceLog } from './advance-log.port.js';
-import { isExpired, toSimulationView, type SimulationRecord, type SimulationView } from './simulation.js';
-import { notFound, quotaExceeded } from './simulation-errors.js';
-import { visibleStep, type SimulationPool } from './simulation-pool.js';
-import type { SimulationRepository } from './simulation.repository.port.js';
-import type { StepLog } from './step-log.port.js';
+import { SimplaneError } from '../../errors/simplane-error.js';
+import { isId } from '../../ids/id.js';
+import type { Quotas } from '../../quotas/quotas.js';
+import type { Principal } from '../../tenancy/tenancy.js';
+import { formatTime, type Clock } from '../../time/clock.port.js';
+import type { AdvanceLog } from '../clock/advance-log.port.js';
+import { isExpired, toSimulationView, type SimulationRecord, type SimulationView } from '../simulation.js';
+import { notFound, quotaExceeded } from '../simulation-errors.js';
+import { visibleStep, type SimulationPool } from '../simulation-pool.js';
+import type { SimulationRepository } from '../simulation.repository.port.js';
+import type { StepLog } from '../step-log.port.js';
 
 export interface SimulationRecordOptions {
   /** Where clients reach this server (`https://sim.example.com`), for absolute `endpoint`s; null: relative. */

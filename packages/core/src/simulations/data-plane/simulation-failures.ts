@@ -1,4 +1,4 @@
-import { SimplaneError } from '../errors/simplane-error.js';
+import { SimplaneError } from '../../errors/simplane-error.js';
 
 /** A cause as a log line gives it: its message, with the stack where a runtime failed. */
 export function describe(cause: unknown, withStack: boolean): string {

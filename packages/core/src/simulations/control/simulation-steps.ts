@@ -1,11 +1,11 @@
-import { SimplaneError, validationError } from '../errors/simplane-error.js';
-import type { CursorCodec } from '../pagination/cursor-codec.js';
-import { fetchPage, type PageParams } from '../pagination/page.js';
-import type { Principal } from '../tenancy/tenancy.js';
-import { stopped } from './simulation-errors.js';
+import { SimplaneError, validationError } from '../../errors/simplane-error.js';
+import type { CursorCodec } from '../../pagination/cursor-codec.js';
+import { fetchPage, type PageParams } from '../../pagination/page.js';
+import type { Principal } from '../../tenancy/tenancy.js';
+import { stopped } from '../simulation-errors.js';
 import type { SimulationRecords } from './simulation-records.js';
-import type { StepDetail, StepLog, StepView } from './step-log.port.js';
-import { messageView } from './step-recording.js';
+import type { StepDetail, StepLog, StepView } from '../step-log.port.js';
+import { messageView } from '../step-recording.js';
 
 /** A Simulation's recorded steps, as the control plane lists and shows them. */
 export class SimulationSteps {

@@ -1,13 +1,13 @@
-import { SimplaneError } from '../errors/simplane-error.js';
-import type { IdGenerator } from '../ids/id.js';
-import type { SimulatorRecord } from '../simulators/simulator.js';
-import { formatTime, type Clock } from '../time/clock.port.js';
-import type { SimulationRecord, SimulationView } from './simulation.js';
-import { SIMULATION_LIMITS } from './simulation-input.js';
+import { SimplaneError } from '../../errors/simplane-error.js';
+import type { IdGenerator } from '../../ids/id.js';
+import type { SimulatorRecord } from '../../simulators/simulator.js';
+import { formatTime, type Clock } from '../../time/clock.port.js';
+import type { SimulationRecord, SimulationView } from '../simulation.js';
+import { SIMULATION_LIMITS } from '../simulation-input.js';
 import type { SimulationLifecycle } from './simulation-lifecycle.js';
-import { seederOf } from './simulation-loader.js';
+import { seederOf } from '../simulation-loader.js';
 import type { SimulationRecords } from './simulation-records.js';
-import { SimulationState } from './simulation-state.js';
+import { SimulationState } from '../simulation-state.js';
 
 /** What a World's member takes from its World. */
 export interface WorldOrigin {

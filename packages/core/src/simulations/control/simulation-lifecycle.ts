@@ -1,15 +1,15 @@
-import type { LoadedSimulator } from '../runtime/runtime.port.js';
-import type { Principal } from '../tenancy/tenancy.js';
-import { formatTime, type Clock } from '../time/clock.port.js';
-import type { SimulationRecord, SimulationTokenRecord, SimulationView, SimulationWithToken } from './simulation.js';
-import { platformOwned, refuseWhileAdvancing } from './simulation-errors.js';
-import type { SimulationLoader } from './simulation-loader.js';
+import type { LoadedSimulator } from '../../runtime/runtime.port.js';
+import type { Principal } from '../../tenancy/tenancy.js';
+import { formatTime, type Clock } from '../../time/clock.port.js';
+import type { SimulationRecord, SimulationTokenRecord, SimulationView, SimulationWithToken } from '../simulation.js';
+import { platformOwned, refuseWhileAdvancing } from '../simulation-errors.js';
+import type { SimulationLoader } from '../simulation-loader.js';
 import { UNLOCKED, type SimulationLocks } from './simulation-locks.js';
-import type { SimulationPool } from './simulation-pool.js';
+import type { SimulationPool } from '../simulation-pool.js';
 import type { SimulationRecords } from './simulation-records.js';
-import type { SimulationState } from './simulation-state.js';
+import type { SimulationState } from '../simulation-state.js';
 import type { SimulationTokens } from './simulation-tokens.js';
-import type { StepLog } from './step-log.port.js';
+import type { StepLog } from '../step-log.port.js';
 
 /** How a new Simulation's state begins: made from the Simulator's seeder, or a fork's bytes. */
 export type SimulationStart = { seed: (loaded: LoadedSimulator) => SimulationState } | { snapshot: Uint8Array };

@@ -1,8 +1,8 @@
-import { SimplaneError } from '../errors/simplane-error.js';
-import { remembered } from '../objects/remembered.js';
-import type { SimulationRecord } from './simulation.js';
-import type { SimulationRepository } from './simulation.repository.port.js';
-import { hashSimulationToken } from './simulation-tokens.js';
+import { SimplaneError } from '../../errors/simplane-error.js';
+import { remembered } from '../../objects/remembered.js';
+import type { SimulationRecord } from '../simulation.js';
+import type { SimulationRepository } from '../simulation.repository.port.js';
+import { hashSimulationToken } from '../control/simulation-tokens.js';
 import type { DataPlaneCaller } from './data-plane-call.js';
 
 /** Tokens remembered at most; past it the cache starts again. */

@@ -1,16 +1,16 @@
-import { parseInput } from '../errors/zod-validation.js';
-import { validationError } from '../errors/simplane-error.js';
-import type { IdGenerator } from '../ids/id.js';
-import type { Principal } from '../tenancy/tenancy.js';
-import { formatTime, type Clock } from '../time/clock.port.js';
-import type { SimulationRecord, SimulationWithToken } from './simulation.js';
-import { platformOwned, refuseWhileAdvancing, stopped } from './simulation-errors.js';
-import { forkSimulationInput } from './simulation-input.js';
+import { parseInput } from '../../errors/zod-validation.js';
+import { validationError } from '../../errors/simplane-error.js';
+import type { IdGenerator } from '../../ids/id.js';
+import type { Principal } from '../../tenancy/tenancy.js';
+import { formatTime, type Clock } from '../../time/clock.port.js';
+import type { SimulationRecord, SimulationWithToken } from '../simulation.js';
+import { platformOwned, refuseWhileAdvancing, stopped } from '../simulation-errors.js';
+import { forkSimulationInput } from '../simulation-input.js';
 import { expiry, type SimulationLifecycle } from './simulation-lifecycle.js';
-import type { SimulationLoader } from './simulation-loader.js';
-import type { SimulationPool } from './simulation-pool.js';
+import type { SimulationLoader } from '../simulation-loader.js';
+import type { SimulationPool } from '../simulation-pool.js';
 import type { SimulationRecords } from './simulation-records.js';
-import type { StepLog, StepView } from './step-log.port.js';
+import type { StepLog, StepView } from '../step-log.port.js';
 
 /** Forks: a new Simulation from another's state at one of its recorded steps. */
 export class SimulationForks {
