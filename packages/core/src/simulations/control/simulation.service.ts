@@ -234,9 +234,4 @@ export class SimulationService {
     await this.records.expireDue();
     return this.records.repository.countActive(workspaceId);
   }
-
-  /** Deletes every Simulation past its expiry (SimulationRecords.expireDue). */
-  expireDue(except?: string): Promise<number> {
-    return this.records.expireDue(except);
-  }
 }

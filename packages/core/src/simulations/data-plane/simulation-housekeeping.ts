@@ -8,7 +8,7 @@ export class SimulationHousekeeping {
   constructor(
     private readonly repository: SimulationRepository,
     private readonly pool: SimulationPool,
-    private readonly simulations: SimulationRecords,
+    private readonly records: SimulationRecords,
     private readonly clock: Clock,
     private readonly idleMs: number,
   ) {}
@@ -49,6 +49,6 @@ export class SimulationHousekeeping {
 
   /** Deletes Simulations past their expiry, with their state and steps. */
   sweepExpired(): Promise<number> {
-    return this.simulations.expireDue();
+    return this.records.expireDue();
   }
 }

@@ -62,7 +62,7 @@ export class SimulationTraffic {
     private readonly steps: StepLog,
     loader: SimulationLoader,
     private readonly pool: SimulationPool,
-    private readonly simulations: SimulationRecords,
+    private readonly records: SimulationRecords,
     private readonly clock: Clock,
     private readonly logger: Logger,
     private readonly options: SimulationTrafficOptions,
@@ -70,7 +70,7 @@ export class SimulationTraffic {
     this.access = new SimulationAccess(repository);
     this.live = new LiveSimulations(repository, steps, loader, pool, clock, logger);
     this.recorder = new StepRecorder(repository, steps, pool, clock, logger, options);
-    this.housekeeping = new SimulationHousekeeping(repository, pool, simulations, clock, options.idleMs);
+    this.housekeeping = new SimulationHousekeeping(repository, pool, records, clock, options.idleMs);
   }
 
   async handle(call: DataPlaneCall): Promise<SimResponse> {
@@ -85,7 +85,7 @@ export class SimulationTraffic {
     const now = formatTime(this.clock.now());
     if (record === null) throw notFound(call.simulationId);
     // Awaited only when due: most Simulations have no expiry, and every request passes here.
-    if (isExpired(record, now) && (await this.simulations.expireIfDue(record, now))) throw notFound(call.simulationId);
+    if (isExpired(record, now) && (await this.records.expireIfDue(record, now))) throw notFound(call.simulationId);
     const token = call.tokenless === true ? OPEN : await this.access.authorise(record, call, now);
     if (record.status === 'stopped') throw stopped(record.id);
     const live = this.pool.get(record.id) ?? (await this.live.ensure(record));
@@ -115,7 +115,7 @@ export class SimulationTraffic {
     if (!isId('simulation', caller.simulationId)) throw notFound(caller.simulationId);
     const record = await this.repository.get(caller.simulationId);
     const now = formatTime(this.clock.now());
-    if (record === null || (isExpired(record, now) && (await this.simulations.expireIfDue(record, now)))) throw notFound(caller.simulationId);
+    if (record === null || (isExpired(record, now) && (await this.records.expireIfDue(record, now)))) throw notFound(caller.simulationId);
     const token = await this.access.authorise(record, caller, now);
     if (record.status === 'stopped') throw stopped(record.id);
     const live = this.pool.get(record.id) ?? (await this.live.ensure(record));
