@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ClockAdvanceView, SimulationRepository, SimulationView } from '@simplane/core';
+import type { ClockAdvanceView, SimulationView } from '@simplane/core';
 import type { Harness } from '@simplane/harness';
 import { advance, advanced, settled, simulation, START, steps } from '../support/clock.js';
 import { expectProblem } from '../support/problem.js';
@@ -141,7 +141,7 @@ describe('POST /v1/simulations/{id}/advance-time', () => {
     expect((await h.request('GET', `/v1/simulations/${sim.id}/advances`)).json()).toEqual({ advances: [], next_cursor: null });
     // No World can be built yet: make one a member as a World build would.
     const member = await h.createSimulation('pets:v1');
-    const repository = h.plane.container.get<SimulationRepository>(Symbol.for('simplane.simulationRepository'));
+    const repository = h.plane.ports.simulationRepository;
     await repository.update(member.id, {}, { worldId: 'wld_01J00000000000000000000000' });
     expectProblem(await advance(h, member.id, '2024-02-01T00:00:00Z'), 409, 'simulation_world_owned');
   });

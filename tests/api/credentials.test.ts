@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, encodeMultipart, type Harness, type HarnessResponse } from '@simplane/harness';
-import { SimplaneError, TOKENS, type CredentialRepository, type Logger, type Principal } from '@simplane/core';
+import { SimplaneError, type CredentialRepository, type Logger, type Principal } from '@simplane/core';
 import { expectProblem } from '../support/problem.js';
 import { tinyDocument } from '../support/gated-provider.js';
 import type { Credential, CredentialList } from '../support/credential-types.js';
@@ -50,7 +50,7 @@ function keyOf(h: Harness, workspace: string): string {
 }
 
 function repositoryOf(h: Harness): CredentialRepository {
-  return h.plane.container.get<CredentialRepository>(TOKENS.credentialRepository);
+  return h.plane.ports.credentialRepository;
 }
 
 function principalOf(h: Harness, workspace: string): Principal {

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createHarness, type Harness, type HarnessResponse } from '@simplane/harness';
-import { TOKENS, type CredentialRepository, type Logger } from '@simplane/core';
+import type { Logger } from '@simplane/core';
 import { expectProblem } from '../support/problem.js';
 
 const PATH = '/v1/credentials';
@@ -261,7 +261,7 @@ describe('unexpected failures', () => {
   it('answers 500 internal with a generic detail; the cause goes to the log only', async () => {
     const { logger, errors } = capturingLogger();
     const h = createHarness({ logger });
-    const repository = h.plane.container.get<CredentialRepository>(TOKENS.credentialRepository);
+    const repository = h.plane.ports.credentialRepository;
     const original = repository.listByWorkspace.bind(repository);
     repository.listByWorkspace = async () => {
       throw new Error('secret-internal-detail');
@@ -280,7 +280,7 @@ describe('unexpected failures', () => {
 
   it('answers 500 internal when a repository throws something that is not an Error', async () => {
     const h = createHarness();
-    const repository = h.plane.container.get<CredentialRepository>(TOKENS.credentialRepository);
+    const repository = h.plane.ports.credentialRepository;
     repository.insert = async () => {
       throw 'plain-string-failure';
     };
@@ -316,7 +316,7 @@ describe('Request-Id', () => {
 
   it('is on a 500 too', async () => {
     const h = createHarness();
-    const repository = h.plane.container.get<CredentialRepository>(TOKENS.credentialRepository);
+    const repository = h.plane.ports.credentialRepository;
     repository.listByWorkspace = async () => {
       throw new Error('boom');
     };

@@ -4,7 +4,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createHarness, type Harness, type HarnessResponse } from '@simplane/harness';
-import { TOKENS, type CredentialRecord, type CredentialRepository, type Principal } from '@simplane/core';
+import type { CredentialRecord, Principal } from '@simplane/core';
 import type { Credential, CredentialList } from '../support/credential-types.js';
 
 const PATH = '/v1/credentials';
@@ -56,7 +56,7 @@ describe('workspace isolation', () => {
   };
 
   const stored = async (id: string): Promise<CredentialRecord | null> =>
-    h.plane.container.get<CredentialRepository>(TOKENS.credentialRepository).get(id);
+    h.plane.ports.credentialRepository.get(id);
 
   beforeEach(async () => {
     h = createHarness();

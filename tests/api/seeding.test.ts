@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { StepLog } from '@simplane/core';
 import type { Harness } from '@simplane/harness';
 import { closeAll, PETSTORE_AUTH, simulationHarness } from '../support/simulations.js';
 
@@ -18,7 +17,7 @@ async function look(h: Harness, sim: Sim): Promise<{ pets: string; orders: strin
 describe('sample records', () => {
   it('are not made when a Simulation is created, and are the same whenever, and in whatever order, a client reaches them', async () => {
     const { h } = await simulationHarness();
-    const log = h.plane.container.get<StepLog>(Symbol.for('simplane.stepLog'));
+    const log = h.plane.ports.stepLog;
     const first = await h.createSimulation('pets:v1', { seed: 'seeded', sample_records: 3 });
     // The state saved at creation holds no record yet: each resource is seeded when first reached.
     const saved = JSON.parse(Buffer.from((await log.latestSnapshot(first.id, 0))!.bytes).toString('utf8')) as { seeded: string[]; collections: unknown[] };

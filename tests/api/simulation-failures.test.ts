@@ -1,11 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { BlobStore, SimulationView, SimulatorView } from '@simplane/core';
+import type { SimulationView, SimulatorView } from '@simplane/core';
 import { expectProblem } from '../support/problem.js';
 import { closeAll, PETSTORE_AUTH, simulationHarness } from '../support/simulations.js';
 
 afterEach(closeAll);
 
-const blobStore = Symbol.for('simplane.blobStore');
 
 async function listIds(h: Awaited<ReturnType<typeof simulationHarness>>['h']): Promise<string[]> {
   return (await h.request('GET', '/v1/simulations')).json<{ simulations: SimulationView[] }>().simulations.map((s) => s.id);
@@ -23,7 +22,7 @@ describe('runtime failures on create, fork and start', () => {
     const live = await h.createSimulation('pets:v1');
     await h.request('POST', `/v1/simulations/${live.id}/stop`);
     const digest = (await h.request('GET', `/v1/simulators/${simulatorId}`)).json<SimulatorView>().digest!;
-    await h.plane.container.get<BlobStore>(blobStore).delete(`artifacts/${digest.replace(':', '/')}`);
+    await h.plane.ports.blobStore.delete(`artifacts/${digest.replace(':', '/')}`);
     expectProblem(await h.request('POST', '/v1/simulations', { json: { simulator_id: 'pets:v1' } }), 500, 'simulation_template_missing');
     expectProblem(await h.request('POST', `/v1/simulations/${live.id}/start`), 500, 'simulation_template_missing');
     expect(await listIds(h)).toEqual([live.id]);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SimulationView, StepLog } from '@simplane/core';
+import type { SimulationView } from '@simplane/core';
 import type { Harness } from '@simplane/harness';
 import { expectProblem } from '../support/problem.js';
 import { closeAll, PETSTORE_AUTH, simulationHarness } from '../support/simulations.js';
@@ -36,7 +36,7 @@ describe('POST /v1/simulations/{id}/fork', () => {
     const parent = await h.createSimulation('pets:v1', { seed: 'fork-seed' });
     await createPets(h, parent, 150);
     const parentPets = await pets(h, parent);
-    const log = h.plane.container.get<StepLog>(Symbol.for('simplane.stepLog'));
+    const log = h.plane.ports.stepLog;
     // Snapshots at 0 and 64, then one more spaced out by the state's size (snapshot-policy):
     // forks at 70 and 150 each start from a snapshot and replay the steps since.
     const newest = (await log.latestSnapshot(parent.id, 150))!.step;
@@ -84,7 +84,7 @@ describe('POST /v1/simulations/{id}/fork', () => {
     await createPets(h, parent, 100);
     const twin = await h.createSimulation('pets:v1', { seed: 'lazy', sample_records: 0 });
     await createPets(h, twin, 90);
-    const log = h.plane.container.get<StepLog>(Symbol.for('simplane.stepLog'));
+    const log = h.plane.ports.stepLog;
     // Step 90 is past the snapshot at 64: the fork saves that snapshot's bytes as they are,
     // followed by the changes of steps 65 to 90.
     const base = (await log.latestSnapshot(parent.id, 90))!;

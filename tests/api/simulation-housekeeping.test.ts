@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SimulationRepository, StepLog } from '@simplane/core';
 import { expectProblem } from '../support/problem.js';
 import { closeAll, PETSTORE_AUTH, simulationHarness } from '../support/simulations.js';
 
@@ -92,7 +91,7 @@ describe('the latest step', () => {
     const { h, runtime } = await simulationHarness();
     const sim = await h.createSimulation('pets:v1', { sample_records: 0 });
     for (const name of ['a', 'b', 'c']) expect((await h.sim(sim, 'POST', '/pets', { json: { name }, headers: PETSTORE_AUTH })).status).toBe(201);
-    const records = h.plane.container.get<SimulationRepository>(Symbol.for('simplane.simulationRepository'));
+    const records = h.plane.ports.simulationRepository;
     // A step is one log append: the record keeps the step of its last lifecycle change.
     expect((await records.get(sim.id))!.step).toBe(0);
     expect((await h.request('GET', `/v1/simulations/${sim.id}`)).json()).toMatchObject({ step: 3 });
@@ -135,7 +134,7 @@ describe('step storage failures', () => {
   it('a snapshot that cannot be saved fails no request and is saved after the next step', async () => {
     const { h, steps } = await simulationHarness();
     const sim = await h.createSimulation('pets:v1', { sample_records: 0 });
-    const log = h.plane.container.get<StepLog>(Symbol.for('simplane.stepLog'));
+    const log = h.plane.ports.stepLog;
     for (let i = 1; i < 64; i += 1) expect((await h.sim(sim, 'POST', '/pets', { json: { name: `p${i}` }, headers: PETSTORE_AUTH })).status).toBe(201);
     steps.failingSnapshots = 1;
     // Step 64 is due a snapshot; saving it fails, the request does not.
@@ -150,7 +149,7 @@ describe('snapshots of a large state', () => {
   it('are written a slice with each following request, and hold the state of their step', async () => {
     const { h } = await simulationHarness({ snapshotSliceRecords: 8 });
     const sim = await h.createSimulation('pets:v1', { sample_records: 0 });
-    const log = h.plane.container.get<StepLog>(Symbol.for('simplane.stepLog'));
+    const log = h.plane.ports.stepLog;
     for (let i = 1; i <= 64; i += 1) expect((await h.sim(sim, 'POST', '/pets', { json: { name: `p${i}` }, headers: PETSTORE_AUTH })).status).toBe(201);
     // Step 64 is due a snapshot of 64 records: eight slices of eight, one per request, reads
     // included, while the requests change the state.
@@ -174,7 +173,7 @@ describe('snapshots of a large state', () => {
   it('leave with their Simulation: one stopped meanwhile serialises nothing, and starts again from the log', async () => {
     const { h } = await simulationHarness({ snapshotSliceRecords: 8 });
     const sim = await h.createSimulation('pets:v1', { sample_records: 0 });
-    const log = h.plane.container.get<StepLog>(Symbol.for('simplane.stepLog'));
+    const log = h.plane.ports.stepLog;
     for (let i = 1; i <= 66; i += 1) await h.sim(sim, 'POST', '/pets', { json: { name: `p${i}` }, headers: PETSTORE_AUTH });
     expect((await log.latestSnapshot(sim.id, 66))!.step).toBe(0);
     expect((await h.request('POST', `/v1/simulations/${sim.id}/stop`)).json()).toMatchObject({ status: 'stopped', step: 66 });
@@ -201,7 +200,7 @@ describe('expiry', () => {
     h.clock.advance(1);
     expect((await h.sweep()).expired).toBe(1);
     expectProblem(await h.request('GET', `/v1/simulations/${swept.id}`), 404, 'simulation_not_found');
-    const steps = h.plane.container.get<StepLog>(Symbol.for('simplane.stepLog'));
+    const steps = h.plane.ports.stepLog;
     expect(await steps.head(swept.id)).toBe(0);
     expect(await steps.latestSnapshot(swept.id, 100)).toBeNull();
     h.clock.advance(60_000);

@@ -164,7 +164,7 @@ describe('stop, start and delete', () => {
     expectProblem(await h.request('GET', `/v1/simulations/${sim.id}`), 404, 'simulation_not_found');
     expectProblem(await h.request('DELETE', `/v1/simulations/${sim.id}`), 404, 'simulation_not_found');
     expectProblem(await h.sim(sim, 'GET', '/pets', { headers: PETSTORE_AUTH }), 404, 'simulation_not_found');
-    const steps = h.plane.container.get<import('@simplane/core').StepLog>(Symbol.for('simplane.stepLog'));
+    const steps = h.plane.ports.stepLog;
     expect(await steps.head(sim.id)).toBe(0);
     expect(await steps.latestSnapshot(sim.id, 10)).toBeNull();
   });
@@ -226,7 +226,7 @@ describe('World members', () => {
   it('refuses stop, start and delete of a World-owned Simulation', async () => {
     const { h } = await simulationHarness();
     const sim = await h.createSimulation('pets:v1');
-    const repo = h.plane.container.get<import('@simplane/core').SimulationRepository>(Symbol.for('simplane.simulationRepository'));
+    const repo = h.plane.ports.simulationRepository;
     await repo.update(sim.id, {}, { worldId: 'wld_01J00000000000000000000000' });
     expectProblem(await h.request('POST', `/v1/simulations/${sim.id}/stop`), 409, 'simulation_world_owned');
     expectProblem(await h.request('POST', `/v1/simulations/${sim.id}/start`), 409, 'simulation_world_owned');

@@ -337,7 +337,7 @@ describe('deleting', () => {
   it('deletes with 204 and frees stored blobs; the catalog is not deletable', async () => {
     const h = harness();
     const a = await buildReady(h, tinyDocument('A'));
-    const blobs = h.plane.container.get(Symbol.for('simplane.blobStore')) as { has(key: string): Promise<boolean> };
+    const blobs = h.plane.ports.blobStore;
     expect(await blobs.has(`specs/${a.id}`)).toBe(true);
     expect((await h.request('DELETE', `/v1/simulators/${a.id}`)).status).toBe(204);
     expect((await h.request('GET', `/v1/simulators/${a.id}`)).status).toBe(404);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { TOKENS, type AdvanceLog, type ClockAdvanceView, type ClockEventView, type SimulationRepository, type SimulationView, type StepView } from '@simplane/core';
+import type { ClockAdvanceView, ClockEventView, SimulationView, StepView } from '@simplane/core';
 import type { Harness } from '@simplane/harness';
 import { advance } from '../support/clock.js';
 import { expectProblem } from '../support/problem.js';
@@ -119,7 +119,7 @@ describe('POST /v1/worlds/{id}/advance-time', () => {
   it('reports a member that fails and one not running; the World keeps its clock, and a new key moves the rest', async () => {
     const { h, runtime } = await simulationHarness();
     const { world, m } = await shop(h);
-    const repository = h.plane.container.get<SimulationRepository>(TOKENS.simulationRepository);
+    const repository = h.plane.ports.simulationRepository;
     runtime.failingAdvances = 1;
     const failed = await worldAdvanced(h, world.id, '2024-02-01T00:00:00Z');
     expect(failed).toMatchObject({ status: 'failed', error: { code: 'member_advance_failed' } });
@@ -188,7 +188,7 @@ describe('deleting a World', () => {
     const { world } = await shop(h);
     const accepted = (await advanceWorld(h, world.id, '2024-02-01T00:00:00Z', 'feb')).json<ClockAdvanceView>();
     const done = await worldSettled(h, world.id, accepted.id);
-    const log = h.plane.container.get<AdvanceLog>(TOKENS.advanceLog);
+    const log = h.plane.ports.advanceLog;
     expect((await log.list(world.id, { limit: 10 })).map((a) => a.id)).toEqual([accepted.id]);
     expect(await log.listEvents(world.id, accepted.id, { afterSequence: 0, limit: 10 })).toHaveLength(done.event_count);
     expect((await h.request('DELETE', `/v1/worlds/${world.id}`)).status).toBe(204);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { TOKENS, type SimulationView, type WorldRepository, type WorldView } from '@simplane/core';
+import type { SimulationView, WorldView } from '@simplane/core';
 import type { Harness } from '@simplane/harness';
 import { expectProblem } from '../support/problem.js';
 import { closeAll, PETSTORE_AUTH, simulationHarness } from '../support/simulations.js';
@@ -325,7 +325,7 @@ describe('stop, start and delete', () => {
   it('refuses stop, start, cancel and delete while the World\'s clock advances (409 clock_conflict)', async () => {
     const { h } = await simulationHarness();
     const w = await builtWorld(h, { simulators: ['pets:v1'] });
-    const repository = h.plane.container.get<WorldRepository>(TOKENS.worldRepository);
+    const repository = h.plane.ports.worldRepository;
     await repository.update(w.id, {}, { activeAdvanceId: 'adv_01J00000000000000000000000' });
     expect((await world(h, w.id)).active_advance_id).toBe('adv_01J00000000000000000000000');
     expectProblem(await worldAction(h, w.id, 'stop'), 409, 'clock_conflict');

@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '@simplane/harness';
-import { BuildProbing, TOKENS, type RealSystemClient } from '@simplane/core';
+import { BuildProbing, type RealSystemClient } from '@simplane/core';
 import { expectProblem } from '../support/problem.js';
 
 const SECRET = 'rk_live_rules_0123456789abcdef';
@@ -179,7 +179,7 @@ describe('a Credential changed after a build was asked for', () => {
     expect(await probing.open({ workspaceId: h.workspaces.beta!.id, credentialId: id, budget: 50 })).toMatchObject({ probe: { refused: expect.any(String) as unknown } });
     expect(await probing.open({ workspaceId, credentialId: id, budget: 0 })).toBeNull();
     expect(opened).toHaveLength(1);
-    expect(h.plane.container.get(TOKENS.realSystemClient)).toBeDefined();
+    expect(h.plane.ports.realSystemClient).toBeDefined();
   });
 
   it('leaves a Simulator it built as it was when it is deleted', async () => {

@@ -10,7 +10,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness, type HarnessResponse } from '@simplane/harness';
-import { blobKeys, TOKENS, type BlobStore, type Logger } from '@simplane/core';
+import { blobKeys, type Logger } from '@simplane/core';
 
 const SECRET = 'sk_live_probe_7Hq2Zx9Lm4Pw8Rt6';
 const HEADER = 'x-api-key';
@@ -214,7 +214,7 @@ describe('a build with a Credential', () => {
 
   it('keeps the secret out of every answer, log line and stored byte', async () => {
     await kept(h.request('GET', `/v1/simulators/${learned.id}/operations`));
-    const blobs = h.plane.container.get<BlobStore>(TOKENS.blobStore);
+    const blobs = h.plane.ports.blobStore;
     const artifact = await blobs.get(blobKeys.artifact(learned.digest));
     const lessons = await blobs.get(blobKeys.lessons(learned.digest));
     expect(artifact).not.toBeNull();

@@ -20,24 +20,30 @@ import type { Quotas } from './quotas/quotas.js';
 import type { Runtime } from './runtime/runtime.port.js';
 import type { SimulationRepository } from './simulations/simulation.repository.port.js';
 import type { StepLog } from './simulations/step-log.port.js';
-import type { SimulationService } from './simulations/simulation.service.js';
-import type { SimulationTraffic } from './simulations/simulation-traffic.js';
-import type { AdvanceLog } from './simulations/advance-log.port.js';
-import type { SimulationClock } from './simulations/simulation-clock.js';
+import type { SimulationService } from './simulations/control/simulation.service.js';
+import type { SimulationTraffic } from './simulations/data-plane/simulation-traffic.js';
+import type { AdvanceLog } from './simulations/clock/advance-log.port.js';
+import type { SimulationClock } from './simulations/clock/simulation-clock.js';
 import type { WorldRepository } from './worlds/world.repository.port.js';
 import type { WorldService } from './worlds/world.service.js';
 import type { WorldClock } from './worlds/world-clock.js';
 
-/** A typed injection token: a `Symbol.for` key that remembers the type it stands for. */
+/** A typed injection token: a `Symbol.for` key, named for the package that owns it, that remembers the type it stands for. */
 export type Token<T> = symbol & { readonly __type?: T };
 
+/** A token named for the package that owns what it stands for: `Symbol.for('@simplane/<package>/<name>')`. */
+export function defineToken<T>(owner: string, name: string): Token<T> {
+  return Symbol.for(`@simplane/${owner}/${name}`) as Token<T>;
+}
+
 function token<T>(name: string): Token<T> {
-  return Symbol.for(`simplane.${name}`) as Token<T>;
+  return defineToken<T>('core', name);
 }
 
 /**
- * Injection tokens for the composition roots. Core never resolves them itself; services
- * receive their dependencies through constructors.
+ * Injection tokens for the composition roots, for core's ports and services. Core never
+ * resolves them itself; services receive their dependencies through constructors. A
+ * composition root's own tokens are its package's (`@simplane/composition/...`).
  */
 export const TOKENS = {
   clock: token<Clock>('clock'),

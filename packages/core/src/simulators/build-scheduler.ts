@@ -6,12 +6,12 @@ import type { Logger } from '../logging/logger.port.js';
 import type { Clock } from '../time/clock.port.js';
 import { formatTime, parseTime } from '../time/clock.port.js';
 import { blobKeys, type SimulatorError, type SimulatorRecord } from './simulator.js';
-import { expiredBy, leaseFrom, type BuildLeaseOptions } from './build-lease.js';
+import { leaseFrom, type BuildLeaseOptions } from './build-lease.js';
+import { LeasedJobQueue, type RunningJob } from '../builds/leased-job-queue.js';
 import type { SimulatorRepository } from './simulator.repository.port.js';
 
-interface RunningBuild {
+interface RunningBuild extends RunningJob {
   controller: AbortController;
-  done: Promise<void>;
   /** Set when this process gives the build up (shutdown, lease lost): its outcome is not written. */
   released: boolean;
 }
@@ -27,9 +27,7 @@ interface RunningBuild {
  * Shutting down releases this process's builds for another to take over rather than failing them.
  */
 export class BuildScheduler {
-  private readonly running = new Map<string, RunningBuild>();
-  private readonly pumping = new Map<string, Promise<void>>();
-  private closed = false;
+  private readonly queue: LeasedJobQueue<SimulatorRecord, string | null, RunningBuild>;
   private readonly lease: BuildLeaseOptions;
 
   constructor(
@@ -43,6 +41,20 @@ export class BuildScheduler {
     private readonly probing: BuildProbing | null = null,
   ) {
     this.lease = lease;
+    this.queue = new LeasedJobQueue(
+      {
+        name: 'build',
+        idField: 'simulator_id',
+        claimExpired: (by, now) => this.repository.claimExpiredBuild(by, { lease: leaseFrom(this.lease, now), updatedAt: formatTime(now) }),
+        claimNext: (workspaceId, now) => this.repository.claimNextBuild(workspaceId, this.concurrency(workspaceId), { updatedAt: formatTime(now), lease: leaseFrom(this.lease, now) }),
+        waitingWorkspaces: (limit) => this.repository.pendingWorkspaces(limit),
+        start: (record, now) => this.begin(record, now),
+        renew: (record, build) => this.renew(record.id, build),
+      },
+      clock,
+      logger,
+      lease,
+    );
   }
 
   /**
@@ -51,42 +63,18 @@ export class BuildScheduler {
    * many builds it took over. With `all`, every build is taken over, whatever its lease: only
    * for a store this process holds alone, at start, when no build of it can be running.
    */
-  async recover(options: { all?: boolean } = {}): Promise<number> {
-    let taken = 0;
-    const seen = new Set<string>();
-    const started = this.clock.now().getTime();
-    while (!this.closed) {
-      const now = this.clock.now();
-      const claimed = await this.repository.claimExpiredBuild(expiredBy(this.lease, started, now, options.all === true), { lease: leaseFrom(this.lease, now), updatedAt: formatTime(now) });
-      if (claimed === null || seen.has(claimed.id)) break;
-      seen.add(claimed.id);
-      // Our own build, whose lease lapsed while it ran (a stalled renewal): the claim renewed it.
-      if (this.running.has(claimed.id)) continue;
-      taken += 1;
-      this.logger.info('build taken over', { simulator_id: claimed.id });
-      await this.begin(claimed, now);
-    }
-    for (const workspaceId of await this.repository.pendingWorkspaces(1000)) void this.pump(workspaceId);
-    return taken;
+  recover(options: { all?: boolean } = {}): Promise<number> {
+    return this.queue.recover(options);
   }
 
   /** Starts as many waiting builds of the workspace as its free slots allow. */
   pump(workspaceId: string | null): Promise<void> {
-    const key = workspaceId ?? '';
-    const previous = this.pumping.get(key) ?? Promise.resolve();
-    const next: Promise<void> = previous
-      .then(() => this.claimAll(workspaceId))
-      .catch((error: unknown) => this.logger.error('build queue could not be read', { cause: String(error) }))
-      .finally(() => {
-        if (this.pumping.get(key) === next) this.pumping.delete(key);
-      });
-    this.pumping.set(key, next);
-    return next;
+    return this.queue.pump(workspaceId);
   }
 
   /** Aborts a build running in this process; answers when it has settled (or false if not here). */
   async abort(simulatorId: string, reason: BuildAbortReason): Promise<boolean> {
-    const build = this.running.get(simulatorId);
+    const build = this.queue.get(simulatorId);
     if (build === undefined) return false;
     build.controller.abort(reason);
     await build.done;
@@ -94,10 +82,8 @@ export class BuildScheduler {
   }
 
   /** Resolves when no build is running or waiting to be claimed; for tests and shutdown. */
-  async idle(): Promise<void> {
-    while (this.running.size > 0 || this.pumping.size > 0) {
-      await Promise.all([...[...this.running.values()].map((b) => b.done), ...this.pumping.values()]);
-    }
+  idle(): Promise<void> {
+    return this.queue.idle();
   }
 
   /**
@@ -106,8 +92,7 @@ export class BuildScheduler {
    * over with their deadline.
    */
   async close(): Promise<void> {
-    this.closed = true;
-    const released = [...this.running.entries()];
+    const released = this.queue.stop();
     for (const [, build] of released) {
       build.released = true;
       build.controller.abort('canceled' satisfies BuildAbortReason);
@@ -118,20 +103,8 @@ export class BuildScheduler {
     }
   }
 
-  private async claimAll(workspaceId: string | null): Promise<void> {
-    while (!this.closed) {
-      const now = this.clock.now();
-      const claimed = await this.repository.claimNextBuild(workspaceId, this.concurrency(workspaceId), {
-        updatedAt: formatTime(now),
-        lease: leaseFrom(this.lease, now),
-      });
-      if (claimed === null) return;
-      await this.begin(claimed, now);
-    }
-  }
-
   /** Starts a claimed build: its budget starts now unless an earlier attempt already set its deadline. */
-  private async begin(claimed: SimulatorRecord, now: Date): Promise<void> {
+  private async begin(claimed: SimulatorRecord, now: Date): Promise<RunningBuild | null> {
     const deadline = claimed.build.deadline === null ? new Date(now.getTime() + claimed.timeoutSeconds * 1000) : parseTime(claimed.build.deadline);
     const started = await this.repository.transition(
       claimed.id,
@@ -139,24 +112,15 @@ export class BuildScheduler {
       { build: { ...claimed.build, stage: 'parsing', started_at: claimed.build.started_at ?? formatTime(now), deadline: formatTime(deadline) } },
       this.lease.owner,
     );
-    if (started !== null) this.start(started, deadline);
+    return started === null ? null : this.start(started, deadline);
   }
 
-  private start(record: SimulatorRecord, deadline: Date): void {
+  private start(record: SimulatorRecord, deadline: Date): RunningBuild {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort('time_limit' satisfies BuildAbortReason), Math.max(0, deadline.getTime() - this.clock.now().getTime()));
     const build: RunningBuild = { controller, done: Promise.resolve(), released: false };
-    const renewal = setInterval(() => void this.renew(record.id, build), Math.max(10, Math.floor(this.lease.leaseMs / 3)));
-    renewal.unref();
-    build.done = this.run(record, deadline, controller, build)
-      .catch((error: unknown) => this.logger.error('build crashed', { simulator_id: record.id, cause: String(error) }))
-      .finally(() => {
-        clearTimeout(timer);
-        clearInterval(renewal);
-        this.running.delete(record.id);
-        if (!this.closed) void this.pump(record.workspaceId);
-      });
-    this.running.set(record.id, build);
+    build.done = this.run(record, deadline, controller, build).finally(() => clearTimeout(timer));
+    return build;
   }
 
   /**

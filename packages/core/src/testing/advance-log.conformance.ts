@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { AdvanceLog } from '../simulations/advance-log.port.js';
-import type { ClockAdvanceRecord, ClockEventView } from '../simulations/clock-advance.js';
+import type { AdvanceLog } from '../simulations/clock/advance-log.port.js';
+import type { ClockAdvanceRecord, ClockEventView } from '../simulations/clock/clock-advance.js';
 
 let counter = 0;
 

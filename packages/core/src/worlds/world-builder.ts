@@ -1,7 +1,7 @@
 import { SimplaneError } from '../errors/simplane-error.js';
 import type { Logger } from '../logging/logger.port.js';
 import type { Quotas } from '../quotas/quotas.js';
-import type { SimulationService, SimulatorResolver } from '../simulations/simulation.service.js';
+import type { SimulationService, SimulatorResolver } from '../simulations/control/simulation.service.js';
 import { formatTime, type Clock } from '../time/clock.port.js';
 import type { WorldError, WorldRecord } from './world.js';
 import type { WorldRepository } from './world.repository.port.js';
@@ -76,7 +76,7 @@ export class WorldBuilder {
       if (this.clock.now() >= deadline) return timedOut(deadline);
       let created;
       try {
-        created = await this.simulations.createMember(world, simulators[index]!, member.name);
+        created = await this.simulations.members.create(world, simulators[index]!, member.name);
       } catch (cause) {
         if (!SimplaneError.is(cause)) throw cause;
         if (cause.code === 'simulation_quota_exceeded') return quotaError(world, free);
@@ -93,9 +93,9 @@ export class WorldBuilder {
   /** Deletes the members a build made and forgets them on the World (if it still exists). */
   private async undo(world: WorldRecord, made: string[]): Promise<void> {
     for (const id of made) {
-      const member = await this.simulations.member(world.id, id);
+      const member = await this.simulations.members.get(world.id, id);
       if (member !== null) {
-        await this.simulations.deleteMember(member).catch((cause: unknown) => this.logger.error('world member could not be deleted', { world_id: world.id, simulation_id: id, cause: String(cause) }));
+        await this.simulations.members.delete(member).catch((cause: unknown) => this.logger.error('world member could not be deleted', { world_id: world.id, simulation_id: id, cause: String(cause) }));
       }
     }
     if (made.length > 0) await this.repository.update(world.id, {}, { members: world.members.map((m) => ({ ...m, simulationId: null })) });

@@ -6,7 +6,7 @@ import type { CursorCodec } from '../pagination/cursor-codec.js';
 import { fetchPage, type PageParams } from '../pagination/page.js';
 import type { Quotas } from '../quotas/quotas.js';
 import type { SimulationRecord, SimulationStatus } from '../simulations/simulation.js';
-import type { SimulationService, SimulatorResolver } from '../simulations/simulation.service.js';
+import type { SimulationService, SimulatorResolver } from '../simulations/control/simulation.service.js';
 import type { Principal } from '../tenancy/tenancy.js';
 import { formatTime, type Clock } from '../time/clock.port.js';
 import { WORLD_STATUSES, type WorldLock, type WorldRecord, type WorldStatus } from './world.js';
@@ -15,7 +15,7 @@ import type { WorldBuilder } from './world-builder.js';
 import { createWorldInput, memberNames } from './world-input.js';
 import type { WorldFilter, WorldRepository } from './world.repository.port.js';
 import { memberSimulationIds, toWorldView, type WorldPage, type WorldView } from './world-view.js';
-import type { AdvanceLog } from '../simulations/advance-log.port.js';
+import type { AdvanceLog } from '../simulations/clock/advance-log.port.js';
 
 export interface WorldServiceOptions {
   /** Where clients reach this server, for absolute `endpoint`s; null: relative (as for Simulations). */
@@ -135,7 +135,7 @@ export class WorldService {
       // Out of `running` first: no clock advance can begin while the members stop.
       const { record: stopped, lock } = await this.take(world, 'stopped', 'stopping', 'stop');
       try {
-        for (const member of await this.members(stopped)) if (member.status !== 'stopped') await this.simulations.stopMember(member);
+        for (const member of await this.members(stopped)) if (member.status !== 'stopped') await this.simulations.members.stop(member);
       } catch (error) {
         await this.repository.update(id, { lock }, { status: world.status, lock: null });
         throw error;
@@ -171,14 +171,14 @@ export class WorldService {
       const started: SimulationRecord[] = [];
       try {
         for (const member of stopped) {
-          await this.simulations.startMember(member);
+          await this.simulations.members.start(member);
           started.push(member);
         }
       } catch (error) {
         // All or nothing: a member that could not start stops the ones started before it.
         for (const member of started) {
-          const now = await this.simulations.member(world.id, member.id);
-          if (now !== null) await this.simulations.stopMember(now).catch(() => undefined);
+          const now = await this.simulations.members.get(world.id, member.id);
+          if (now !== null) await this.simulations.members.stop(now).catch(() => undefined);
         }
         await release();
         throw error;
@@ -216,7 +216,7 @@ export class WorldService {
       // Out of `running` first, as for stop: no clock advance can begin while the members go.
       const { record: locked, lock } = await this.take(current, current.status === 'running' ? 'stopped' : current.status, 'deleting', 'delete');
       try {
-        for (const member of await this.members(locked)) await this.simulations.deleteMember(member);
+        for (const member of await this.members(locked)) await this.simulations.members.delete(member);
       } catch (error) {
         await this.repository.update(id, { lock }, { status: current.status, lock: null });
         throw error;
@@ -239,7 +239,7 @@ export class WorldService {
   }
 
   private async members(world: WorldRecord): Promise<SimulationRecord[]> {
-    const found = await Promise.all(memberSimulationIds(world).map((simulationId) => this.simulations.member(world.id, simulationId)));
+    const found = await Promise.all(memberSimulationIds(world).map((simulationId) => this.simulations.members.get(world.id, simulationId)));
     return found.filter((m): m is SimulationRecord => m !== null);
   }
 

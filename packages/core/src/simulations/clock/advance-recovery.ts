@@ -1,13 +1,13 @@
-import type { Logger } from '../logging/logger.port.js';
-import { formatTime, type Clock } from '../time/clock.port.js';
-import type { WorldClock } from '../worlds/world-clock.js';
-import type { WorldRepository } from '../worlds/world.repository.port.js';
+import type { Logger } from '../../logging/logger.port.js';
+import { formatTime, type Clock } from '../../time/clock.port.js';
+import type { WorldClock } from '../../worlds/world-clock.js';
+import type { WorldRepository } from '../../worlds/world.repository.port.js';
 import type { AdvanceLog } from './advance-log.port.js';
 import type { ClockAdvanceRecord } from './clock-advance.js';
 import type { SimulationClock } from './simulation-clock.js';
-import type { SimulationRecord } from './simulation.js';
-import type { SimulationRepository } from './simulation.repository.port.js';
-import type { StepLog } from './step-log.port.js';
+import type { SimulationRecord } from '../simulation.js';
+import type { SimulationRepository } from '../simulation.repository.port.js';
+import type { StepLog } from '../step-log.port.js';
 
 /** Steps read per page, and pages at most, when looking for the step an interrupted advance committed. */
 const STEP_PAGE = 500;

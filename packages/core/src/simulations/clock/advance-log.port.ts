@@ -1,4 +1,4 @@
-import type { PageQuery } from '../pagination/page.js';
+import type { PageQuery } from '../../pagination/page.js';
 import type { ClockAdvanceRecord, ClockEventView } from './clock-advance.js';
 
 /**

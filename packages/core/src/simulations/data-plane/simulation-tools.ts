@@ -3,8 +3,8 @@
  * artifact, and called as data-plane requests, so a call is validated, answered and recorded as
  * a step exactly as the same request sent over HTTP would be (its step says `via: "mcp"`).
  */
-import { SimplaneError } from '../errors/simplane-error.js';
-import type { Json, OperationTool, SimResponse } from '../runtime/runtime.port.js';
+import { SimplaneError } from '../../errors/simplane-error.js';
+import type { Json, OperationTool, SimResponse } from '../../runtime/runtime.port.js';
 import type { DataPlaneCaller, SimulationTraffic } from './simulation-traffic.js';
 
 const MAX_TARGET = 8192;

@@ -1,19 +1,20 @@
-import { parseInput } from '../errors/zod-validation.js';
-import { SimplaneError, validationError } from '../errors/simplane-error.js';
-import { isId, type IdGenerator } from '../ids/id.js';
-import type { Logger } from '../logging/logger.port.js';
-import type { CursorCodec } from '../pagination/cursor-codec.js';
-import { fetchPage, type PageParams } from '../pagination/page.js';
-import type { Principal } from '../tenancy/tenancy.js';
-import { formatTime, type Clock } from '../time/clock.port.js';
+import { parseInput } from '../../errors/zod-validation.js';
+import { SimplaneError, validationError } from '../../errors/simplane-error.js';
+import { isId, type IdGenerator } from '../../ids/id.js';
+import type { Logger } from '../../logging/logger.port.js';
+import type { CursorCodec } from '../../pagination/cursor-codec.js';
+import { fetchPage, type PageParams } from '../../pagination/page.js';
+import type { Principal } from '../../tenancy/tenancy.js';
+import { formatTime, type Clock } from '../../time/clock.port.js';
 import type { AdvanceLog } from './advance-log.port.js';
 import { pendingAdvance, toClockAdvanceView, type ClockAdvanceRecord, type ClockAdvanceView, type ClockEventView } from './clock-advance.js';
-import type { SimulationRecord } from './simulation.js';
-import { advanceTimeInput, IDEMPOTENCY_KEY_BYTES } from './simulation-input.js';
-import type { SimulationPool } from './simulation-pool.js';
-import type { SimulationRepository } from './simulation.repository.port.js';
-import { clockConflict, notFound, platformOwned, refuseWorldMember, stopped, type SimulationService } from './simulation.service.js';
-import type { SimulationTraffic } from './simulation-traffic.js';
+import type { SimulationRecord } from '../simulation.js';
+import { advanceTimeInput, IDEMPOTENCY_KEY_BYTES } from '../simulation-input.js';
+import type { SimulationPool } from '../simulation-pool.js';
+import type { SimulationRepository } from '../simulation.repository.port.js';
+import { clockConflict, notFound, platformOwned, refuseWorldMember, stopped } from '../simulation-errors.js';
+import type { SimulationService } from '../control/simulation.service.js';
+import type { SimulationTraffic } from '../data-plane/simulation-traffic.js';
 
 export interface ClockAdvancePage {
   advances: ClockAdvanceView[];

@@ -1,0 +1,13 @@
+import { defineToken, type SimulationLoader, type WorldBuilder, type WorldBuildQueue } from '@simplane/core';
+
+/**
+ * Tokens of what only this composition root shares between its bindings; core's own are
+ * core's `TOKENS`. Each is named for the package that owns it (docs/architecture.md).
+ */
+export const COMPOSITION_TOKENS = {
+  /** The loader the Simulation service and the data plane share. */
+  simulationLoader: defineToken<SimulationLoader>('composition', 'simulationLoader'),
+  /** The World builder and its queue, for the World service. */
+  worldBuilder: defineToken<WorldBuilder>('composition', 'worldBuilder'),
+  worldBuildQueue: defineToken<WorldBuildQueue>('composition', 'worldBuildQueue'),
+} as const;
