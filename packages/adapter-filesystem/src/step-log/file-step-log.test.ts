@@ -1,4 +1,4 @@
-import { appendFile, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { appendFile, copyFile, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describeStepLogConformance, sampleStepEntry } from '@simplane/core/testing';
@@ -125,6 +125,46 @@ describe('FileStepLog recovery', () => {
     expect((await readdir(join(folder, 'steps'))).length).toBeGreaterThan(1);
     const again = await openLog(folder, { segmentBytes: 1024 });
     expect(await again.changes('sim_a', 0, 20)).toEqual(Array.from({ length: 20 }, (_, i) => ({ step: i + 1, changes: sampleStepEntry(i + 1).changes })));
+  });
+
+  it('compacts away a deleted Simulation on opening, keeping every other step and snapshot', async () => {
+    const folder = await tempFolder();
+    const options = { segmentBytes: 1024, compactAfterBytes: 0 };
+    const log = await openLog(folder, options);
+    // The deleted Simulation's records outweigh the kept one's: that is when a log is compacted.
+    for (let step = 1; step <= 30; step += 1) {
+      if (step <= 10) await log.append('sim_kept', sampleStepEntry(step));
+      await log.append('sim_gone', sampleStepEntry(step));
+    }
+    await log.putSnapshot('sim_kept', { step: 5, bytes: new TextEncoder().encode('five') });
+    await log.deleteAll('sim_gone');
+    await log.close();
+    const before = await readdir(join(folder, 'steps'));
+    const last = Math.max(...before.map((name) => Number.parseInt(name, 10)));
+
+    const again = await openLog(folder, options);
+    const after = await readdir(join(folder, 'steps'));
+    expect(after.every((name) => Number.parseInt(name, 10) > last)).toBe(true);
+    expect(after.length).toBeLessThan(before.length);
+    expect(await again.heads(['sim_kept', 'sim_gone'])).toEqual(new Map([['sim_kept', 10], ['sim_gone', 0]]));
+    expect(await again.changes('sim_kept', 0, 10)).toEqual(Array.from({ length: 10 }, (_, i) => ({ step: i + 1, changes: sampleStepEntry(i + 1).changes })));
+    expect(new TextDecoder().decode((await again.latestSnapshot('sim_kept', 10))!.bytes)).toBe('five');
+    expect(await again.append('sim_kept', sampleStepEntry(11))).toBe(true);
+  });
+
+  it('reads a log the same when a compaction stopped before removing the old segments (copies after their originals)', async () => {
+    const folder = await tempFolder();
+    const log = await openLog(folder);
+    for (let step = 1; step <= 3; step += 1) await log.append('sim_a', sampleStepEntry(step));
+    await log.putSnapshot('sim_a', { step: 2, bytes: new TextEncoder().encode('two') });
+    await log.close();
+    await copyFile(await onlySegment(folder), join(folder, 'steps', '00000002.log'));
+
+    const again = await openLog(folder);
+    expect(await again.head('sim_a')).toBe(3);
+    expect((await again.list('sim_a', { afterStep: 0, limit: 10 })).map((s) => s.step)).toEqual([1, 2, 3]);
+    expect(await again.append('sim_a', sampleStepEntry(4))).toBe(true);
+    expect(await again.get('sim_a', 4)).toEqual(sampleStepEntry(4));
   });
 
   it('makes a new log from moved records once, and never reads them again', async () => {

@@ -3,11 +3,14 @@ import { join } from 'node:path';
 import type { BlobStore, ChunkedSnapshot, Snapshot, StateChange, StepEntry, StepLog, StepView } from '@simplane/core';
 import { GroupWriter, type ActiveSegment } from './group-writer.js';
 import { frameRecord, snapshotKeyOf, stepChangesJson, stepEntry, stepRecord, stepView, utf8, FRAME_BYTES, readHead } from './record-codec.js';
+import { compact } from './compaction.js';
 import { createLog, createSegment, listSegments, openForAppend, scanSegment, segmentName } from './segment-files.js';
 import { SimulationIndex, type Place } from './simulation-index.js';
 
 /** A segment is closed and the next begun once it holds this many bytes. */
 const SEGMENT_BYTES = 64 * 1024 * 1024;
+/** A log is compacted on opening once records nothing reads take more than this, and more than the rest. */
+const COMPACT_AFTER_BYTES = 64 * 1024 * 1024;
 /** Neighbouring records are read together when the bytes between them stay under this. */
 const READ_SPAN_BYTES = 8 * 1024 * 1024;
 
@@ -17,6 +20,8 @@ export type MovedRecord = { simulationId: string; entry: StepEntry } | { simulat
 export interface FileStepLogOptions {
   /** Bytes a segment holds before the next is begun (tests make it small). */
   segmentBytes?: number;
+  /** Bytes of records nothing reads (deleted Simulations') past which opening compacts the log. */
+  compactAfterBytes?: number;
   /**
    * Records to start a new log with, read only when the folder does not exist yet: steps in
    * ascending order per Simulation. The log is made with all of them or not at all.
@@ -37,7 +42,8 @@ export interface Recovery {
  * (the embedded default). Each step, snapshot index entry and deletion is a length-prefixed,
  * checksummed record; appends from every Simulation are written together and flushed with one
  * `fdatasync` per group (group-writer.ts), and an append answers only once its record is on
- * disk. Opening reads the segments once to index every Simulation (recovery stops at a
+ * disk. Opening compacts the log when deleted Simulations' records outweigh the rest
+ * (compaction.ts), and reads the segments once to index every Simulation (recovery stops at a
  * segment's first torn or corrupted record and cuts it off), so heads and the optimistic check
  * of an append are answered from memory; steps are read back from the files. Snapshots' bytes
  * go to the BlobStore under `snapshots/<simulationId>/<step>`, written before the record that
@@ -65,25 +71,16 @@ export class FileStepLog implements StepLog {
       await createLog(folder, encodeMoved(options.moveIn?.()));
       segments = await listSegments(folder);
     }
-    const index = new Map<string, SimulationIndex>();
-    let ignoredBytes = 0;
-    let last = { validBytes: 0, fileBytes: 0 };
-    for (const segment of segments) {
-      last = await scanSegment(join(folder, segmentName(segment)), ({ head, offset, payload }) => {
-        if (head.kind === 'delete') {
-          index.delete(head.simulationId);
-          return;
-        }
-        const log = index.get(head.simulationId) ?? index.set(head.simulationId, new SimulationIndex()).get(head.simulationId)!;
-        if (head.kind === 'step') log.addStep(head.step, { segment, offset, length: payload.length });
-        else log.addSnapshot(head.step, snapshotKeyOf(payload, head.bodyStart));
-      });
-      ignoredBytes += last.fileBytes - last.validBytes;
+    const segmentBytes = options.segmentBytes ?? SEGMENT_BYTES;
+    let read = await readIndex(folder, segments);
+    if (read.totalBytes - read.liveBytes > Math.max(read.liveBytes, options.compactAfterBytes ?? COMPACT_AFTER_BYTES)) {
+      segments = await compact(folder, segments, read.index, segmentBytes);
+      read = await readIndex(folder, segments);
     }
+    const { index, ignoredBytes, last } = read;
     for (const log of index.values()) log.reserved = log.head;
     const lastSegment = segments.at(-1);
     const active = lastSegment === undefined ? await createSegment(folder, 1) : await openForAppend(folder, lastSegment, last.validBytes, last.fileBytes);
-    const segmentBytes = options.segmentBytes ?? SEGMENT_BYTES;
     const next = async (current: ActiveSegment) => {
       const created = await createSegment(folder, current.segment + 1);
       await current.handle.close();
@@ -234,6 +231,38 @@ export class FileStepLog implements StepLog {
     }
     return reader;
   }
+}
+
+/**
+ * Reads every segment once and indexes what it holds: each Simulation's steps and snapshots, as
+ * of its last deletion. Answers the index, the bytes left out after the last whole record of
+ * each segment, the last segment's lengths, and the bytes of records still indexed against all.
+ */
+async function readIndex(folder: string, segments: readonly number[]) {
+  const index = new Map<string, SimulationIndex>();
+  let ignoredBytes = 0;
+  let totalBytes = 0;
+  let last = { validBytes: 0, fileBytes: 0 };
+  for (const segment of segments) {
+    last = await scanSegment(join(folder, segmentName(segment)), ({ head, offset, payload }) => {
+      if (head.kind === 'delete') {
+        index.delete(head.simulationId);
+        return;
+      }
+      const log = index.get(head.simulationId) ?? index.set(head.simulationId, new SimulationIndex()).get(head.simulationId)!;
+      if (head.kind === 'step') log.addStep(head.step, { segment, offset, length: payload.length });
+      else log.addSnapshot(head.step, snapshotKeyOf(payload, head.bodyStart));
+    });
+    ignoredBytes += last.fileBytes - last.validBytes;
+    totalBytes += last.validBytes;
+  }
+  let liveBytes = 0;
+  for (const log of index.values()) {
+    for (const place of log.places) liveBytes += FRAME_BYTES + place.length;
+    // A snapshot's record: its frame, its head and its key, about as long as this.
+    liveBytes += log.snapshots.length * (FRAME_BYTES + 64);
+  }
+  return { index, ignoredBytes, last, totalBytes, liveBytes };
 }
 
 /** The payload's place, from where its record was written. */

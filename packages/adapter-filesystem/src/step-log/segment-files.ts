@@ -98,7 +98,7 @@ export async function createLog(folder: string, records: AsyncIterable<Buffer>):
 }
 
 /** Flushes a folder's entries (a file created or renamed in it). Best effort where a folder cannot be opened. */
-function syncFolder(folder: string): void {
+export function syncFolder(folder: string): void {
   let fd: number;
   try {
     fd = openSync(folder, 'r');
