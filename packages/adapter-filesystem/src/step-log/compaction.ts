@@ -1,6 +1,6 @@
 import { open, readFile, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { FRAME_BYTES, frameRecord, utf8 } from './record-codec.js';
+import { FRAME_BYTES, frameRecord } from './record-codec.js';
 import { segmentName, syncFolder } from './segment-files.js';
 import type { Place, SimulationIndex } from './simulation-index.js';
 
@@ -24,7 +24,7 @@ export async function compact(folder: string, segments: readonly number[], index
       const bytes = await readFile(join(folder, segmentName(segment)));
       for (const place of places) await out.write(bytes.subarray(place.offset - FRAME_BYTES, place.offset + place.length));
     }
-    for (const [simulationId, log] of index) for (const { step, key } of log.snapshots) await out.write(frameRecord('snapshot', simulationId, step, [utf8(key)]));
+    for (const [simulationId, log] of index) for (const { step, key } of log.snapshots) await out.write(frameRecord('snapshot', simulationId, step, [key]));
   } finally {
     await out.close();
   }

@@ -2,7 +2,7 @@ import { open, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BlobStore, ChunkedSnapshot, Snapshot, StateChange, StepEntry, StepLog, StepView } from '@simplane/core';
 import { GroupWriter, type ActiveSegment } from './group-writer.js';
-import { frameRecord, snapshotKeyOf, stepChangesJson, stepEntry, stepRecord, stepView, utf8, FRAME_BYTES, readHead } from './record-codec.js';
+import { frameRecord, snapshotKeyOf, stepChangesJson, stepEntry, stepRecord, stepView, FRAME_BYTES, readHead } from './record-codec.js';
 import { compact } from './compaction.js';
 import { createLog, createSegment, listSegments, openForAppend, scanSegment, segmentName } from './segment-files.js';
 import { SimulationIndex, type Place } from './simulation-index.js';
@@ -149,7 +149,7 @@ export class FileStepLog implements StepLog {
     log.reserved = Math.max(log.reserved, snapshot.step);
     await new Promise<void>((resolve, reject) => {
       this.writer.add(
-        frameRecord('snapshot', simulationId, snapshot.step, [utf8(key)]),
+        frameRecord('snapshot', simulationId, snapshot.step, [key]),
         () => {
           log.addSnapshot(snapshot.step, key);
           resolve();
@@ -274,7 +274,7 @@ async function* encodeMoved(records: AsyncIterable<MovedRecord> | undefined): As
   if (records === undefined) return;
   for await (const record of records) {
     if ('entry' in record) yield stepRecord(record.simulationId, record.entry);
-    else yield frameRecord('snapshot', record.simulationId, record.snapshot.step, [utf8(record.snapshot.key)]);
+    else yield frameRecord('snapshot', record.simulationId, record.snapshot.step, [record.snapshot.key]);
   }
 }
 

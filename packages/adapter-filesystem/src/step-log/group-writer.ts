@@ -23,6 +23,8 @@ export interface ActiveSegment {
   segment: number;
   handle: FileHandle;
   size: number;
+  /** Opened so that a write returns only once its bytes are on disk (O_DSYNC): no flush after it. */
+  synced: boolean;
 }
 
 interface Waiting {
@@ -37,8 +39,8 @@ const MAX_GROUP_BYTES = 16 * 1024 * 1024;
 
 /**
  * Group commit for a step log's segment files. While one group is being written and flushed,
- * the records that arrive wait, and go together in one write and one `fdatasync` when it
- * returns; a record that arrives when nothing is being written goes at the end of the current
+ * the records that arrive wait, and go together in one write and one `fdatasync` (or one
+ * write to a segment opened with O_DSYNC) when it returns; a record that arrives when nothing is being written goes at the end of the current
  * turn (a microtask), with the others of that turn. Each record's `written` runs once its bytes
  * are on disk, in the order the records were added. A failed write or flush fails its group and
  * every record after it: what reached the disk is unknown, so nothing more is appended
@@ -77,7 +79,7 @@ export class GroupWriter {
         if (this.active.size >= this.segmentBytes) this.active = await this.next(this.active);
         const bytes = group.length === 1 ? group[0]!.record : Buffer.concat(group.map((w) => w.record));
         await writeAt(this.active.handle.fd, bytes, this.active.size);
-        await syncData(this.active.handle.fd);
+        if (!this.active.synced) await syncData(this.active.handle.fd);
       } catch (error) {
         this.broken = error;
         for (const w of [...group, ...this.queue.splice(0)]) w.failed(error);

@@ -23,24 +23,31 @@ export interface RecordHead {
   bodyStart: number;
 }
 
-const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 const NONE = -1;
 
-/** One record, framed, ready to append: `body` is the parts after the payload's head, in order. */
-export function frameRecord(kind: RecordKind, simulationId: string, step: number, parts: ReadonlyArray<Uint8Array | null>): Buffer {
-  const id = encoder.encode(simulationId);
-  let payloadBytes = 1 + 2 + id.length + 4;
-  for (const part of parts) payloadBytes += 4 + (part?.length ?? 0);
+/** A part of a record's body: text (written as UTF-8), bytes, or none. */
+export type RecordPart = string | Uint8Array | null;
+
+/** One record, framed, ready to append: `parts` are the body after the payload's head, in order. */
+export function frameRecord(kind: RecordKind, simulationId: string, step: number, parts: readonly RecordPart[]): Buffer {
+  const idBytes = Buffer.byteLength(simulationId);
+  let payloadBytes = 1 + 2 + idBytes + 4;
+  for (const part of parts) payloadBytes += 4 + (part === null ? 0 : typeof part === 'string' ? Buffer.byteLength(part) : part.length);
   const record = Buffer.allocUnsafe(FRAME_BYTES + payloadBytes);
   let at = FRAME_BYTES;
   at = record.writeUInt8(RECORD_KINDS[kind], at);
-  at = record.writeUInt16LE(id.length, at);
-  record.set(id, at);
-  at = record.writeUInt32LE(step, at + id.length);
+  at = record.writeUInt16LE(idBytes, at);
+  at += record.write(simulationId, at);
+  at = record.writeUInt32LE(step, at);
   for (const part of parts) {
-    at = record.writeInt32LE(part === null ? NONE : part.length, at);
-    if (part !== null) {
+    // Texts are written straight into the record, with no bytes of their own in between.
+    if (part === null) at = record.writeInt32LE(NONE, at);
+    else if (typeof part === 'string') {
+      const length = record.write(part, at + 4);
+      at = record.writeInt32LE(length, at) + length;
+    } else {
+      at = record.writeInt32LE(part.length, at);
       record.set(part, at);
       at += part.length;
     }
@@ -52,14 +59,13 @@ export function frameRecord(kind: RecordKind, simulationId: string, step: number
 
 /** A step's record: JSON for the view, the messages' heads and the changes; bodies as their bytes. */
 export function stepRecord(simulationId: string, entry: StepEntry): Buffer {
-  const json = (value: unknown) => encoder.encode(JSON.stringify(value));
   return frameRecord('step', simulationId, entry.view.step, [
-    json(entry.view),
-    entry.request === null ? null : json(headOf(entry.request)),
+    JSON.stringify(entry.view),
+    entry.request === null ? null : JSON.stringify(headOf(entry.request)),
     entry.request?.body ?? null,
-    entry.response === null ? null : json(headOf(entry.response)),
+    entry.response === null ? null : JSON.stringify(headOf(entry.response)),
     entry.response?.body ?? null,
-    json(entry.changes),
+    JSON.stringify(entry.changes),
   ]);
 }
 
@@ -144,9 +150,4 @@ function message(head: Buffer | null, body: Buffer | null): KeptMessage | null {
 
 function text(bytes: Uint8Array): string {
   return decoder.decode(bytes);
-}
-
-/** The bytes of a text, for a snapshot record's key. */
-export function utf8(value: string): Uint8Array {
-  return encoder.encode(value);
 }

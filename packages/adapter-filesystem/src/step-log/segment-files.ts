@@ -1,10 +1,17 @@
-import { closeSync, fsyncSync, openSync } from 'node:fs';
+import { closeSync, constants, fsyncSync, openSync } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { checkRecord, type RecordHead, readHead } from './record-codec.js';
 import type { ActiveSegment } from './group-writer.js';
 
 const SEGMENT_NAME = /^(\d{8})\.log$/;
+
+/**
+ * Segments are appended to with O_DSYNC where the platform has it: each write returns once its
+ * bytes are on disk, one system call where a write and an `fdatasync` were two.
+ */
+const DSYNC = constants.O_DSYNC ?? 0;
+
 
 /** A segment's file name: its number, padded so names sort as numbers do. */
 export function segmentName(segment: number): string {
@@ -50,19 +57,19 @@ export async function scanSegment(path: string, each: (record: ScannedRecord) =>
  * stops short of them.
  */
 export async function openForAppend(folder: string, segment: number, size: number, fileBytes: number): Promise<ActiveSegment> {
-  const handle = await open(join(folder, segmentName(segment)), 'r+');
+  const handle = await open(join(folder, segmentName(segment)), constants.O_RDWR | DSYNC);
   if (fileBytes > size) {
     await handle.truncate(size);
     await handle.sync();
   }
-  return { segment, handle, size };
+  return { segment, handle, size, synced: DSYNC !== 0 };
 }
 
 /** Creates the next segment, empty, and makes its name durable in the folder. */
 export async function createSegment(folder: string, segment: number): Promise<ActiveSegment> {
-  const handle = await open(join(folder, segmentName(segment)), 'wx');
+  const handle = await open(join(folder, segmentName(segment)), constants.O_RDWR | constants.O_CREAT | constants.O_EXCL | DSYNC);
   syncFolder(folder);
-  return { segment, handle, size: 0 };
+  return { segment, handle, size: 0, synced: DSYNC !== 0 };
 }
 
 /**
