@@ -56,6 +56,26 @@ describe('FileStepLog recovery', () => {
     expect(await again.append('sim_a', sampleStepEntry(4))).toBe(false);
   });
 
+  it('acknowledges appends from many Simulations as they come, each kept in order across a reopening and segments', async () => {
+    const folder = await tempFolder();
+    const options = { segmentBytes: 4096 };
+    const log = await openLog(folder, options);
+    const ids = Array.from({ length: 8 }, (_, i) => `sim_${i}`);
+    // Each Simulation appends its next step once the last is acknowledged: groups meet in flight.
+    const answers = await Promise.all(
+      ids.map(async (id) => {
+        const stored: boolean[] = [];
+        for (let step = 1; step <= 25; step += 1) stored.push(await log.append(id, sampleStepEntry(step)));
+        return stored;
+      }),
+    );
+    expect(answers.flat().filter(Boolean)).toHaveLength(200);
+    await log.close();
+    const again = await openLog(folder, options);
+    expect([...(await again.heads(ids)).values()]).toEqual(ids.map(() => 25));
+    for (const id of ids) expect((await again.list(id, { afterStep: 0, limit: 100 })).map((v) => v.step)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
+  });
+
   it('ignores a torn record at the end of the segment and appends after the last whole one', async () => {
     const folder = await tempFolder();
     const log = await openLog(folder);

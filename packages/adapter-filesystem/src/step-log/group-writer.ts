@@ -36,22 +36,46 @@ interface Waiting {
 /** Records written in one group at most, and bytes: a group is joined into one buffer. */
 const MAX_GROUP_RECORDS = 4_096;
 const MAX_GROUP_BYTES = 16 * 1024 * 1024;
+/**
+ * Groups being written at once. A flush's time is mostly the disk's; a second group written
+ * while the first waits lets the file system commit both together, and the records that
+ * arrive meanwhile wait less.
+ */
+const GROUPS_IN_FLIGHT = 2;
+
+/** A group handed to the file system: where it goes, and how its write ended. */
+interface InFlight {
+  group: Waiting[];
+  segment: number;
+  offset: number;
+  state: 'writing' | 'written' | 'failed';
+  error?: unknown;
+}
 
 /**
- * Group commit for a step log's segment files. While one group is being written and flushed,
- * the records that arrive wait, and go together in one write and one `fdatasync` (or one
- * write to a segment opened with O_DSYNC) when it returns; a record that arrives when nothing is being written goes at the end of the current
- * turn (a microtask), with the others of that turn. Each record's `written` runs once its bytes
- * are on disk, in the order the records were added. A failed write or flush fails its group and
- * every record after it: what reached the disk is unknown, so nothing more is appended
- * (`broken` says why) until the log is opened again and recovery reads what is there.
+ * Group commit for a step log's segment files. Records that arrive in one turn go together, at
+ * its end (a microtask), in one write and one `fdatasync` (or one write to a segment opened
+ * with O_DSYNC); up to two groups are written at once, the next taking every record that
+ * arrived while the others were under way. A group's place in the segment is fixed when it is
+ * handed over, and its records' `written` run only once it and every group before it are on
+ * disk, in the order the records were added: so whatever a crash leaves, every acknowledged
+ * record follows only whole ones. A failed write or flush fails its group and every record
+ * after it: what reached the disk is unknown, so nothing more is appended (`broken` says why)
+ * until the log is opened again and recovery reads what is there.
  */
 export class GroupWriter {
   private queue: Waiting[] = [];
-  private draining: Promise<void> | undefined;
+  private readonly inFlight: InFlight[] = [];
+  private scheduled = false;
+  private rolling = false;
+  private idleWaiters: Array<() => void> = [];
   broken: unknown = undefined;
 
-  constructor(private readonly next: (current: ActiveSegment) => Promise<ActiveSegment>, private active: ActiveSegment, private readonly segmentBytes: number) {}
+  constructor(
+    private readonly next: (current: ActiveSegment) => Promise<ActiveSegment>,
+    private active: ActiveSegment,
+    private readonly segmentBytes: number,
+  ) {}
 
   add(record: Buffer, written: (at: Written) => void, failed: (error: unknown) => void): void {
     if (this.broken !== undefined) {
@@ -59,7 +83,12 @@ export class GroupWriter {
       return;
     }
     this.queue.push({ record, written, failed });
-    this.draining ??= Promise.resolve().then(() => this.drain());
+    if (this.scheduled) return;
+    this.scheduled = true;
+    queueMicrotask(() => {
+      this.scheduled = false;
+      this.pump();
+    });
   }
 
   /** The segment being appended to. */
@@ -69,30 +98,79 @@ export class GroupWriter {
 
   /** Resolves once every record added so far is written (or failed). */
   async idle(): Promise<void> {
-    await this.draining;
+    if (this.isIdle()) return;
+    await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
   }
 
-  private async drain(): Promise<void> {
-    while (this.queue.length > 0) {
-      const group = this.take();
-      try {
-        if (this.active.size >= this.segmentBytes) this.active = await this.next(this.active);
-        const bytes = group.length === 1 ? group[0]!.record : Buffer.concat(group.map((w) => w.record));
-        await writeAt(this.active.handle.fd, bytes, this.active.size);
-        if (!this.active.synced) await syncData(this.active.handle.fd);
-      } catch (error) {
-        this.broken = error;
-        for (const w of [...group, ...this.queue.splice(0)]) w.failed(error);
-        break;
+  private isIdle(): boolean {
+    return this.queue.length === 0 && this.inFlight.length === 0 && !this.rolling;
+  }
+
+  /** Hands groups to the file system while fewer than GROUPS_IN_FLIGHT are under way. */
+  private pump(): void {
+    while (this.queue.length > 0 && this.inFlight.length < GROUPS_IN_FLIGHT && !this.rolling && this.broken === undefined) {
+      if (this.active.size >= this.segmentBytes) {
+        // The next segment begins once every write to this one has ended.
+        if (this.inFlight.length === 0) this.roll();
+        return;
       }
-      let offset = this.active.size;
-      for (const w of group) {
-        w.written({ segment: this.active.segment, offset });
+      const group = this.take();
+      const bytes = group.length === 1 ? group[0]!.record : Buffer.concat(group.map((w) => w.record));
+      const flight: InFlight = { group, segment: this.active.segment, offset: this.active.size, state: 'writing' };
+      this.active.size += bytes.length;
+      this.inFlight.push(flight);
+      void this.write(this.active, bytes, flight.offset).then(
+        () => this.ended(flight, 'written'),
+        (error: unknown) => this.ended(flight, 'failed', error),
+      );
+    }
+    if (this.broken !== undefined) this.failQueue();
+    if (this.isIdle()) for (const resolve of this.idleWaiters.splice(0)) resolve();
+  }
+
+  private async write(active: ActiveSegment, bytes: Buffer, offset: number): Promise<void> {
+    await writeAt(active.handle.fd, bytes, offset);
+    if (!active.synced) await syncData(active.handle.fd);
+  }
+
+  /** Settles the groups at the front that have ended, in order, then hands over more. */
+  private ended(flight: InFlight, state: 'written' | 'failed', error?: unknown): void {
+    flight.state = state;
+    flight.error = error;
+    while (this.inFlight.length > 0 && this.inFlight[0]!.state !== 'writing') {
+      const done = this.inFlight.shift()!;
+      if (done.state === 'failed') this.broken ??= done.error;
+      if (this.broken !== undefined) {
+        for (const w of done.group) w.failed(this.broken);
+        continue;
+      }
+      let offset = done.offset;
+      for (const w of done.group) {
+        w.written({ segment: done.segment, offset });
         offset += w.record.length;
       }
-      this.active.size = offset;
     }
-    this.draining = undefined;
+    this.pump();
+  }
+
+  private roll(): void {
+    this.rolling = true;
+    this.next(this.active).then(
+      (created) => {
+        this.active = created;
+        this.rolling = false;
+        this.pump();
+      },
+      (error: unknown) => {
+        this.broken ??= error;
+        this.rolling = false;
+        this.pump();
+      },
+    );
+  }
+
+  private failQueue(): void {
+    for (const w of this.queue.splice(0)) w.failed(this.broken);
   }
 
   private take(): Waiting[] {
