@@ -128,6 +128,18 @@ function messageOf(head: MessageHead | null, body: Uint8Array | null): KeptMessa
   return { ...rest, body: body === null ? null : copyBytes(body), body_bytes };
 }
 
+/** Step rows read in one query when they are exported. */
+const EXPORT_PAGE = 500;
+
+function entryOf(row: StepRow): StepEntry {
+  return {
+    view: row.view,
+    request: messageOf(row.request, row.request_body),
+    response: messageOf(row.response, row.response_body),
+    changes: JSON.parse(row.changes) as StateChange[],
+  };
+}
+
 interface StepRow {
   view: StepView;
   request: MessageHead | null;
@@ -187,13 +199,7 @@ export class PostgresStepLog implements StepLog {
       [simulationId, step],
     );
     const row = rows[0];
-    if (row === undefined) return null;
-    return {
-      view: row.view,
-      request: messageOf(row.request, row.request_body),
-      response: messageOf(row.response, row.response_body),
-      changes: JSON.parse(row.changes) as StateChange[],
-    };
+    return row === undefined ? null : entryOf(row);
   }
 
   async changes(simulationId: string, from: number, to: number): Promise<Array<{ step: number; changes: StateChange[] }>> {
@@ -239,6 +245,32 @@ export class PostgresStepLog implements StepLog {
       [simulationId],
     );
     await Promise.all(rows.map((r) => this.blobs.delete(r.blob_key)));
+  }
+
+  /**
+   * Every stored step, in order of Simulation and step, then every snapshot's index row: what a
+   * step log kept elsewhere needs to take this one over. Read a page at a time.
+   */
+  async *exportAll(): AsyncGenerator<{ simulationId: string; entry: StepEntry } | { simulationId: string; snapshot: { step: number; key: string } }> {
+    for (let after = { id: '', step: 0 }; ; ) {
+      const { rows } = await this.db.query<StepRow & { simulation_id: string; step: number }>(
+        `SELECT simulation_id, step, view, request, request_body, response, response_body, changes FROM steps
+         WHERE (simulation_id, step) > ($1, $2) ORDER BY simulation_id, step LIMIT ${EXPORT_PAGE}`,
+        [after.id, after.step],
+      );
+      for (const row of rows) yield { simulationId: row.simulation_id, entry: entryOf(row) };
+      const last = rows.at(-1);
+      if (last === undefined || rows.length < EXPORT_PAGE) break;
+      after = { id: last.simulation_id, step: last.step };
+    }
+    const { rows } = await this.db.query<{ simulation_id: string; step: number; blob_key: string }>('SELECT simulation_id, step, blob_key FROM snapshots ORDER BY simulation_id, step');
+    for (const row of rows) yield { simulationId: row.simulation_id, snapshot: { step: row.step, key: row.blob_key } };
+  }
+
+  /** Forgets every step and snapshot row, leaving the snapshots' blobs: for a log that has taken them over (`exportAll`). */
+  async forgetRows(): Promise<void> {
+    await this.db.query('DELETE FROM steps');
+    await this.db.query('DELETE FROM snapshots');
   }
 
   private async changeRows(simulationId: string, from: number, to: number): Promise<Array<{ step: number; changes: string }>> {

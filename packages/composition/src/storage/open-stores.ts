@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { BlobStore } from '@simplane/core';
 import type { Config } from '../config.schema.js';
 import { ConfigError } from '../load-config.js';
+import { openEmbeddedStepLog } from './embedded-step-log.js';
 import { openDatabase } from './open-database.js';
 import { sqlStores } from './sql-stores.js';
 import { memoryStores, type Stores } from './stores.js';
@@ -10,7 +11,8 @@ import { memoryStores, type Stores } from './stores.js';
  * Opens the stores the configuration names. The durable adapters are imported only here, when
  * chosen, so an embedding that keeps everything in memory (the harness) never loads a driver.
  * - `memory`: every port in memory;
- * - `embedded`: PGlite in `<data_dir>/pgdata` and documents, artifacts and snapshots in
+ * - `embedded`: PGlite in `<data_dir>/pgdata` for the control plane's records, the step log's
+ *   segment files in `<data_dir>/steps`, and documents, artifacts and snapshots in
  *   `<data_dir>/blobs`, the folder locked to this process;
  * - `postgres`: a Postgres server, documents and the rest in its `blobs` table;
  * `blobs: {kind: 's3'}` puts documents, artifacts and snapshots on S3 instead, with either.
@@ -28,14 +30,21 @@ export async function openStores(config: Config): Promise<Stores> {
   try {
     await postgres.migrate(db);
     const { blobs, blobKind } = await openBlobs(config, db, postgres);
+    const fileSteps =
+      storage.kind === 'embedded'
+        ? await openEmbeddedStepLog(storage.data_dir, blobs, db, postgres, await adapter('@simplane/adapter-filesystem', () => import('@simplane/adapter-filesystem')))
+        : null;
     return sqlStores({
       postgres,
       db,
       kind: storage.kind,
       blobs,
       blobKind,
+      ...(fileSteps === null ? {} : { steps: fileSteps }),
       async close() {
         try {
+          // The appends under way are written before the files close.
+          await fileSteps?.close();
           // The S3 store's client keeps sockets open until it is closed.
           await (blobs as BlobStore & { close?: () => Promise<void> | void }).close?.();
         } finally {

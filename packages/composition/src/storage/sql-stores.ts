@@ -1,4 +1,4 @@
-import type { BlobStore } from '@simplane/core';
+import type { BlobStore, StepLog } from '@simplane/core';
 import type { Database } from '@simplane/adapter-postgres';
 import type { Stores } from './stores.js';
 
@@ -11,6 +11,8 @@ export interface SqlStoresInput {
   blobs: BlobStore;
   /** What the blob store is, for the start-up line. */
   blobKind: string;
+  /** A step log kept elsewhere than the database (the embedded default's segment files); the database's own when absent. */
+  steps?: StepLog;
   /** Closes what stands behind the stores (the blob store's client, the database, the data directory). */
   close(): Promise<void>;
 }
@@ -19,7 +21,7 @@ export interface SqlStoresInput {
  * Every storage port on one SQL database. Kept apart from opening it so that the ports a
  * server runs on are the ones suites run on, over a database the suite made.
  */
-export function sqlStores({ postgres, db, kind, blobs, blobKind, close }: SqlStoresInput): Stores {
+export function sqlStores({ postgres, db, kind, blobs, blobKind, steps, close }: SqlStoresInput): Stores {
   const keyStore = new postgres.PostgresKeyStore(db);
   return {
     kind,
@@ -30,7 +32,7 @@ export function sqlStores({ postgres, db, kind, blobs, blobKind, close }: SqlSto
     usage: new postgres.PostgresUsageLedger(db),
     simulators: new postgres.PostgresSimulatorRepository(db),
     simulations: new postgres.PostgresSimulationRepository(db),
-    steps: new postgres.PostgresStepLog(db, blobs),
+    steps: steps ?? new postgres.PostgresStepLog(db, blobs),
     advances: new postgres.PostgresAdvanceLog(db),
     worlds: new postgres.PostgresWorldRepository(db),
     loadTenants: (plan) => keyStore.syncTenants(plan),

@@ -1,6 +1,14 @@
+import { cloneJson } from '../objects/clone-json.js';
 import type { PageQuery } from '../pagination/page.js';
 import type { SimulationRecord, SimulationTokenRecord } from './simulation.js';
 import type { ActiveLimit, SimulationFilter, SimulationGuard, SimulationRepository } from './simulation.repository.port.js';
+
+/**
+ * A deep copy, by hand, as the memory store makes it: every data-plane request reads its
+ * record, and `structuredClone` goes through a generic algorithm (clone-json.ts). Every field
+ * but the metadata is a primitive.
+ */
+const copy = (r: SimulationRecord): SimulationRecord => ({ ...r, metadata: cloneJson(r.metadata) });
 
 /** Records remembered at most; past it the cache starts again. */
 const CAPACITY = 50_000;
@@ -26,7 +34,7 @@ export class CachedSimulationRepository implements SimulationRepository {
 
   async get(id: string): Promise<SimulationRecord | null> {
     const known = this.records.get(id);
-    if (known !== undefined) return structuredClone(known);
+    if (known !== undefined) return copy(known);
     const found = await this.inner.get(id);
     if (found !== null) this.remember(found);
     return found;
