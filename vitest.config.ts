@@ -16,6 +16,7 @@ export default defineConfig({
     alias: [
       { find: /^@simplane\/(core|engine|adapter-postgres)\/testing$/, replacement: built('$1', 'testing/index') },
       { find: /^@simplane\/adapter-s3\/testing$/, replacement: built('adapter-s3', 'testing/test-s3-server') },
+      { find: /^@simplane\/composition\/sql-stores$/, replacement: built('composition', 'storage/sql-stores') },
       { find: /^@simplane\/([a-z-]+)$/, replacement: built('$1') },
     ],
   },

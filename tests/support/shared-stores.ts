@@ -1,6 +1,7 @@
 import * as postgres from '@simplane/adapter-postgres';
 import { testEngines } from '@simplane/adapter-postgres/testing';
-import { parseConfig, planTenants, sqlStores, type ConfigInput, type Stores } from '@simplane/composition';
+import { parseConfig, planTenants, type ConfigInput, type Stores } from '@simplane/composition';
+import { sqlStores } from '@simplane/composition/sql-stores';
 
 type Sharing = 'shared' | 'exclusive';
 

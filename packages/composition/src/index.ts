@@ -15,5 +15,4 @@ export { writeOnce } from './storage/write-once.js';
 export { planTenants, type Tenants, type TenantPlan } from './tenants.js';
 export { migrateStorage } from './storage/migrate-storage.js';
 export * from './storage/open-stores.js';
-export { sqlStores, type SqlStoresInput } from './storage/sql-stores.js';
 export * from './storage/open-control-plane.js';

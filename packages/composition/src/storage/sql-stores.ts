@@ -18,7 +18,9 @@ export interface SqlStoresInput {
 }
 
 /**
- * Every storage port on one SQL database. Kept apart from opening it so that the ports a
+ * Every storage port on one SQL database. Its own entry point (`@simplane/composition/sql-stores`),
+ * not the package's: its types name `@simplane/adapter-postgres`, an optional peer that a
+ * project composing in memory does not install. Kept apart from opening it so that the ports a
  * server runs on are the ones suites run on, over a database the suite made.
  */
 export function sqlStores({ postgres, db, kind, blobs, blobKind, steps, close }: SqlStoresInput): Stores {
