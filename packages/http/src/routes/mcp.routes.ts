@@ -1,11 +1,10 @@
 import { openSimulationTools, SimplaneError, type AuthService, type Logger, type SimulationTraffic, type WorldService } from '@simplane/core';
 import { readOnlyHeader, READ_ONLY_HEADER } from '../data-plane.js';
 import { controlPlaneToolEntries, type ControlPlaneToolServices } from '../mcp/control-plane-tools.js';
-import { mcpExchange } from '../mcp/mcp-exchange.js';
 import { simulationCaller } from '../mcp/mcp-callers.js';
 import { simulationToolEntries } from '../mcp/simulation-tools.js';
-import { toolServer, type ToolEntry } from '../mcp/tool-server.js';
-import type { Route, RouteDoc } from '../route.js';
+import type { ToolEntry } from '../mcp/tool-server.js';
+import type { Route, RouteContext, RouteDoc, RouteResult } from '../route.js';
 
 const tag = 'MCP';
 
@@ -30,6 +29,15 @@ export interface McpRouteServices extends ControlPlaneToolServices {
   logger: Logger;
 }
 
+/**
+ * One MCP exchange with a server offering `tools`. The MCP SDK is loaded with the first such
+ * request: a process that never answers one (most servers, a Lambda's cold start) never loads it.
+ */
+async function exchange(context: RouteContext, name: string, instructions: string, logger: Logger, tools: () => Promise<ToolEntry[]>): Promise<RouteResult> {
+  const [{ mcpExchange }, { toolServer }] = await Promise.all([import('../mcp/mcp-exchange.js'), import('../mcp/tool-server.js')]);
+  return mcpExchange(context, () => toolServer(name, instructions, logger, tools));
+}
+
 /** The MCP endpoints of the control plane, Simulations and Worlds (docs/mcp.md). GET and DELETE answer 405: no sessions are kept. */
 export function mcpRoutes(services: McpRouteServices): Route[] {
   return [
@@ -48,7 +56,7 @@ export function mcpRoutes(services: McpRouteServices): Route[] {
       },
       handle: async (c) => {
         const entries = controlPlaneToolEntries(services, c.principal);
-        return mcpExchange(c, () => toolServer('simplane', CONTROL_PLANE_INSTRUCTIONS, services.logger, async () => entries));
+        return exchange(c, 'simplane', CONTROL_PLANE_INSTRUCTIONS, services.logger, async () => entries);
       },
     },
     {
@@ -73,7 +81,7 @@ export function mcpRoutes(services: McpRouteServices): Route[] {
         const caller = await simulationCaller(c.request, services.auth, c.params.id!);
         // Opened before the exchange: a caller refused is refused in HTTP, as on the data plane.
         const tools = await openSimulationTools(services.dataPlane, caller);
-        return mcpExchange(c, () => toolServer(`simplane-simulation-${caller.simulationId}`, SIMULATION_INSTRUCTIONS, services.logger, async () => simulationToolEntries(tools)));
+        return exchange(c, `simplane-simulation-${caller.simulationId}`, SIMULATION_INSTRUCTIONS, services.logger, async () => simulationToolEntries(tools));
       },
     },
     {
@@ -105,7 +113,7 @@ export function mcpRoutes(services: McpRouteServices): Route[] {
           });
           if (tools !== null) entries.push(...simulationToolEntries(tools, member));
         }
-        return mcpExchange(c, () => toolServer(`simplane-world-${world.id}`, WORLD_INSTRUCTIONS, services.logger, async () => entries));
+        return exchange(c, `simplane-world-${world.id}`, WORLD_INSTRUCTIONS, services.logger, async () => entries);
       },
     },
   ];
