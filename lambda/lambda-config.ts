@@ -54,7 +54,8 @@ function configJson(text: string | undefined): ConfigInput {
 
 /**
  * The Postgres server: SIMPLANE_DATABASE_URL over the JSON's `storage`, with a small pool and no
- * prepared statements (RDS Proxy would pin every connection) unless the JSON says otherwise.
+ * prepared statements (RDS Proxy would pin every connection) and no Simulation leases unless the
+ * JSON says otherwise.
  * The URL is never repeated in an error: it can hold a password.
  */
 function postgresStorage(databaseUrl: string | undefined, fromJson: ConfigInput['storage']): ConfigInput['storage'] {
@@ -71,5 +72,8 @@ function postgresStorage(databaseUrl: string | undefined, fromJson: ConfigInput[
     database_url: url,
     max_connections: json?.max_connections ?? LAMBDA_MAX_CONNECTIONS,
     prepared_statements: json?.prepared_statements ?? false,
+    // A frozen execution environment can neither renew nor hand over a lease: each invocation
+    // reads the log's head instead (docs/deployment.md).
+    simulation_lease_ms: json?.simulation_lease_ms ?? 0,
   };
 }

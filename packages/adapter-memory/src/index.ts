@@ -8,3 +8,4 @@ export * from './memory-simulation-repository.js';
 export * from './memory-step-log.js';
 export * from './memory-advance-log.js';
 export * from './memory-world-repository.js';
+export * from './memory-simulation-leases.js';

@@ -4,6 +4,7 @@ import {
   describeBlobStoreConformance,
   describeCredentialRepositoryConformance,
   describeKeyStoreConformance,
+  describeSimulationLeasesConformance,
   describeSimulationRepositoryConformance,
   describeSimulatorRepositoryConformance,
   describeStepLogConformance,
@@ -19,6 +20,7 @@ import { MemoryUsageLedger } from './memory-usage-ledger.js';
 import { MemoryCredentialRepository } from './memory-credential-repository.js';
 import { MemoryKeyStore } from './memory-key-store.js';
 import { MemoryWorldRepository } from './memory-world-repository.js';
+import { MemorySimulationLeases } from './memory-simulation-leases.js';
 
 describeCredentialRepositoryConformance('memory', () => new MemoryCredentialRepository());
 
@@ -40,3 +42,8 @@ describeSimulationRepositoryConformance('memory, cached', () => new CachedSimula
 describeStepLogConformance('memory', () => new MemoryStepLog());
 describeAdvanceLogConformance('memory', () => new MemoryAdvanceLog());
 describeWorldRepositoryConformance('memory', () => new MemoryWorldRepository());
+
+describeSimulationLeasesConformance('memory', () => {
+  const leases = new MemorySimulationLeases();
+  return [leases, leases];
+});

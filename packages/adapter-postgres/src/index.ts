@@ -15,3 +15,4 @@ export * from './repositories/postgres-world-repository.js';
 export { PostgresSimulationRepository } from './repositories/postgres-simulation-repository.js';
 export { PostgresStepLog } from './repositories/postgres-step-log.js';
 export { PostgresAdvanceLog } from './repositories/postgres-advance-log.js';
+export { PostgresSimulationLeases } from './repositories/postgres-simulation-leases.js';

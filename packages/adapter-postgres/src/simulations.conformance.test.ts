@@ -51,6 +51,7 @@ function counted(db: Database): { db: Database; roundTrips: () => number } {
       trips += 1;
       return db.transaction(work);
     },
+    listen: (channel, onNotice) => db.listen(channel, onNotice),
     close: () => db.close(),
   };
   return { db: counting, roundTrips: () => trips };

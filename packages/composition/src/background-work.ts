@@ -1,4 +1,4 @@
-import { AdvanceRecovery, installCatalog, type BuildProvider, type BuildScheduler, type SimulationTraffic, type WorldBuildQueue } from '@simplane/core';
+import { AdvanceRecovery, installCatalog, type BuildProvider, type BuildScheduler, type SimulationOwnership, type SimulationTraffic, type WorldBuildQueue } from '@simplane/core';
 import type { ControlPlaneServices } from '@simplane/http';
 import { shippedCatalog } from './catalog-documents.js';
 import type { Config } from './config.schema.js';
@@ -23,9 +23,17 @@ export interface BackgroundWork {
 export function startBackgroundWork(
   ports: ControlPlanePorts,
   config: Config,
-  parts: { services: ControlPlaneServices; scheduler: BuildScheduler; worldBuilds: WorldBuildQueue; traffic: SimulationTraffic; stores: Stores; shared: boolean },
+  parts: {
+    services: ControlPlaneServices;
+    scheduler: BuildScheduler;
+    worldBuilds: WorldBuildQueue;
+    traffic: SimulationTraffic;
+    stores: Stores;
+    shared: boolean;
+    ownership: SimulationOwnership | null;
+  },
 ): BackgroundWork {
-  const { services, scheduler, worldBuilds, traffic, stores, shared } = parts;
+  const { services, scheduler, worldBuilds, traffic, stores, shared, ownership } = parts;
   const advances = new AdvanceRecovery(
     ports.advanceLog,
     ports.simulationRepository,
@@ -39,7 +47,7 @@ export function startBackgroundWork(
   );
   // What a previous run left unfinished is taken over first: a store no other process shares
   // (the embedded default) takes all of it at once, a shared one what has been left too long.
-  const ready = Promise.all([scheduler.recover({ all: !shared }), worldBuilds.recover({ all: !shared }), advances.recover({ all: !shared })]).then(() =>
+  const ready = Promise.all([scheduler.recover({ all: !shared }), worldBuilds.recover({ all: !shared }), advances.recover({ all: !shared }), ownership?.start()]).then(() =>
     config.catalog
       ? installCatalog(shippedCatalog(), {
           repository: ports.simulatorRepository,
@@ -61,12 +69,23 @@ export function startBackgroundWork(
           );
         }, config.simulation_sweep_interval_ms);
   sweeper?.unref();
+  // Leases of the Simulations this process owns are renewed three times per lease length.
+  const leaseMs = config.storage?.kind === 'postgres' ? config.storage.simulation_lease_ms : 0;
+  const renewer =
+    ownership === null
+      ? undefined
+      : setInterval(() => {
+          ownership.renew().catch((error: unknown) => logger.warn('simulation leases could not be renewed', { cause: error instanceof Error ? error.message : String(error) }));
+        }, leaseMs / 3);
+  renewer?.unref();
   const close = async () => {
     clearInterval(sweeper);
+    clearInterval(renewer);
     await ready.catch(() => undefined);
     await scheduler.close();
     await worldBuilds.close();
     await provider.close?.();
+    await ownership?.close();
     await stores.close();
   };
   return { ready, close };

@@ -1,5 +1,6 @@
 import type { Container } from 'inversify';
-import { AesGcmSecretCipher, CachedSimulationRepository, CursorCodec, systemClock, TOKENS, UlidIdGenerator, type Runtime, type Token } from '@simplane/core';
+import { AesGcmSecretCipher, CachedSimulationRepository, CursorCodec, OwnedSimulationRepository, systemClock, TOKENS, UlidIdGenerator, type Runtime, type SimulationOwnership, type Token } from '@simplane/core';
+import { COMPOSITION_TOKENS } from './composition-tokens.js';
 import { EngineRuntime, InlineBuildProvider, WorkerBuildProvider } from '@simplane/engine';
 import { UndiciRealSystemClient } from '@simplane/adapter-undici';
 import type { Config } from './config.schema.js';
@@ -26,8 +27,13 @@ export function bindPorts(container: Container, config: Config, stores: Stores, 
   const realSystems = new UndiciRealSystemClient();
   container.bind(TOKENS.realSystemClient).toConstantValue(overrides.realSystemClient?.(realSystems) ?? realSystems);
   // The embedded default's store is this process's alone: its Simulation records can be read
-  // from memory (every data-plane request reads one).
-  container.bind(TOKENS.simulationRepository).toConstantValue(stores.kind === 'embedded' ? new CachedSimulationRepository(stores.simulations) : stores.simulations);
+  // from memory (every data-plane request reads one). On a shared store, those of the
+  // Simulations this process owns can (bind-simulations.ts).
+  container.bind(TOKENS.simulationRepository).toDynamicValue((c) => {
+    if (stores.kind === 'embedded') return new CachedSimulationRepository(stores.simulations);
+    const ownership = c.get<SimulationOwnership | null>(COMPOSITION_TOKENS.simulationOwnership);
+    return ownership === null ? stores.simulations : new OwnedSimulationRepository(stores.simulations, ownership);
+  });
   container.bind(TOKENS.stepLog).toConstantValue(overrides.stepLog?.(stores.steps) ?? stores.steps);
   container.bind(TOKENS.advanceLog).toConstantValue(stores.advances);
   container.bind(TOKENS.worldRepository).toConstantValue(stores.worlds);

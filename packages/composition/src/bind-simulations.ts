@@ -2,6 +2,7 @@ import type { Container } from 'inversify';
 import {
   SimulationClock,
   SimulationLoader,
+  SimulationOwnership,
   SimulationService,
   SimulationTraffic,
   TOKENS,
@@ -21,7 +22,11 @@ const SNAPSHOT_EVERY = 64;
 const SNAPSHOT_SLICE_RECORDS = 1024;
 
 /** Binds the services of Simulations, their clock and Worlds to their ports. */
-export function bindSimulations(container: Container, { config, overrides, quotas, lease, shared, pool }: CompositionContext): void {
+export function bindSimulations(container: Container, { config, overrides, quotas, lease, shared, pool, leases }: CompositionContext): void {
+  const leaseMs = config.storage?.kind === 'postgres' ? config.storage.simulation_lease_ms : 0;
+  container
+    .bind(COMPOSITION_TOKENS.simulationOwnership)
+    .toDynamicValue((c) => (shared && leases !== undefined && leaseMs > 0 ? new SimulationOwnership(leases, pool, c.get(TOKENS.logger), { owner: lease.owner, leaseMs }) : null));
   container.bind(COMPOSITION_TOKENS.simulationLoader).toDynamicValue(
     (c) => new SimulationLoader(c.get(TOKENS.blobStore), c.get(TOKENS.runtime), c.get(TOKENS.stepLog), config.simulation_start_timeout_ms),
   );
@@ -68,6 +73,7 @@ export function bindSimulations(container: Container, { config, overrides, quota
             shared,
             publicBaseUrl: config.public_base_url ?? null,
           },
+          c.get<SimulationOwnership | null>(COMPOSITION_TOKENS.simulationOwnership) ?? undefined,
         ),
     );
   container

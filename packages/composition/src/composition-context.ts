@@ -1,4 +1,4 @@
-import type { Quotas, BuildLeaseOptions, SimulationPool } from '@simplane/core';
+import type { Quotas, BuildLeaseOptions, SimulationLeases, SimulationPool } from '@simplane/core';
 import type { Config } from './config.schema.js';
 import type { ComposeOverrides } from './control-plane.js';
 
@@ -13,4 +13,6 @@ export interface CompositionContext {
   shared: boolean;
   /** The Simulations this process holds, shared by the Simulation service, the data plane and the clock. */
   pool: SimulationPool;
+  /** The store's Simulation leases, where several processes share it. */
+  leases?: SimulationLeases;
 }

@@ -1,4 +1,4 @@
-import { defineToken, type SimulationLoader, type WorldBuilder, type WorldBuildQueue } from '@simplane/core';
+import { defineToken, type SimulationLoader, type SimulationOwnership, type WorldBuilder, type WorldBuildQueue } from '@simplane/core';
 
 /**
  * Tokens of what only this composition root shares between its bindings; core's own are
@@ -10,4 +10,6 @@ export const COMPOSITION_TOKENS = {
   /** The World builder and its queue, for the World service. */
   worldBuilder: defineToken<WorldBuilder>('composition', 'worldBuilder'),
   worldBuildQueue: defineToken<WorldBuildQueue>('composition', 'worldBuildQueue'),
+  /** Which Simulations this process owns on a shared store; null where it owns them all (memory, embedded) or leases are off. */
+  simulationOwnership: defineToken<SimulationOwnership | null>('composition', 'simulationOwnership'),
 } as const;

@@ -54,6 +54,12 @@ const storage = z.discriminatedUnion('kind', [
     query_timeout_ms: z.int().min(100).max(600_000).default(10_000),
     /** Time a request waits for a connection, free in the pool or newly opened, before 503. */
     connect_timeout_ms: z.int().min(100).max(600_000).default(5_000),
+    /**
+     * How long a process's lease on a Simulation it serves lasts unless renewed: the owner
+     * answers from memory without reading the database. 0: no leases, every request reads the
+     * log's head (the Lambda, whose frozen environments cannot hand a lease over).
+     */
+    simulation_lease_ms: z.union([z.literal(0), z.int().min(1_000).max(600_000)]).default(10_000),
   }),
 ]);
 

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { Container } from 'inversify';
 import { randomBytes } from 'node:crypto';
-import { SimulationPool, TOKENS, type BuildScheduler, type Quotas, type SimulationTraffic, type WorldBuildQueue } from '@simplane/core';
+import { SimulationPool, TOKENS, type SimulationOwnership, type BuildScheduler, type Quotas, type SimulationTraffic, type WorldBuildQueue } from '@simplane/core';
 import { controlPlaneRoutes, createHandler, DEFAULT_HANDLER_OPTIONS, type ControlPlaneServices } from '@simplane/http';
 import { startBackgroundWork } from './background-work.js';
 import { bindPorts, portsOf } from './bind-ports.js';
@@ -52,6 +52,7 @@ export function composeControlPlane(config: Config, overrides: ComposeOverrides 
     lease: { owner: processOwner(), leaseMs: config.build_lease_seconds * 1000 },
     shared,
     pool: new SimulationPool(config.max_simulations),
+    ...(stores.leases === undefined ? {} : { leases: stores.leases }),
   };
   bindPorts(container, config, stores, overrides, secretKey);
   bindServices(container, context);
@@ -76,6 +77,7 @@ export function composeControlPlane(config: Config, overrides: ComposeOverrides 
   const worldBuilds = container.get<WorldBuildQueue>(COMPOSITION_TOKENS.worldBuildQueue);
   const traffic = container.get<SimulationTraffic>(TOKENS.simulationTraffic);
   const ports = portsOf(container);
-  const { ready, close } = startBackgroundWork(ports, config, { services, scheduler, worldBuilds, traffic, stores, shared });
+  const ownership = container.get<SimulationOwnership | null>(COMPOSITION_TOKENS.simulationOwnership);
+  const { ready, close } = startBackgroundWork(ports, config, { services, scheduler, worldBuilds, traffic, stores, shared, ownership });
   return { handle, routes, services, ports, tenants, scheduler, worldBuilds, traffic, ready, close };
 }

@@ -28,5 +28,11 @@ export interface Database extends Sql {
    * effects outside the transaction.
    */
   transaction<T>(work: (tx: Sql) => Promise<T>): Promise<T>;
+  /**
+   * Calls `onNotice` with the payload of every `NOTIFY` on `channel` (a plain identifier), from
+   * when it answers until the function it answered is called. A notice sent while the
+   * listening connection is broken is lost; it listens again once the server answers.
+   */
+  listen(channel: string, onNotice: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { Database, Sql, SqlResult } from './database.js';
+import { PgNotices } from './pg-notices.js';
 import { isRetryable, isTimeout, storageError } from './sql-errors.js';
 
 export interface PgDatabaseOptions {
@@ -49,20 +50,21 @@ export class PgDatabase implements Database {
   private readonly pool: pg.Pool;
   private readonly prepared: boolean;
   private readonly names = new Map<string, string>();
+  private readonly notices: PgNotices;
 
   constructor(options: PgDatabaseOptions) {
-    this.pool = new pg.Pool({
+    const connection = {
       connectionString: options.connectionString,
-      max: options.maxConnections ?? 10,
       connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
       // Client-side, so it holds however the server is reached: a startup parameter such as
       // `statement_timeout` is refused by PgBouncer.
       query_timeout: options.queryTimeoutMs ?? 10_000,
       keepAlive: true,
       keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS,
-      idleTimeoutMillis: 30_000,
       application_name: options.applicationName ?? 'simplane',
-    });
+    };
+    this.pool = new pg.Pool({ ...connection, max: options.maxConnections ?? 10, idleTimeoutMillis: 30_000 });
+    this.notices = new PgNotices(connection);
     this.prepared = options.preparedStatements ?? true;
     // An idle connection that breaks (the server restarted) must not crash the process: the
     // pool drops it and the next query opens a new one.
@@ -147,7 +149,16 @@ export class PgDatabase implements Database {
     return { name, text, values };
   }
 
+  async listen(channel: string, onNotice: (payload: string) => void): Promise<() => Promise<void>> {
+    try {
+      return await this.notices.listen(channel, onNotice);
+    } catch (error) {
+      throw storageError(error);
+    }
+  }
+
   async close(): Promise<void> {
+    await this.notices.close();
     await this.pool.end();
   }
 }

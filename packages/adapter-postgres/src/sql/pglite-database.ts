@@ -53,6 +53,17 @@ export class PgliteDatabase implements Database {
     }
   }
 
+  async listen(channel: string, onNotice: (payload: string) => void): Promise<() => Promise<void>> {
+    try {
+      const stop = await this.db.listen(channel, onNotice);
+      return async () => {
+        if (!this.db.closed) await stop();
+      };
+    } catch (error) {
+      throw storageError(error);
+    }
+  }
+
   async close(): Promise<void> {
     if (!this.db.closed) await this.db.close();
   }

@@ -37,6 +37,7 @@ export function sqlStores({ postgres, db, kind, blobs, blobKind, steps, close }:
     steps: steps ?? new postgres.PostgresStepLog(db, blobs),
     advances: new postgres.PostgresAdvanceLog(db),
     worlds: new postgres.PostgresWorldRepository(db),
+    ...(kind === 'postgres' ? { leases: new postgres.PostgresSimulationLeases(db) } : {}),
     loadTenants: (plan) => keyStore.syncTenants(plan),
     close,
   };

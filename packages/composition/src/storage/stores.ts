@@ -1,6 +1,7 @@
 import type {
   AdvanceLog,
   BlobStore,
+  SimulationLeases,
   CredentialRepository,
   KeyStore,
   SimulationRepository,
@@ -39,6 +40,8 @@ export interface Stores {
   steps: StepLog;
   advances: AdvanceLog;
   worlds: WorldRepository;
+  /** Which process owns each Simulation, on a store several processes share (Postgres). */
+  leases?: SimulationLeases;
   /** Makes the configured organizations, workspaces and key hashes the ones stored. */
   loadTenants(plan: TenantPlan): Promise<void>;
   /** Closes connections and releases the data directory. */

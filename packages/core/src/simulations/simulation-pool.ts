@@ -26,6 +26,12 @@ export interface LiveSimulation {
   committed?: number;
   /** Wall-clock milliseconds of the last request; idle Simulations are unloaded. */
   lastUsedAt: number;
+  /**
+   * On a shared store, the generation of this process's lease (SimulationOwnership) under which
+   * the state was last brought up to the log: while the lease holds, no other process appends,
+   * so the state needs no look at the log.
+   */
+  ownedGeneration?: number;
 }
 
 /** The latest step a view may show: a step still committing is not shown until it is. */

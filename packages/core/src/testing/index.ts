@@ -9,3 +9,4 @@ export * from './simulation-repository.conformance.js';
 export * from './step-log.conformance.js';
 export * from './advance-log.conformance.js';
 export * from './world-repository.conformance.js';
+export * from './simulation-leases.conformance.js';

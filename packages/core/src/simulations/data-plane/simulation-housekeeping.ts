@@ -2,6 +2,7 @@ import type { Clock } from '../../time/clock.port.js';
 import type { SimulationPool } from '../simulation-pool.js';
 import type { SimulationRecords } from '../control/simulation-records.js';
 import type { SimulationRepository } from '../simulation.repository.port.js';
+import type { SimulationOwnership } from '../ownership/simulation-ownership.js';
 
 /** The Simulations' housekeeping: idle ones unloaded (paused), expired ones deleted. */
 export class SimulationHousekeeping {
@@ -11,7 +12,16 @@ export class SimulationHousekeeping {
     private readonly records: SimulationRecords,
     private readonly clock: Clock,
     private readonly idleMs: number,
+    private readonly ownership?: SimulationOwnership,
   ) {}
+
+  /**
+   * On a store shared by owners, whether this process may pause the Simulation: a copy of one
+   * another process owns (kept to answer reads) is only let go of; the owner pauses it.
+   */
+  private async mayPause(id: string): Promise<boolean> {
+    return this.ownership === undefined || (await this.ownership.tryAcquire(id));
+  }
 
   /**
    * Unloads Simulations idle for the configured time: they become `paused`, their state kept by
@@ -26,6 +36,10 @@ export class SimulationHousekeeping {
       await this.pool.serial(id, async () => {
         const since = this.pool.unloadedSince(id);
         if (this.pool.get(id) !== undefined || since === undefined || since > cutoff) return;
+        if (!(await this.mayPause(id))) {
+          this.pool.remove(id);
+          return;
+        }
         // Anything but a running, unlocked record (stopped, deleted, in a lifecycle change) is left
         // as it is; a failed update keeps the note, so the next sweep tries again.
         const changed = await this.repository.update(id, { status: ['running'], lock: null }, { status: 'paused' });
@@ -37,6 +51,10 @@ export class SimulationHousekeeping {
       if (live.lastUsedAt > cutoff || this.pool.busy(live.id)) continue;
       await this.pool.serial(live.id, async () => {
         if (this.pool.get(live.id) !== live || live.lastUsedAt > cutoff) return;
+        if (!(await this.mayPause(live.id))) {
+          this.pool.remove(live.id);
+          return;
+        }
         // The log already holds the state (its snapshots and every step since): waking reads it from there.
         const changed = await this.repository.update(live.id, { status: ['running'], lock: null }, { status: 'paused', step: live.step });
         if (changed === null || changed === 'quota') return;

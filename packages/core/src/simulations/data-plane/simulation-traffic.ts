@@ -1,7 +1,7 @@
 import { SimplaneError } from '../../errors/simplane-error.js';
 import { isId } from '../../ids/id.js';
 import type { Logger } from '../../logging/logger.port.js';
-import type { ClockEvent, LoadedSimulator, SimResponse } from '../../runtime/runtime.port.js';
+import type { ClockEvent, LoadedSimulator, RequestClass, SimResponse } from '../../runtime/runtime.port.js';
 import { formatTime, parseTime, type Clock } from '../../time/clock.port.js';
 import type { ClockAdvanceOutcome, DataPlaneCall, DataPlaneCaller } from './data-plane-call.js';
 import { LiveSimulations } from './live-simulations.js';
@@ -11,7 +11,8 @@ import { notFound, stopped } from '../simulation-errors.js';
 import { describe } from './simulation-failures.js';
 import { SimulationHousekeeping } from './simulation-housekeeping.js';
 import type { SimulationLoader } from '../simulation-loader.js';
-import type { SimulationPool } from '../simulation-pool.js';
+import type { SimulationOwnership } from '../ownership/simulation-ownership.js';
+import type { LiveSimulation, SimulationPool } from '../simulation-pool.js';
 import type { SimulationRecords } from '../control/simulation-records.js';
 import type { SimulationRepository } from '../simulation.repository.port.js';
 import type { StepLog } from '../step-log.port.js';
@@ -40,7 +41,9 @@ export interface SimulationTrafficOptions {
    * True when other processes write to the same store (a shared Postgres). Each request then
    * first reads the log's head and applies the steps other processes appended since, and takes
    * the clock's time from the record, so it sees every write acknowledged before it was sent,
-   * whichever process answered it (docs/architecture.md, *Several processes*).
+   * whichever process answered it (docs/architecture.md, *Several processes*). With
+   * `ownership`, the process that owns a Simulation skips that read, and a request that
+   * changes state takes the Simulation over first.
    */
   shared?: boolean;
 }
@@ -66,22 +69,25 @@ export class SimulationTraffic {
     private readonly clock: Clock,
     private readonly logger: Logger,
     private readonly options: SimulationTrafficOptions,
+    private readonly ownership?: SimulationOwnership,
   ) {
     this.access = new SimulationAccess(repository);
     this.live = new LiveSimulations(repository, steps, loader, pool, clock, logger);
     this.recorder = new StepRecorder(repository, steps, pool, clock, logger, options);
-    this.housekeeping = new SimulationHousekeeping(repository, pool, records, clock, options.idleMs);
+    this.housekeeping = new SimulationHousekeeping(repository, pool, records, clock, options.idleMs, ownership);
   }
 
   async handle(call: DataPlaneCall): Promise<SimResponse> {
     if (!isId('simulation', call.simulationId)) throw notFound(call.simulationId);
     // On a shared store the log's head is read with the record, as the request arrives: it
     // names every step acknowledged before then, by any process, and reading it here rather
-    // than in the queue keeps a round trip out of the Simulation's one-at-a-time section.
-    const [record, head] =
-      this.options.shared === true
-        ? await Promise.all([this.repository.get(call.simulationId), this.steps.head(call.simulationId)])
-        : [await this.repository.get(call.simulationId), undefined];
+    // than in the queue keeps a round trip out of the Simulation's one-at-a-time section. The
+    // Simulation's owner needs neither: no other process appends to it, and its record is
+    // remembered (OwnedSimulationRepository).
+    const follows = this.options.shared === true && this.ownership?.owns(call.simulationId) !== true;
+    const [record, head] = follows
+      ? await Promise.all([this.repository.get(call.simulationId), this.steps.head(call.simulationId)])
+      : [await this.repository.get(call.simulationId), undefined];
     const now = formatTime(this.clock.now());
     if (record === null) throw notFound(call.simulationId);
     // Awaited only when due: most Simulations have no expiry, and every request passes here.
@@ -99,9 +105,12 @@ export class SimulationTraffic {
     // steps it saw are committed, so no answer reflects a write the log could lose.
     const reading = call.readBody === null ? null : call.readBody();
     reading?.catch(() => undefined);
-    const refusal = readOnly ? await this.refuseWrite(live.loaded, call, reading) : null;
-    if (refusal !== null) return refusal;
-    const outcome = await this.pool.ahead(record.id, async () => this.run(record, call, reading === null ? null : await reading, head));
+    const found = readOnly || follows ? await this.classify(live.loaded, call, reading) : undefined;
+    if (readOnly && found?.readOnly === false) return refusal(found, call);
+    // A request that changes a Simulation another process owns takes it over first: only the owner appends.
+    const writes = found === undefined ? undefined : !found.readOnly;
+    if (follows && writes === true) await this.ownership?.acquire(record.id);
+    const outcome = await this.pool.ahead(record.id, async () => this.run(record, call, reading === null ? null : await reading, { head, writes }));
     if (outcome.durable !== undefined) await outcome.durable;
     return outcome.response;
   }
@@ -123,17 +132,14 @@ export class SimulationTraffic {
   }
 
   /**
-   * Refuses a request that could change state before anything runs. Where the operation is
-   * named in the body (SOAP), the body is read first: a read-only request waits for it outside
-   * the Simulation's queue.
+   * What a request's operation is, before anything runs: whether it could change state. Where
+   * the operation is named in the body (SOAP), the body is read first, outside the Simulation's
+   * queue.
    */
-  private async refuseWrite(loaded: LoadedSimulator, call: DataPlaneCall, reading: Promise<Uint8Array | null> | null): Promise<SimResponse | null> {
-    let found = loaded.classify(call.method, call.path, call);
-    if (found.needsBody === true) found = loaded.classify(call.method, call.path, { query: call.query, headers: call.headers, body: reading === null ? null : await reading });
-    if (found.readOnly) return null;
-    // The API's own error format where it has one (a SOAP Fault), the platform's otherwise.
-    if (found.readOnlyRefusal !== undefined) return found.readOnlyRefusal;
-    throw new SimplaneError('simulation_read_only', `${call.method} ${call.path.slice(0, 200)} can change state, and this request is read-only.`);
+  private async classify(loaded: LoadedSimulator, call: DataPlaneCall, reading: Promise<Uint8Array | null> | null): Promise<RequestClass> {
+    const found = loaded.classify(call.method, call.path, call);
+    if (found.needsBody !== true) return found;
+    return loaded.classify(call.method, call.path, { query: call.query, headers: call.headers, body: reading === null ? null : await reading });
   }
 
   /**
@@ -160,9 +166,11 @@ export class SimulationTraffic {
     const live = await this.live.held(id);
     live.lastUsedAt = this.clock.now().getTime();
     if (this.options.shared === true) {
+      // An advance changes state: on a shared store only the Simulation's owner appends.
+      await this.ownership?.acquire(id);
       const record = await this.repository.get(id);
       if (record === null) throw notFound(id);
-      await this.recorder.catchUp(live, record);
+      await this.follow(live, record, undefined, true);
     }
     if (live.pendingSnapshot !== undefined) await this.recorder.continueSnapshot(live, live.pendingSnapshot);
     const from = live.currentTime;
@@ -201,12 +209,32 @@ export class SimulationTraffic {
     return { from, events, step };
   }
 
-  /** Runs a request in its Simulation's queue; `record` (and on a shared store `head`) were read when the request arrived. */
-  private async run(record: SimulationRecord, call: DataPlaneCall, body: Uint8Array | null, head: number | undefined): Promise<{ response: SimResponse; durable: Promise<void> | undefined }> {
+  /**
+   * On a shared store, brings a live state up to the log unless this process has owned the
+   * Simulation since it last did: steps other processes appended up to `head` (read when the
+   * request arrived; else the head now). Work that changes state takes the lease first, even
+   * here: it may have been handed over while the work waited in the queue.
+   */
+  private async follow(live: LiveSimulation, record: SimulationRecord, head: number | undefined, writes: boolean): Promise<void> {
+    if (writes && this.ownership !== undefined && !this.ownership.owns(live.id)) await this.ownership.acquire(live.id);
+    const generation = this.ownership?.generation(live.id);
+    if (generation !== undefined && live.ownedGeneration === generation) return;
+    // Taken over just now, the record read on arrival may be older than the lease: the owner's is read.
+    const current = generation === undefined ? record : ((await this.repository.get(live.id)) ?? record);
+    await this.recorder.catchUp(live, current, generation === undefined ? head : undefined);
+    live.ownedGeneration = generation;
+  }
+
+  /** Runs a request in its Simulation's queue; `record` (and on a shared store, unless owned, the log's `head`) were read when the request arrived. */
+  private async run(record: SimulationRecord, call: DataPlaneCall, body: Uint8Array | null, arrival: { head: number | undefined; writes: boolean | undefined }): Promise<{ response: SimResponse; durable: Promise<void> | undefined }> {
     const id = record.id;
     const live = this.pool.get(id) ?? (await this.live.leftWhileWaiting(id));
     live.lastUsedAt = this.clock.now().getTime();
-    if (this.options.shared === true) await this.recorder.catchUp(live, record, head);
+    if (this.options.shared === true) {
+      // Owned when it arrived, not now (handed over meanwhile): whether it writes decides whether to take the Simulation back.
+      const writes = arrival.writes ?? (this.ownership?.owns(id) === false && !live.loaded.classify(call.method, call.path, { query: call.query, headers: call.headers, body }).readOnly);
+      await this.follow(live, record, arrival.head, writes);
+    }
     if (live.pendingSnapshot !== undefined) await this.recorder.continueSnapshot(live, live.pendingSnapshot);
     const request = { method: call.method, path: call.path, query: call.query, headers: call.headers, body };
     const step = live.step + 1;
@@ -240,4 +268,11 @@ export class SimulationTraffic {
     });
     return { response: result.response, durable };
   }
+}
+
+
+/** The answer to a read-only request that could change state: the API's own error where it has one (a SOAP Fault), the platform's otherwise. */
+function refusal(found: RequestClass, call: DataPlaneCall): SimResponse {
+  if (found.readOnlyRefusal !== undefined) return found.readOnlyRefusal;
+  throw new SimplaneError('simulation_read_only', `${call.method} ${call.path.slice(0, 200)} can change state, and this request is read-only.`);
 }
