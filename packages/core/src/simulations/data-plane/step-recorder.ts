@@ -66,7 +66,7 @@ export class StepRecorder {
       if (!appended) {
         // Another process wrote this step first, or a step before it failed: this copy of the state is stale.
         this.forget(live);
-        throw unreachable(id, 'was changed elsewhere; retry');
+        throw unreachable(id, 'was changed elsewhere');
       }
       live.committed = Math.max(live.committed ?? 0, step);
       if (snapshot !== undefined) await this.saveSnapshot(live, step, snapshot, sinceBefore);
