@@ -10,10 +10,15 @@
 //   plane (32 connections), then forked at 10,000 and at 9,999, each fork deleted after it
 //   (target: under 50 ms on Postgres), beside memory;
 // - start-up of the embedded default with 1,000 Simulations stored: from spawning `serve` to its
-//   "listening on" line, beside an empty data directory and `--memory`.
+//   "listening on" line, beside an empty data directory and `--memory`;
+// - Postgres, two processes with traffic alternating between them (no stickiness): two `serve`
+//   on one database with one configuration file, 32 workers each on a Simulation of its own, a
+//   POST through one process and the read of that pet through the other, every answer checked
+//   and each acknowledged create set against the steps recorded, beside the same loop on one of
+//   the two processes and on `--memory` (bench/alternating.mjs).
 // Postgres is a scratch database on the server at 127.0.0.1:5432 (or BENCH_POSTGRES_URL), dropped
 // at the end. Runs from the compiled packages (`npm run build` first); `node bench/storage.mjs`
-// runs it alone. BENCH_STORAGE_PARTS (spread,create,fork,startup) picks the parts,
+// runs it alone. BENCH_STORAGE_PARTS (spread,create,fork,startup,alternating) picks the parts,
 // BENCH_SPREAD_STORES (embedded,postgres) the stores the spread part sets beside memory.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -22,6 +27,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
+import { alternating } from './alternating.mjs';
 import { createScratchDatabase } from './scratch-database.mjs';
 
 const CREATES = 100;
@@ -36,7 +42,7 @@ const SERVE_FLAGS = /node ((?:--\S+ )*)packages\/cli\/dist\/bin\.js serve/.exec(
 const SPREAD = 32;
 const SPREAD_ROUNDS = 3;
 const SPREAD_SECONDS = 3;
-const parts = (process.env.BENCH_STORAGE_PARTS ?? 'spread,create,fork,startup').split(',');
+const parts = (process.env.BENCH_STORAGE_PARTS ?? 'spread,create,fork,startup,alternating').split(',');
 
 /** Server processes still running: stopped when this process ends, however it ends. */
 const children = new Set();
@@ -55,10 +61,12 @@ writeFileSync(configPath, JSON.stringify({ quotas: { active_simulations: 5_000 }
 
 /**
  * Spawns `simplane serve` on `storage` (memory, embedded in `dataDir`, or postgres at `url`) and
- * resolves once it prints its "listening on" line, with the time from spawn to that line.
+ * resolves once it prints its "listening on" line, with the time from spawn to that line. With
+ * `apiKey`, the configuration file names the organization that key opens; without, `serve`
+ * makes its default one and keeps its key in `dataDir`.
  */
-async function startServe(storage, dataDir = scratchDir()) {
-  const args = [...SERVE_FLAGS, BIN, 'serve', '--port', '0', '--data-dir', dataDir, '--config', configPath, ...(storage.kind === 'memory' ? ['--memory'] : [])];
+async function startServe(storage, dataDir = scratchDir(), { configPath: config = configPath, apiKey } = {}) {
+  const args = [...SERVE_FLAGS, BIN, 'serve', '--port', '0', '--data-dir', dataDir, '--config', config, ...(storage.kind === 'memory' ? ['--memory'] : [])];
   const env = { ...process.env, ...(storage.kind === 'postgres' ? { SIMPLANE_DATABASE_URL: storage.url, SIMPLANE_SECRET_KEY: storage.secretKey } : {}) };
   const started = performance.now();
   // Access lines go to stderr, discarded.
@@ -72,7 +80,7 @@ async function startServe(storage, dataDir = scratchDir()) {
     child.once('exit', (code) => reject(new Error(`serve (${storage.kind}) exited with ${code}`)));
   });
   const startMs = performance.now() - started;
-  const key = readFileSync(join(dataDir, 'api-key'), 'utf8').trim();
+  const key = apiKey ?? readFileSync(join(dataDir, 'api-key'), 'utf8').trim();
   return {
     url,
     startMs,
@@ -328,6 +336,7 @@ try {
       report.push(`| ${row.name} | ${Math.round(median(t))} ms | ${Math.round(Math.min(...t))} ms | ${Math.round(Math.max(...t))} ms | ${(median(t) / memoryMedian).toFixed(1)} |`);
     }
   }
+  if (parts.includes('alternating')) report.push(...(await alternating({ startServe, scratchDir })));
 } finally {
   for (const child of children) child.kill();
   await database.drop();
