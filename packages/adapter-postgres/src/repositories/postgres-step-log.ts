@@ -163,7 +163,7 @@ export class PostgresStepLog implements StepLog {
     private readonly db: Database,
     private readonly blobs: BlobStore,
   ) {
-    this.appends = new StepBatcher((steps) => appendSteps(db, steps));
+    this.appends = new StepBatcher((steps) => appendSteps(db, steps), (step) => step.simulationId);
   }
 
   async append(simulationId: string, entry: StepEntry): Promise<boolean> {

@@ -39,9 +39,33 @@ describe('StepBatcher', () => {
     ]);
   });
 
+  it('writes a second batch while the first is in flight, never with a key the first holds', async () => {
+    const held = heldWrite();
+    const batcher = new StepBatcher(held.write, (item: string) => item.split('-')[0]!);
+    const first = [batcher.add('x-1'), batcher.add('y-1')];
+    await turn();
+    const second = [batcher.add('x-2'), batcher.add('z-1'), batcher.add('y-2'), batcher.add('w-1')];
+    await turn();
+    // x and y are in flight: z and w go ahead of them, in a statement of their own.
+    expect(held.batches).toEqual([
+      ['x-1', 'y-1'],
+      ['z-1', 'w-1'],
+    ]);
+    const third = batcher.add('z-2');
+    await turn();
+    // Two statements in flight: the next waits for one of them.
+    expect(held.batches).toHaveLength(2);
+    await held.releaseAll();
+    expect(await Promise.all([...first, ...second, third])).toEqual([true, true, true, true, true, true, true]);
+    expect(held.batches.slice(2).flat().sort()).toEqual(['x-2', 'y-2', 'z-2']);
+    // Each key's items were written in the order they came.
+    const order = held.batches.flat();
+    for (const key of ['x', 'y', 'z']) expect(order.filter((item) => item.startsWith(key))).toEqual([`${key}-1`, `${key}-2`]);
+  });
+
   it('keeps batches within its maximum', async () => {
     const held = heldWrite();
-    const batcher = new StepBatcher(held.write, 2);
+    const batcher = new StepBatcher(held.write, undefined, 2);
     const all = ['a', 'b', 'c', 'd', 'e'].map((item) => batcher.add(item));
     await turn();
     await held.releaseAll();
