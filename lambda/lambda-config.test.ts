@@ -20,7 +20,7 @@ describe('the Lambda configuration', () => {
   it('keeps state on the Postgres server with a small pool and no prepared statements', () => {
     const config = lambdaConfig({ SIMPLANE_DATABASE_URL: URL, SIMPLANE_SECRET_KEY: KEY });
     expect([config.storage, config.blobs, config.secret_key]).toEqual([
-      { kind: 'postgres', database_url: URL, max_connections: 2, prepared_statements: false, query_timeout_ms: 10_000, connect_timeout_ms: 5_000 },
+      { kind: 'postgres', database_url: URL, max_connections: 2, prepared_statements: false, query_timeout_ms: 10_000, connect_timeout_ms: 5_000, simulation_lease_ms: 0 },
       { kind: 'default' },
       KEY,
     ]);
@@ -30,7 +30,7 @@ describe('the Lambda configuration', () => {
     const config = lambdaConfig({
       SIMPLANE_CONFIG_JSON: JSON.stringify({
         organizations: [{ name: 'acme', workspaces: [{ name: 'dev', api_key_sha256: ['a'.repeat(64)] }] }],
-        storage: { kind: 'postgres', database_url: 'postgres://other/db', max_connections: 5, prepared_statements: true },
+        storage: { kind: 'postgres', database_url: 'postgres://other/db', max_connections: 5, prepared_statements: true, query_timeout_ms: 3_000, simulation_lease_ms: 5_000 },
         catalog: false,
       }),
       SIMPLANE_DATABASE_URL: URL,
@@ -40,7 +40,7 @@ describe('the Lambda configuration', () => {
       AWS_REGION: 'eu-west-1',
     });
     expect([config.storage, config.blobs, config.catalog, config.organizations[0]?.name]).toEqual([
-      { kind: 'postgres', database_url: URL, max_connections: 5, prepared_statements: true, query_timeout_ms: 10_000, connect_timeout_ms: 5_000 },
+      { kind: 'postgres', database_url: URL, max_connections: 5, prepared_statements: true, query_timeout_ms: 3_000, connect_timeout_ms: 5_000, simulation_lease_ms: 5_000 },
       { kind: 's3', bucket: 'acme-simplane', prefix: 'prod/', region: 'eu-west-1', force_path_style: false },
       false,
       'acme',

@@ -55,7 +55,7 @@ function configJson(text: string | undefined): ConfigInput {
 /**
  * The Postgres server: SIMPLANE_DATABASE_URL over the JSON's `storage`, with a small pool and no
  * prepared statements (RDS Proxy would pin every connection) and no Simulation leases unless the
- * JSON says otherwise.
+ * JSON says otherwise; its other storage settings (timeouts) are kept.
  * The URL is never repeated in an error: it can hold a password.
  */
 function postgresStorage(databaseUrl: string | undefined, fromJson: ConfigInput['storage']): ConfigInput['storage'] {
@@ -68,6 +68,7 @@ function postgresStorage(databaseUrl: string | undefined, fromJson: ConfigInput[
     throw new ConfigError('SIMPLANE_DATABASE_URL: required: the Lambda keeps its state on a PostgreSQL server that every execution environment shares');
   }
   return {
+    ...json,
     kind: 'postgres',
     database_url: url,
     max_connections: json?.max_connections ?? LAMBDA_MAX_CONNECTIONS,

@@ -372,6 +372,7 @@ describe('chooseStorage', () => {
       prepared_statements: true,
       query_timeout_ms: 2_000,
       connect_timeout_ms: 5_000,
+      simulation_lease_ms: 10_000,
     });
   });
 
