@@ -4,6 +4,8 @@ import type { RouteNode } from './route-index.js';
 import type { SoapModel } from './soap.js';
 import type { ProtocolName, RecordPlan, WritePlan } from './behaviour.js';
 export type { DerivedField, FieldFill, IdForm, ProtocolName, RecordPlan, StatePlan, TimeForm, WritePlan } from './behaviour.js';
+import type { ArtifactTool, ToolDefinitions } from './tool.js';
+export type { ArtifactTool, RestToolCall, ToolDefinitions, ToolSchema } from './tool.js';
 
 /**
  * The compiled, declarative model of an API: everything a runtime needs, nothing it must
@@ -261,6 +263,8 @@ export interface ArtifactOperation {
    * in older artifacts, where such a POST answers 405).
    */
   rpcPost?: { media: string[] };
+  /** Its tool for agents; null where it is not offered. Absent in artifacts built before tools were decided at build time, and given to them when read. */
+  tool?: ArtifactTool | null;
 }
 
 /** An item field that names the parent a nested list's path parameter holds the id of. */
@@ -466,4 +470,6 @@ export interface Artifact {
   errorFormats: Record<string, ErrorFormat>;
   /** For a Simulator built from a WSDL: how its operations travel as SOAP (artifact/soap.ts). */
   soap?: SoapModel;
+  /** The schemas the operations' tools carry (ArtifactTool); absent exactly where the operations' `tool` is. */
+  toolDefinitions?: ToolDefinitions;
 }
