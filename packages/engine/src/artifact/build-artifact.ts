@@ -65,7 +65,8 @@ export function serialiseArtifact(artifact: Artifact): { bytes: Uint8Array; dige
  * must not guess at an artifact it was not built for. A version 1 artifact (a Simulator built
  * before lifecycle rules), a version 2 one (before shared entities) or a version 3 one (before
  * behaviour was kept as data) is upgraded in memory, so it keeps the behaviour it was built
- * with; its bytes and digest stay as they were. So is one built before tools were kept.
+ * with; its bytes and digest stay as they were. (One built before tools were kept is given
+ * them when first asked for them: tools/decide-tools.ts, toolsAsOffered.)
  */
 export function readArtifact(bytes: Uint8Array): Artifact {
   const value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) as Omit<Partial<Artifact>, 'version'> & { version?: unknown };
@@ -75,16 +76,11 @@ export function readArtifact(bytes: Uint8Array): Artifact {
   if (!Array.isArray(value.operations) || !Array.isArray(value.resources) || typeof value.routes !== 'object' || value.routes === null) {
     throw new Error('the artifact is incomplete (operations, resources or routes missing)');
   }
-  if (value.version === 1) return toolsAsOffered(upgradeV3(upgradeV2(upgradeV1(value as Parameters<typeof upgradeV1>[0]))));
-  if (value.version === 2) return toolsAsOffered(upgradeV3(upgradeV2(value as Parameters<typeof upgradeV2>[0])));
-  if (value.version === 3) return toolsAsOffered(upgradeV3(value as Parameters<typeof upgradeV3>[0]));
+  if (value.version === 1) return upgradeV3(upgradeV2(upgradeV1(value as Parameters<typeof upgradeV1>[0])));
+  if (value.version === 2) return upgradeV3(upgradeV2(value as Parameters<typeof upgradeV2>[0]));
+  if (value.version === 3) return upgradeV3(value as Parameters<typeof upgradeV3>[0]);
   // A version 4 artifact built before lists kept their linked fields is given them as its engine matched.
-  return toolsAsOffered(linkedByAsMatched(value as Artifact));
-}
-
-/** An artifact built before tools were kept is given them as its engine offered them: from the same rules, with no override. */
-function toolsAsOffered(artifact: Artifact): Artifact {
-  return artifact.toolDefinitions === undefined ? withTools(artifact, null, []) : artifact;
+  return linkedByAsMatched(value as Artifact);
 }
 
 /** Where an artifact is kept in a BlobStore: named by its digest, so storing it is idempotent. */

@@ -21,8 +21,7 @@ export const MAX_DESCRIPTION = 2048;
 
 /**
  * The artifact with every operation's tool, or null where it is not offered, and the schemas
- * they carry. Without diagnostics (an artifact built before tools were kept, given them when
- * read), overrides are none and nothing is reported.
+ * they carry. Without diagnostics (toolsAsOffered), overrides are none and nothing is reported.
  */
 export function withTools(artifact: Artifact, diagnostics: Diagnostics | null, declared: readonly OperationOverride[]): Artifact {
   const overrides = diagnostics === null ? new Map<string, ToolOverride>() : readToolOverrides(declared, diagnostics);
@@ -36,6 +35,15 @@ export function withTools(artifact: Artifact, diagnostics: Diagnostics | null, d
   const names = toolNames(offered, overrides, diagnostics);
   const tools = new Map(offered.map((op, i): [string, ArtifactTool] => [op.id, decideTool(artifact, op, names[i]!, overrides.get(op.id), definitions)]));
   return { ...artifact, operations: artifact.operations.map((op) => ({ ...op, tool: tools.get(op.id) ?? null })), toolDefinitions: definitions.used };
+}
+
+/**
+ * An artifact built before tools were kept, given them as its engine offered them: by the same
+ * rules, with no override. Made when first asked for (most Simulators are never offered as
+ * tools, and a large API's take a tenth of a second); an artifact that keeps them is answered as it is.
+ */
+export function toolsAsOffered(artifact: Artifact): Artifact {
+  return artifact.toolDefinitions === undefined ? withTools(artifact, null, []) : artifact;
 }
 
 /** REST operations, and SOAP ones the WSDL binds. */

@@ -5,14 +5,12 @@
  * binding) and its answer read back.
  */
 import type { OperationTool, OperationTools, SimResponse } from '@simplane/core';
-import type { ArtifactOperation, ArtifactTool } from '../../artifact/artifact.js';
+import type { Artifact, ArtifactOperation, ArtifactTool } from '../../artifact/artifact.js';
 import { soapAnswerOf, soapCallOf } from '../protocols/soap/soap-call.js';
-import type { RuntimeModel } from '../model.js';
 import { restAnswerOf, restCallOf } from './rest-call.js';
 import { standaloneSchema } from './tool-schema.js';
 
-export function operationTools(model: RuntimeModel): OperationTools {
-  const { artifact } = model;
+export function operationTools(artifact: Artifact): OperationTools {
   const definitions = artifact.toolDefinitions ?? {};
   const offered = artifact.operations.flatMap((op) => (op.tool === undefined || op.tool === null ? [] : [{ op, tool: op.tool }]));
   const list: OperationTool[] = offered.map(({ op, tool }) => ({
