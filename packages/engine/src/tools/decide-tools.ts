@@ -17,7 +17,7 @@ import { readToolOverrides, toolOverrideInvalid, type ToolOverride } from './too
 import { ToolDefinitionCopies, ToolSchemaWriter } from './tool-schemas.js';
 
 /** Longest description offered: a document's summary can be a page. */
-export const MAX_DESCRIPTION = 2048;
+const MAX_DESCRIPTION = 2048;
 
 /**
  * The artifact with every operation's tool, or null where it is not offered, and the schemas

@@ -8,9 +8,10 @@
 import { SCHEMA_DATA, SCHEMA_MAPS, type JsonSchema } from '../artifact/json-schema.js';
 import type { ToolDefinitions, ToolSchema } from '../artifact/tool.js';
 import { isObject, type Json, type JsonObject } from '../json.js';
+import { withoutLeftOut } from '../runtime/tools/tool-schema.js';
 
 const ARTIFACT_REF = '#/schemas/';
-export const DEFS_REF = '#/$defs/';
+const DEFS_REF = '#/$defs/';
 /** How much of a tool's schema its definitions may take, in characters of JSON (about 32 KiB). */
 const DEFS_BUDGET = 32 * 1024;
 
@@ -98,19 +99,6 @@ export class ToolSchemaWriter {
   }
 }
 
-/** `value` with every reference to a definition not kept turned into a schema that accepts anything (runtime/tools/tool-schema.ts does the same to the definitions). */
-function withoutLeftOut(value: Json, kept: ReadonlySet<string>): Json {
-  if (Array.isArray(value)) return value.map((item) => withoutLeftOut(item, kept));
-  if (!isObject(value)) return value;
-  const ref = value['$ref'];
-  const name = typeof ref === 'string' && ref.startsWith(DEFS_REF) ? definitionName(ref) : undefined;
-  if (name !== undefined && !kept.has(name)) {
-    const { $ref: _dropped, ...rest } = value;
-    return { ...rest, description: `A ${name} of the API's document (its schema is left out here for size).` };
-  }
-  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withoutLeftOut(item, kept)]));
-}
-
 /** A schema's copy: its keywords, less the annotations; the values of `enum`, `const`, `default` and examples as they are. Names referred to are added to `refs`, first reached first. */
 function copySchema(value: Json, refs: string[]): Json {
   if (!isObject(value)) return value;
@@ -131,8 +119,4 @@ function copySchema(value: Json, refs: string[]): Json {
 function refer(name: string, refs: string[]): string {
   if (!refs.includes(name)) refs.push(name);
   return `${DEFS_REF}${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-}
-
-function definitionName(ref: string): string {
-  return ref.slice(DEFS_REF.length).replace(/~1/g, '/').replace(/~0/g, '~');
 }

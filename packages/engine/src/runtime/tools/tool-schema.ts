@@ -21,9 +21,10 @@ export function standaloneSchema(schema: ToolSchema, definitions: ToolDefinition
 
 /**
  * For a tool some of whose definitions the build left out for size: `value` with every
- * reference to one left out turned into a schema that accepts anything, saying which it was.
+ * reference to one left out turned into a schema that accepts anything, saying which it was
+ * (the build writes the tool's root so, and the definitions are written so here).
  */
-function withoutLeftOut(value: Json, kept: ReadonlySet<string>): Json {
+export function withoutLeftOut(value: Json, kept: ReadonlySet<string>): Json {
   if (Array.isArray(value)) return value.map((item) => withoutLeftOut(item, kept));
   if (!isObject(value)) return value;
   const ref = value['$ref'];
