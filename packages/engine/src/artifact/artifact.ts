@@ -197,9 +197,9 @@ export interface ArtifactOperation {
   path: string;
   summary: string | null;
   /**
-   * The document's description of the operation, cut at 1 KiB; absent where it gives none, and
-   * in artifacts built before it was kept. Said to agents (an MCP tool's description); the
-   * runtime never reads it.
+   * The document's description of the operation, cut at 1 KiB, in artifacts built before tools
+   * were kept (`tool`), whose tools are made from it; absent where it gives none. An artifact
+   * that keeps tools says it in the tool's description only.
    */
   description?: string;
   tags: string[];

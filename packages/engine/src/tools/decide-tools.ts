@@ -34,7 +34,9 @@ export function withTools(artifact: Artifact, diagnostics: Diagnostics | null, d
   });
   const names = toolNames(offered, overrides, diagnostics);
   const tools = new Map(offered.map((op, i): [string, ArtifactTool] => [op.id, decideTool(artifact, op, names[i]!, overrides.get(op.id), definitions)]));
-  return { ...artifact, operations: artifact.operations.map((op) => ({ ...op, tool: tools.get(op.id) ?? null })), toolDefinitions: definitions.used };
+  // The document's description was kept only to be said to agents: the tool says it now.
+  const operations = artifact.operations.map(({ description: _said, ...op }) => ({ ...op, tool: tools.get(op.id) ?? null }));
+  return { ...artifact, operations, toolDefinitions: definitions.used };
 }
 
 /**
