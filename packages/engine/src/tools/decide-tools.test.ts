@@ -80,6 +80,28 @@ describe("the build decides each operation's tool", () => {
     expect(toolOf(artifact, 'deleteNote')?.description).toBe('DELETE /notes/{id} (delete on notes). Can change the Simulation\'s state (recorded as a step).');
   });
 
+  it("offers no operation of the AWS protocols, whose calls a client library writes, whatever an override says", async () => {
+    const target = 'Things_20240101.DescribeThing';
+    const { artifact, outcome } = await compileArtifact(JSON.stringify({
+      openapi: '3.0.3',
+      info: { title: 'things', version: '1' },
+      paths: {
+        [`/#X-Amz-Target=${target}`]: {
+          post: {
+            operationId: 'DescribeThing',
+            'x-simplane-tool': { offered: true },
+            parameters: [{ name: 'X-Amz-Target', in: 'header', required: true, schema: { type: 'string', enum: [target] } }],
+            requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', properties: { Name: { type: 'string' } } } } } },
+            responses: { 200: { description: 'the thing', content: { 'application/json': { schema: { type: 'object', properties: { Name: { type: 'string' } } } } } } },
+          },
+        },
+      },
+    }));
+    expect(artifact.operations[0]).toMatchObject({ protocol: 'aws-json', tool: null });
+    expect(outcome.warnings.map((w) => [w.code, w.location])).toEqual([['tool_override_invalid', `paths./#X-Amz-Target=${target}.post.x-simplane-tool.offered`]]);
+    expect(new EngineSimulator(artifact).tools().list).toEqual([]);
+  });
+
   it('for an artifact built before tools were kept, as its engine offered them', async () => {
     const { artifact } = await compileArtifact(notes({ getNote: { name: 'read_note' } }));
     const older = { ...artifact, toolDefinitions: undefined, operations: artifact.operations.map(({ tool: _tool, ...op }) => op) };
