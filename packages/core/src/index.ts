@@ -44,6 +44,7 @@ export * from './quotas/build-allowance.js';
 export * from './quotas/quota.service.js';
 export * from './runtime/runtime.port.js';
 export * from './runtime/header-text.js';
+export * from './runtime/tool-names.js';
 export * from './simulations/simulation.js';
 export * from './simulations/simulation-input.js';
 export * from './simulations/simulation.repository.port.js';

@@ -82,6 +82,14 @@ export const operationsResponseSchema = z.strictObject({
       behaviour: z.enum(['create', 'read', 'list', 'replace', 'update', 'delete', 'action', 'static']),
       resource: z.string().nullable(),
       read_only: z.boolean(),
+      tool: z
+        .strictObject({
+          name: z.string().describe('The tool\'s name at the Simulation\'s MCP endpoint: letters, digits, `_` and `-`, at most 64, unique among its tools (a World\'s endpoint puts the member\'s name before it).'),
+          description: z.string().describe('What the agent is told the tool does: the document\'s summary and description, then how the call travels and what the build understood it to do; at most 2 KiB.'),
+        })
+        .nullable()
+        .optional()
+        .describe('The MCP tool an agent calls the operation by, as the build decided it and `x-simplane-tool` corrected it (docs/mcp.md); null where it is not offered (hidden, or an AWS protocol\'s). Absent for a Simulator built before tools were decided at build time.'),
     }),
   ),
   lifecycle: z

@@ -409,7 +409,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** How each operation of a ready Simulator was understood: behaviour, resource and whether it is read-only. */
+        /** How each operation of a ready Simulator was understood: behaviour, resource, whether it is read-only and the tool an agent calls it by. */
         get: operations["listSimulatorOperations"];
         put?: never;
         post?: never;
@@ -4167,6 +4167,13 @@ export interface operations {
                             behaviour: "create" | "read" | "list" | "replace" | "update" | "delete" | "action" | "static";
                             resource: string | null;
                             read_only: boolean;
+                            /** @description The MCP tool an agent calls the operation by, as the build decided it and `x-simplane-tool` corrected it (docs/mcp.md); null where it is not offered (hidden, or an AWS protocol's). Absent for a Simulator built before tools were decided at build time. */
+                            tool?: {
+                                /** @description The tool's name at the Simulation's MCP endpoint: letters, digits, `_` and `-`, at most 64, unique among its tools (a World's endpoint puts the member's name before it). */
+                                name: string;
+                                /** @description What the agent is told the tool does: the document's summary and description, then how the call travels and what the build understood it to do; at most 2 KiB. */
+                                description: string;
+                            } | null;
                         }[];
                         /** @description What time will do to records: every lifecycle rule of the build, declared or inferred, by resource and then in the order an advance breaks ties by. Empty for a Simulator built before rules were listed (build it again to list them) and for a SOAP one. */
                         lifecycle: {

@@ -22,6 +22,12 @@ export interface OperationSummary {
   resource: string | null;
   /** True when the operation provably cannot change state. */
   read_only: boolean;
+  /**
+   * The tool an agent calls it by (the MCP endpoints), as the build decided it and
+   * `x-simplane-tool` corrected it; null where it is not offered. Absent for a Simulator built
+   * before tools were decided at build time.
+   */
+  tool?: { name: string; description: string } | null;
 }
 
 /**

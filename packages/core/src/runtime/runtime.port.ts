@@ -150,6 +150,8 @@ export type StandaloneSchema = { [key: string]: Json };
 export interface OperationTool {
   /** The artifact's operation id (the document's operationId, or `METHOD /path`). */
   operation: string;
+  /** The tool's name, unique among the Simulator's tools and valid for every client (tool-names.ts), as the build decided it. */
+  name: string;
   /** What the document says the operation does, or what the build understood it to do; at most 2 KiB. */
   description: string;
   /** True when the operation provably cannot change state. */

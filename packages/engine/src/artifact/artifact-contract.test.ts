@@ -62,7 +62,15 @@ describe('the artifact', () => {
 
   it('summarises operations for the operations endpoint', async () => {
     const { outcome } = await compileArtifact(fixture('bank-3.0.yaml'));
-    expect(outcome.operations.find((o) => o.operation === 'searchTransfers')).toEqual({ operation: 'searchTransfers', method: 'POST', path: '/transfers/search', behaviour: 'list', resource: 'transfers', read_only: true });
+    expect(outcome.operations.find((o) => o.operation === 'searchTransfers')).toEqual({
+      operation: 'searchTransfers',
+      method: 'POST',
+      path: '/transfers/search',
+      behaviour: 'list',
+      resource: 'transfers',
+      read_only: true,
+      tool: { name: 'searchTransfers', description: 'POST /transfers/search (list on transfers). Read-only.' },
+    });
     expect(outcome.specKind).toBe('openapi');
     expect(outcome.specVersion).toBe('3.0.3');
   });

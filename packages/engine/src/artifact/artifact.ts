@@ -4,6 +4,8 @@ import type { RouteNode } from './route-index.js';
 import type { SoapModel } from './soap.js';
 import type { ProtocolName, RecordPlan, WritePlan } from './behaviour.js';
 export type { DerivedField, FieldFill, IdForm, ProtocolName, RecordPlan, StatePlan, TimeForm, WritePlan } from './behaviour.js';
+import type { ArtifactTool, ToolDefinitions } from './tool.js';
+export type { ArtifactTool, RestToolCall, ToolDefinitions, ToolSchema } from './tool.js';
 
 /**
  * The compiled, declarative model of an API: everything a runtime needs, nothing it must
@@ -195,9 +197,9 @@ export interface ArtifactOperation {
   path: string;
   summary: string | null;
   /**
-   * The document's description of the operation, cut at 1 KiB; absent where it gives none, and
-   * in artifacts built before it was kept. Said to agents (an MCP tool's description); the
-   * runtime never reads it.
+   * The document's description of the operation, cut at 1 KiB, in artifacts built before tools
+   * were kept (`tool`), whose tools are made from it; absent where it gives none. An artifact
+   * that keeps tools says it in the tool's description only.
    */
   description?: string;
   tags: string[];
@@ -261,6 +263,8 @@ export interface ArtifactOperation {
    * in older artifacts, where such a POST answers 405).
    */
   rpcPost?: { media: string[] };
+  /** Its tool for agents; null where it is not offered. Absent in artifacts built before tools were decided at build time, and given to them when read. */
+  tool?: ArtifactTool | null;
 }
 
 /** An item field that names the parent a nested list's path parameter holds the id of. */
@@ -466,4 +470,6 @@ export interface Artifact {
   errorFormats: Record<string, ErrorFormat>;
   /** For a Simulator built from a WSDL: how its operations travel as SOAP (artifact/soap.ts). */
   soap?: SoapModel;
+  /** The schemas the operations' tools carry (ArtifactTool); absent exactly where the operations' `tool` is. */
+  toolDefinitions?: ToolDefinitions;
 }

@@ -14,6 +14,7 @@ import { withBehaviourOverrides } from '../behaviour/overrides.js';
 import { withEntities } from '../entities/entity.js';
 import { SchemaLookup } from '../infer/schema-lookup.js';
 import { withRpcPosts } from '../infer/rpc-post.js';
+import { withTools } from '../tools/decide-tools.js';
 import { emptyNode, insertRoute, schemaShape } from './route-index.js';
 import { sha256Digest, stableStringify } from './serialise.js';
 
@@ -48,7 +49,9 @@ export function buildArtifact(document: NormalisedDocument, model: InferredModel
   const ruled = { ...artifact, resources: withDeclaredRules(artifact, specVersion, diagnostics) };
   const partial = new Set(document.operations.flatMap((op) => (op.partialUpdate === true ? [op.id] : [])));
   const described = new Map(document.operations.flatMap((op) => (op.describedIds === undefined ? [] : [[op.id, op.describedIds] as const])));
-  return withBehaviourOverrides(withPlans({ ...ruled, resources: withEntities(ruled) }, 4, { partial, described }, diagnostics), diagnostics, document.behaviourOverrides ?? []);
+  const decided = withBehaviourOverrides(withPlans({ ...ruled, resources: withEntities(ruled) }, 4, { partial, described }, diagnostics), diagnostics, document.behaviourOverrides ?? []);
+  // Tools are decided last: they describe what the operations were understood to do.
+  return withTools(decided, diagnostics, document.toolOverrides ?? []);
 }
 
 /** The artifact's bytes (canonical JSON, UTF-8) and the digest that names them. */
@@ -62,7 +65,8 @@ export function serialiseArtifact(artifact: Artifact): { bytes: Uint8Array; dige
  * must not guess at an artifact it was not built for. A version 1 artifact (a Simulator built
  * before lifecycle rules), a version 2 one (before shared entities) or a version 3 one (before
  * behaviour was kept as data) is upgraded in memory, so it keeps the behaviour it was built
- * with; its bytes and digest stay as they were.
+ * with; its bytes and digest stay as they were. (One built before tools were kept is given
+ * them when first asked for them: tools/decide-tools.ts, toolsAsOffered.)
  */
 export function readArtifact(bytes: Uint8Array): Artifact {
   const value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) as Omit<Partial<Artifact>, 'version'> & { version?: unknown };

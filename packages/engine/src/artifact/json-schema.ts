@@ -2,3 +2,12 @@ import type { JsonObject } from '../json.js';
 
 /** JSON Schema 2020-12. Component schemas live in `Artifact.schemas`, referenced as `#/schemas/<Name>`. */
 export type JsonSchema = JsonObject | boolean;
+
+/**
+ * JSON Schema's keywords whose value holds schemas by names of the document's own (a property
+ * may well be called `x-id` or `$ref`), 2019's `definitions` among them.
+ */
+export const SCHEMA_MAPS: ReadonlySet<string> = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
+
+/** JSON Schema's keywords whose value is data, never a schema: copied as they are. */
+export const SCHEMA_DATA: ReadonlySet<string> = new Set(['enum', 'const', 'default', 'examples', 'example', 'required', 'type', 'format', 'pattern', 'title', 'description']);

@@ -1,5 +1,6 @@
 import type { Artifact, JsonSchema } from '../artifact/artifact.js';
 import { PERSONAL_KINDS, VALUE_HINT, VALUE_KINDS, type ValueHint, type ValueKind } from '../artifact/value-hint.js';
+import { SCHEMA_MAPS } from '../artifact/json-schema.js';
 import { singular, squash, words } from '../infer/naming.js';
 import type { Diagnostics } from '../diagnostics/diagnostics.js';
 import { formatLocation } from '../diagnostics/location.js';
@@ -41,9 +42,8 @@ function* schemaRoots(artifact: Artifact): Generator<JsonSchema | null | undefin
   for (const format of Object.values(artifact.errorFormats)) yield format.schema;
 }
 
-/** Keywords whose value is a schema, one whose values are schemas by name, one whose items are schemas. */
+/** Keywords whose value is a schema, and those whose items are schemas (those whose values are schemas by name: SCHEMA_MAPS). */
 const ONE: ReadonlySet<string> = new Set(['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems', 'additionalItems']);
-const BY_NAME: ReadonlySet<string> = new Set(['patternProperties', '$defs', 'definitions', 'dependentSchemas']);
 const MANY: ReadonlySet<string> = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
 
 const KIND_NAMES = new Map(V.VALUE_KIND_WORDS.map(([w, kind]) => [w.join(' '), kind]));
@@ -78,7 +78,7 @@ class HintMarker {
         if (Array.isArray(value)) for (const sub of value) this.walk(sub);
         else this.walk(value);
       }
-      else if (BY_NAME.has(key) && isObject(value)) for (const sub of Object.values(value)) this.walk(sub);
+      else if (SCHEMA_MAPS.has(key) && isObject(value)) for (const sub of Object.values(value)) this.walk(sub);
       else if (MANY.has(key) && Array.isArray(value)) for (const sub of value) this.walk(sub);
     }
   }

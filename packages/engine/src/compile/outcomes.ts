@@ -1,4 +1,4 @@
-import { BUILD_LIMITS, type BuildAbortReason, type BuildOutcome, type EntitySummary, type SpecKind, type SpecificationIssue } from '@simplane/core';
+import { BUILD_LIMITS, type BuildAbortReason, type BuildOutcome, type EntitySummary, type OperationSummary, type SpecKind, type SpecificationIssue } from '@simplane/core';
 import type { Artifact } from '../artifact/artifact.js';
 import { serialiseArtifact } from '../artifact/build-artifact.js';
 import type { Diagnostics } from '../diagnostics/diagnostics.js';
@@ -54,11 +54,20 @@ export async function built(artifact: Artifact, model: InferredModel, spec: { ki
     digest,
     specKind: spec.kind,
     specVersion: spec.version,
-    operations: model.operations.map((op) => ({ operation: op.id, method: op.method, path: op.path, behaviour: op.behaviour, resource: op.resource, read_only: op.readOnly })),
+    operations: operationListing(artifact, model),
     lifecycle: lifecycleListing(artifact),
     entities: entityListing(artifact),
     warnings: diagnostics.warnings,
   };
+}
+
+/** How each operation was understood, and its tool, as `GET /v1/simulators/{id}/operations` lists them. */
+function operationListing(artifact: Artifact, model: InferredModel): OperationSummary[] {
+  const tools = new Map(artifact.operations.map((op) => [op.id, op.tool]));
+  return model.operations.map((op) => {
+    const tool = tools.get(op.id);
+    return { operation: op.id, method: op.method, path: op.path, behaviour: op.behaviour, resource: op.resource, read_only: op.readOnly, tool: tool === undefined || tool === null ? null : { name: tool.name, description: tool.description } };
+  });
 }
 
 /** The artifact's shared entities as `GET /v1/simulators/{id}/operations` lists them. */

@@ -80,6 +80,7 @@ export const WARNINGS = {
   probe_failed: { kind: 'incomplete', suggestion: 'Check that the real system answers the operation with the Credential, within the time and size limits and in the documented media type; the Simulator generates what the request would have taught it.' },
   system_drift: { kind: 'invalid', suggestion: 'The real system and the document disagree: correct the document (or an Overlay) where the system is right, or tell the system\'s owners; the answer is not used and the Simulator follows the document.' },
   header_unsendable: { kind: 'invalid', suggestion: 'Give the header a name that is an HTTP token and values without line breaks or characters past latin-1 (a media type likewise); it is left out of answers meanwhile.' },
+  tool_override_invalid: { kind: 'invalid', suggestion: 'Write `x-simplane-tool` as docs/mcp.md shows: an object of `name` (1 to 64 letters, digits, `_` or `-`, no other tool\'s), `description` (a non-empty text) and `offered` (true or false). The tool the build decided stands there meanwhile.' },
 } as const satisfies Record<string, Rule>;
 
 /**

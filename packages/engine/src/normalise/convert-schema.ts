@@ -1,5 +1,6 @@
 import { isAnnotation } from '../annotations.js';
 import type { JsonSchema } from '../artifact/artifact.js';
+import { SCHEMA_MAPS } from '../artifact/json-schema.js';
 import type { Diagnostics } from '../diagnostics/diagnostics.js';
 import { entries, isObject, type Json, type JsonObject, objectField, setOwn } from '../json.js';
 import type { OpenApiFamily } from '../parse/detect-kind.js';
@@ -9,7 +10,6 @@ import { dropMistypedKeywords } from './schema-keywords.js';
 import { patternSupport } from '../safe-pattern.js';
 
 const SINGLE = new Set(['not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedItems', 'unevaluatedProperties', 'contentSchema', 'additionalProperties']);
-const MAPS = new Set(['properties', 'patternProperties', '$defs', 'dependentSchemas']);
 const LISTS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
 /** Presentation-only or resolution-changing keys left out of the artifact. */
 const DROPPED = new Set(['xml', 'externalDocs', '$schema', '$id', '$comment', 'nullable', 'x-nullable']);
@@ -79,7 +79,7 @@ export class SchemaConverter {
       const at = `${location}.${key}`;
       if (key === '$ref' && typeof value === 'string') out[key] = this.rewriteRef(value);
       else if (SINGLE.has(key)) out[key] = isObject(value) || typeof value === 'boolean' ? this.convert(value, at) : value;
-      else if (MAPS.has(key) || key === 'definitions') {
+      else if (SCHEMA_MAPS.has(key)) {
         if (key === 'patternProperties' && isObject(value)) for (const name of Object.keys(value)) this.checkPattern(name, `${at}.${name}`);
         out[key === 'definitions' ? '$defs' : key] = this.convertMap(value, at);
       }

@@ -25,9 +25,11 @@ export interface NormalisedDocument {
    * are made (behaviour/overrides.ts) and not kept in the artifact; none for a WSDL.
    */
   behaviourOverrides?: OperationOverride[];
+  /** The operations' `x-simplane-tool` extensions, read when their tools are decided (tools/decide-tools.ts); none for a WSDL. */
+  toolOverrides?: OperationOverride[];
 }
 
-/** An operation's `x-simplane-behaviour` as written. */
+/** An operation's `x-simplane-behaviour` (or `x-simplane-tool`) as written. */
 export interface OperationOverride {
   /** The operation's id in the artifact. */
   operation: string;

@@ -10,6 +10,7 @@ import type { RawOperation } from './operations.js';
 import { describedIds, normaliseParameters } from './parameters.js';
 import { basePaths } from './servers.js';
 import { BEHAVIOUR_EXTENSION } from '../behaviour/override-checks.js';
+import { TOOL_EXTENSION } from '../tools/tool-overrides.js';
 import { normaliseSecuritySchemes, operationSecurity, type SecurityModel } from './security.js';
 
 /** What a list's description says of its order when it answers the newest records first ("with the most recent customers appearing first"). */
@@ -77,10 +78,13 @@ export async function normaliseDocument(
   const security = normaliseSecuritySchemes(context);
   const out: NormalisedOperation[] = [];
   const behaviourOverrides: OperationOverride[] = [];
+  const toolOverrides: OperationOverride[] = [];
   for (const [i, raw] of operations.entries()) {
     out.push(normaliseOperation(raw, context, security));
-    const override = field(raw.operation, BEHAVIOUR_EXTENSION);
-    if (override !== undefined) behaviourOverrides.push({ operation: raw.id, location: `${raw.location}.${BEHAVIOUR_EXTENSION}`, value: override });
+    for (const [extension, list] of [[BEHAVIOUR_EXTENSION, behaviourOverrides], [TOOL_EXTENSION, toolOverrides]] as const) {
+      const override = field(raw.operation, extension);
+      if (override !== undefined) list.push({ operation: raw.id, location: `${raw.location}.${extension}`, value: override });
+    }
     await tick(i + 1);
   }
   context.schemas.drain();
@@ -93,5 +97,6 @@ export async function normaliseDocument(
     securitySchemes: security.schemes,
     operations: out,
     behaviourOverrides,
+    toolOverrides,
   };
 }

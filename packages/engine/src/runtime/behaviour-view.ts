@@ -10,8 +10,9 @@ import { objectView } from './schemas/schema-view.js';
  * Every decision an artifact holds, as `GET /v1/simulators/{id}/behaviour` shows it: each
  * resource without its item schema but with the value hints of its fields, each operation
  * without what the document states of its messages (parameters, bodies, answers, security) but
- * with the roles of its error answers' fields, in the artifact's own shapes, which
- * `x-simplane-behaviour`, `x-simplane-value` and `x-simplane-error` override by the same names.
+ * with the roles of its error answers' fields and its tool's name and description, in the
+ * artifact's own shapes, which `x-simplane-behaviour`, `x-simplane-value`, `x-simplane-error`
+ * and `x-simplane-tool` override by the same names.
  */
 export function behaviourOf(model: RuntimeModel): SimulatorBehaviour {
   const { artifact, registry } = model;
@@ -27,9 +28,11 @@ export function behaviourOf(model: RuntimeModel): SimulatorBehaviour {
       }
       return { ...resource, values };
     }),
-    operations: artifact.operations.map(({ parameters: _parameters, requestBody: _body, responses, security: _security, description: _description, ...operation }) => {
+    operations: artifact.operations.map(({ parameters: _parameters, requestBody: _body, responses, security: _security, description: _description, tool, ...operation }) => {
       const errors = errorRoles(model, responses);
-      return { ...operation, ...(Object.keys(errors).length === 0 ? {} : { errors }) };
+      // The tool's name and description; its schemas are what the document states.
+      const named = tool === undefined ? {} : { tool: tool === null ? null : { name: tool.name, description: tool.description } };
+      return { ...operation, ...named, ...(Object.keys(errors).length === 0 ? {} : { errors }) };
     }),
   };
 }

@@ -8,6 +8,7 @@ import { redactWsSecurity } from './protocols/soap/redact-ws-security.js';
 import { buildModel, type RuntimeModel } from './model.js';
 import { ResourceSeeder } from './records/seed-state.js';
 import { operationTools } from './tools/operation-tools.js';
+import { toolsAsOffered } from '../tools/decide-tools.js';
 
 /**
  * One Simulator's artifact, compiled once and shared by all of its Simulations. It holds only
@@ -45,7 +46,7 @@ export class EngineSimulator implements LoadedSimulator {
 
   /** Made once, when an agent first asks: most Simulators are never offered as tools. */
   tools(): OperationTools {
-    this.#tools ??= operationTools(this.#model);
+    this.#tools ??= operationTools(toolsAsOffered(this.#model.artifact));
     return this.#tools;
   }
 }

@@ -13,8 +13,6 @@ const ALLOWED: Record<string, string> = {
   'records/ids.ts': 'the same orders, tried for an id drawn from a pattern',
   'search/search-query.ts': "JOINERS: the search language's own operators (`AND`, `OR`, `NOT`), its wire format",
   'schemas/schema-registry.ts': "OpenAPI's own format names that only describe a value (`int32`, `byte`), the document format's words",
-  'tools/rest-tool.ts': 'HTTP headers a client writes itself (`content-type`, `accept`) and the groups a tool takes its arguments in, the wire format\'s words',
-  'tools/tool-schemas.ts': "JSON Schema's own keywords (`enum`, `properties`), the schema format's words",
 };
 /** Protocols whose wire formats have words of their own (SOAP's envelope, AWS's query protocol). */
 const WIRE_FORMATS = ['protocols/soap/', 'protocols/aws-json/', 'protocols/aws-query/'];

@@ -1,12 +1,11 @@
 /**
- * A Simulation's operations as MCP tools: named from their operation ids, described and typed
- * from the document, each call a data-plane request whose answer comes back as the tool's
- * result: a success as structured content (`{status, body}`) and its text, an error answer of
- * the API as a tool error carrying the API's own body.
+ * A Simulation's operations as MCP tools: named, described and typed as the build decided (the
+ * artifact keeps each operation's tool), each call a data-plane request whose answer comes back
+ * as the tool's result: a success as structured content (`{status, body}`) and its text, an
+ * error answer of the API as a tool error carrying the API's own body.
  */
 import type { CallToolResult } from '@modelcontextprotocol/server';
-import type { Json, OperationTool, SimulationTools } from '@simplane/core';
-import { toolName } from './tool-names.js';
+import { toolName, type Json, type OperationTool, type SimulationTools } from '@simplane/core';
 import type { ToolEntry } from './tool-server.js';
 
 /** The tools of one Simulation; `prefix` (a World member's name) goes before each name. */
@@ -16,7 +15,7 @@ export function simulationToolEntries(tools: SimulationTools, prefix?: string): 
     // Not listed for a read-only caller, but answered: the data plane's refusal says why.
     ...(listed.has(tool) ? {} : { unlisted: true }),
     tool: {
-      name: toolName(tool.operation, prefix),
+      name: prefix === undefined ? tool.name : toolName(tool.name, prefix),
       title: prefix === undefined ? tool.operation : `${prefix}: ${tool.operation}`,
       description: prefix === undefined ? tool.description : `${tool.description}\n\nOn the World member ${prefix}.`,
       inputSchema: tool.inputSchema as ToolEntry['tool']['inputSchema'],

@@ -3,9 +3,8 @@
  * the caller's view of a Simulation, a World or the workspace, listed when asked.
  */
 import { ProtocolError, ProtocolErrorCode, Server, type CallToolResult, type Tool } from '@modelcontextprotocol/server';
-import { SimplaneError, type Logger } from '@simplane/core';
+import { SimplaneError, uniqueNames, type Logger } from '@simplane/core';
 import { API_VERSION } from '../api-version.js';
-import { uniqueNames } from './tool-names.js';
 
 /** Tools listed a page at a time: a large API's schemas make a long list (GitHub's is megabytes). */
 export const TOOLS_PAGE = 100;

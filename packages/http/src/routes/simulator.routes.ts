@@ -161,7 +161,7 @@ export function simulatorRoutes(simulators: SimulatorService): Route[] {
       auth: true,
       doc: {
         operationId: 'listSimulatorOperations',
-        summary: 'How each operation of a ready Simulator was understood: behaviour, resource and whether it is read-only.',
+        summary: 'How each operation of a ready Simulator was understood: behaviour, resource, whether it is read-only and the tool an agent calls it by.',
         tag,
         responses: { 200: { description: 'The operations.', schema: operationsResponseSchema } },
         errors: ['simulator_not_found', 'auth_forbidden', 'simulator_not_ready'],

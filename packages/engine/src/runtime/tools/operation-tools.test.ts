@@ -23,10 +23,12 @@ const document = JSON.stringify({
 describe("a Simulator's operations as tools", () => {
   it('are described by the document and by what the build understood, within 2 KiB', async () => {
     const { artifact } = await compileArtifact(document);
-    expect(artifact.operations.find((op) => op.id === 'createNote')?.description).toHaveLength(1024);
     const tools = new EngineSimulator(artifact).tools().list;
     const create = tools.find((t) => t.operation === 'createNote')!;
     expect(create.description.startsWith('Write a note\n\nNotes are kept until deleted.')).toBe(true);
+    // The document's description is cut at 1 KiB when read, and kept in the tool only.
+    expect(create.description.split('\n\n').slice(1, -1).join('\n\n')).toHaveLength(1024);
+    expect(artifact.operations.find((op) => op.id === 'createNote')?.description).toBeUndefined();
     expect(create.description.endsWith("\n\nPOST /notes (create on notes). Can change the Simulation's state (recorded as a step).")).toBe(true);
     expect(create.description.length).toBeLessThanOrEqual(2048);
     expect(tools.find((t) => t.operation === 'getNote')!.description).toBe('GET /notes/{id} (read on notes). Read-only.');
