@@ -25,7 +25,7 @@ function median(values) {
 const petstore = readFileSync(new URL('../packages/composition/catalog/petstore.openapi.yaml', import.meta.url), 'utf8');
 const h = createHarness({ config: { catalog: false, quotas: { active_simulations: 1000 } } });
 await h.buildSimulator(petstore, { references: ['pets:v1'] });
-const stepLog = h.plane.container.get(Symbol.for('simplane.stepLog'));
+const stepLog = h.plane.ports.stepLog;
 
 async function call(sim, method, path, json, status) {
   const reply = await h.sim(sim, method, path, { json, headers: AUTH });

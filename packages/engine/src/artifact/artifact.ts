@@ -4,8 +4,8 @@ import type { RouteNode } from './route-index.js';
 import type { SoapModel } from './soap.js';
 import type { ProtocolName, RecordPlan, WritePlan } from './behaviour.js';
 export type { DerivedField, FieldFill, IdForm, ProtocolName, RecordPlan, StatePlan, TimeForm, WritePlan } from './behaviour.js';
-import type { ArtifactTool, ToolDefinitions } from './tool.js';
-export type { ArtifactTool, RestToolCall, ToolDefinitions, ToolSchema } from './tool.js';
+import type { ArtifactTool } from './tool.js';
+export type { ArtifactTool, RestToolCall, ToolDefinitions, ToolSchema, ToolSchemas } from './tool.js';
 
 /**
  * The compiled, declarative model of an API: everything a runtime needs, nothing it must
@@ -470,6 +470,4 @@ export interface Artifact {
   errorFormats: Record<string, ErrorFormat>;
   /** For a Simulator built from a WSDL: how its operations travel as SOAP (artifact/soap.ts). */
   soap?: SoapModel;
-  /** The schemas the operations' tools carry (ArtifactTool); absent exactly where the operations' `tool` is. */
-  toolDefinitions?: ToolDefinitions;
 }

@@ -3,24 +3,31 @@ import type { Json, JsonObject } from '../json.js';
 /**
  * An operation offered as a tool for agents (the MCP endpoints), decided at build time
  * (tools/decide-tools.ts) and corrected by `x-simplane-tool`: the runtime lists it and turns
- * its arguments into a request as written here, reading no name of its own.
+ * its arguments into a request as written here, reading no name of its own. Its JSON schemas
+ * are not kept: they are the operation's own schemas written for a client (ToolSchemas), made
+ * from the artifact when its tools are first listed, which spares every artifact a second copy
+ * of its schemas.
  */
 export interface ArtifactTool {
   /** Unique among the Simulator's tools: letters, digits, `_` and `-`, at most 64 characters. */
   name: string;
   /** What the document says it does and what the build understood; at most 2 KiB. */
   description: string;
-  /** The arguments: `{path, query, headers, body}` for REST, `{body}` for SOAP. */
-  input: ToolSchema;
-  /** What a success answers (`{status, body}`); null where no success answers JSON. */
-  output: ToolSchema | null;
   /** For a REST operation: where each argument goes in the request. Absent for SOAP, whose envelope is written from the WSDL. */
   rest?: RestToolCall;
 }
 
+/** An offered tool's schemas, made from the artifact (tools/decide-tools.ts `toolSchemas`). */
+export interface ToolSchemas {
+  /** The arguments: `{path, query, headers, body}` for REST, `{body}` for SOAP. */
+  input: ToolSchema;
+  /** What a success answers (`{status, body}`); null where no success answers JSON. */
+  output: ToolSchema | null;
+}
+
 /**
- * A tool's JSON Schema as kept: its root, and the definitions (Artifact.toolDefinitions) it
- * carries as `$defs`, so the schemas tools share are kept once.
+ * A tool's JSON Schema: its root, and the definitions (ToolDefinitions) it carries as `$defs`,
+ * so the schemas tools share are written once.
  */
 export interface ToolSchema {
   /** References to definitions read `#/$defs/<Name>`. */
@@ -47,5 +54,5 @@ export interface RestToolCall {
   body: { media: string; as: 'json' | 'form' | 'text' } | null;
 }
 
-/** The definitions tools refer to (Artifact.toolDefinitions), by name, as a client reads them: annotations left out, references `#/$defs/<Name>`. */
+/** The definitions tools refer to, by name, as a client reads them: annotations left out, references `#/$defs/<Name>`. */
 export type ToolDefinitions = Record<string, Json>;

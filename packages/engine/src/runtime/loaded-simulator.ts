@@ -8,7 +8,7 @@ import { redactWsSecurity } from './protocols/soap/redact-ws-security.js';
 import { buildModel, type RuntimeModel } from './model.js';
 import { ResourceSeeder } from './records/seed-state.js';
 import { operationTools } from './tools/operation-tools.js';
-import { toolsAsOffered } from '../tools/decide-tools.js';
+import { toolSchemas, toolsAsOffered } from '../tools/decide-tools.js';
 
 /**
  * One Simulator's artifact, compiled once and shared by all of its Simulations. It holds only
@@ -46,7 +46,10 @@ export class EngineSimulator implements LoadedSimulator {
 
   /** Made once, when an agent first asks: most Simulators are never offered as tools. */
   tools(): OperationTools {
-    this.#tools ??= operationTools(toolsAsOffered(this.#model.artifact));
+    if (this.#tools === undefined) {
+      const artifact = toolsAsOffered(this.#model.artifact);
+      this.#tools = operationTools(artifact, toolSchemas(artifact));
+    }
     return this.#tools;
   }
 }

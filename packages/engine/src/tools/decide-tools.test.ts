@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readArtifact } from '../artifact/build-artifact.js';
+import { toolSchemas } from './decide-tools.js';
 import { EngineSimulator } from '../runtime/loaded-simulator.js';
 import { compileArtifact, fixture } from '../testing/fixtures.js';
 
@@ -28,29 +29,34 @@ function notes(extensions: Record<string, unknown> = {}): string {
 const toolOf = (artifact: Awaited<ReturnType<typeof compileArtifact>>['artifact'], id: string) => artifact.operations.find((op) => op.id === id)!.tool;
 
 describe("the build decides each operation's tool", () => {
-  it('for REST: its name, description, schemas and where each argument goes, kept in the artifact', async () => {
+  it('for REST: its name, description and where each argument goes, kept in the artifact, and its schemas written from it', async () => {
     const { artifact, outcome } = await compileArtifact(notes());
-    expect(toolOf(artifact, 'getNote')).toMatchObject({
+    expect(toolOf(artifact, 'getNote')).toEqual({
       name: 'getNote',
       description: 'GET /notes/{id} (read on notes). Read-only.',
-      input: { root: { required: ['path', 'headers'], properties: { path: { required: ['id'] }, headers: { required: ['x-api-key'] } } }, defs: [] },
-      output: { root: { properties: { body: { $ref: '#/$defs/Note' } } }, defs: ['Note'] },
       rest: { path: ['id'], query: [], headers: ['if-none-match', 'x-api-key'], body: null },
     });
     expect(toolOf(artifact, 'listNotes')?.rest?.query).toEqual([{ name: 'tags', style: 'pipeDelimited', explode: false }]);
     expect(toolOf(artifact, 'createNote')?.rest?.body).toEqual({ media: 'application/json', as: 'json' });
-    expect(toolOf(artifact, 'deleteNote')?.output).toBeNull();
-    expect(artifact.toolDefinitions).toEqual({ Note: { type: 'object', required: ['text'], properties: { id: { type: 'string', readOnly: true }, text: { type: 'string' } } } });
+    const written = toolSchemas(artifact);
+    expect(written.schemas.get('getNote')).toMatchObject({
+      input: { root: { required: ['path', 'headers'], properties: { path: { required: ['id'] }, headers: { required: ['x-api-key'] } } }, defs: [] },
+      output: { root: { properties: { body: { $ref: '#/$defs/Note' } } }, defs: ['Note'] },
+    });
+    expect(written.schemas.get('deleteNote')?.output).toBeNull();
+    expect(written.definitions).toEqual({ Note: { type: 'object', required: ['text'], properties: { id: { type: 'string', readOnly: true }, text: { type: 'string' } } } });
     expect(outcome.operations.map((o) => o.tool?.name)).toEqual(['listNotes', 'createNote', 'getNote', 'deleteNote']);
   });
 
   it('for SOAP: a `{body}` input of the request message, and no REST call', async () => {
     const { artifact } = await compileArtifact(fixture('wsdl/crm-customers.wsdl'));
     const create = toolOf(artifact, 'CreateCustomer')!;
-    expect(create).toMatchObject({ name: 'CreateCustomer', input: { root: { required: ['body'], additionalProperties: false } } });
+    expect(create.name).toBe('CreateCustomer');
     expect(create.description).toMatch(/^Registers a new customer; .*\n\nSOAP operation CreateCustomer \(create on Customer\)\. Can change/);
     expect(create.rest).toBeUndefined();
-    expect(create.output).not.toBeNull();
+    const written = toolSchemas(artifact).schemas.get('CreateCustomer');
+    expect(written).toMatchObject({ input: { root: { required: ['body'], additionalProperties: false } } });
+    expect(written?.output).not.toBeNull();
   });
 
   it('is corrected by `x-simplane-tool`: renamed, described, hidden', async () => {
@@ -104,7 +110,7 @@ describe("the build decides each operation's tool", () => {
 
   it('for an artifact built before tools were kept, as its engine offered them', async () => {
     const { artifact } = await compileArtifact(notes({ getNote: { name: 'read_note' } }));
-    const older = { ...artifact, toolDefinitions: undefined, operations: artifact.operations.map(({ tool: _tool, ...op }) => op) };
+    const older = { ...artifact, operations: artifact.operations.map(({ tool: _tool, ...op }) => op) };
     const bytes = new TextEncoder().encode(JSON.stringify(older));
     const tools = new EngineSimulator(readArtifact(bytes)).tools();
     expect(tools.list.map((tool) => tool.name)).toEqual(['listNotes', 'createNote', 'getNote', 'deleteNote']);

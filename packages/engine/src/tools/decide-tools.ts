@@ -1,14 +1,15 @@
 /**
  * Each operation's tool for agents, decided at build time and kept in the artifact
  * (ArtifactOperation.tool): its name, its description from the document and from what the build
- * understood, its input schema made of its parameters and body, its output schema made of its
- * success answers, and for REST where each argument goes. Calls travel as the operation's
+ * understood, and for REST where each argument goes. Its schemas, the input made of its
+ * parameters and body and the output of its success answers, are written from the artifact
+ * when the tools are first listed (`toolSchemas`). Calls travel as the operation's
  * protocol says: REST as its method, path, query, headers and body; SOAP as an envelope of its
  * first binding. Operations of the AWS protocols are not offered (their calls are named in
  * headers and bodies a client library writes). `x-simplane-tool` renames, describes or hides one.
  */
 import { toolName, uniqueNames } from '@simplane/core';
-import type { Artifact, ArtifactOperation, ArtifactTool, JsonSchema } from '../artifact/artifact.js';
+import type { Artifact, ArtifactOperation, ArtifactTool, JsonSchema, ToolDefinitions, ToolSchemas } from '../artifact/artifact.js';
 import type { Diagnostics } from '../diagnostics/diagnostics.js';
 import { isObject, type Json, type JsonObject } from '../json.js';
 import type { OperationOverride } from '../normalise/model.js';
@@ -20,12 +21,11 @@ import { ToolDefinitionCopies, ToolSchemaWriter } from './tool-schemas.js';
 const MAX_DESCRIPTION = 2048;
 
 /**
- * The artifact with every operation's tool, or null where it is not offered, and the schemas
- * they carry. Without diagnostics (toolsAsOffered), overrides are none and nothing is reported.
+ * The artifact with every operation's tool, or null where it is not offered. Without
+ * diagnostics (toolsAsOffered), overrides are none and nothing is reported.
  */
 export function withTools(artifact: Artifact, diagnostics: Diagnostics | null, declared: readonly OperationOverride[]): Artifact {
   const overrides = diagnostics === null ? new Map<string, ToolOverride>() : readToolOverrides(declared, diagnostics);
-  const definitions = new ToolDefinitionCopies(artifact.schemas);
   const offered = artifact.operations.filter((op) => {
     const override = overrides.get(op.id);
     if (offerable(artifact, op)) return override?.offered !== false;
@@ -33,10 +33,25 @@ export function withTools(artifact: Artifact, diagnostics: Diagnostics | null, d
     return false;
   });
   const names = toolNames(offered, overrides, diagnostics);
-  const tools = new Map(offered.map((op, i): [string, ArtifactTool] => [op.id, decideTool(artifact, op, names[i]!, overrides.get(op.id), definitions)]));
+  const tools = new Map(offered.map((op, i): [string, ArtifactTool] => [op.id, decideTool(artifact, op, names[i]!, overrides.get(op.id))]));
   // The document's description was kept only to be said to agents: the tool says it now.
   const operations = artifact.operations.map(({ description: _said, ...op }) => ({ ...op, tool: tools.get(op.id) ?? null }));
-  return { ...artifact, operations, toolDefinitions: definitions.used };
+  return { ...artifact, operations };
+}
+
+/**
+ * The schemas of the artifact's offered tools, by operation, and the definitions they carry,
+ * each written once: the operations' own schemas as a client reads them. Made when the tools
+ * are first listed, from the artifact alone, so every engine writes them the same.
+ */
+export function toolSchemas(artifact: Artifact): { definitions: ToolDefinitions; schemas: Map<string, ToolSchemas> } {
+  const definitions = new ToolDefinitionCopies(artifact.schemas);
+  const schemas = new Map<string, ToolSchemas>();
+  for (const op of artifact.operations) {
+    if (op.tool === undefined || op.tool === null) continue;
+    schemas.set(op.id, { input: inputSchema(artifact, op, definitions), output: outputSchema(op, new ToolSchemaWriter(definitions)) });
+  }
+  return { definitions: definitions.used, schemas };
 }
 
 /**
@@ -45,7 +60,7 @@ export function withTools(artifact: Artifact, diagnostics: Diagnostics | null, d
  * tools, and a large API's take a tenth of a second); an artifact that keeps them is answered as it is.
  */
 export function toolsAsOffered(artifact: Artifact): Artifact {
-  return artifact.toolDefinitions === undefined ? withTools(artifact, null, []) : artifact;
+  return artifact.operations.some((op) => op.tool !== undefined) ? artifact : withTools(artifact, null, []);
 }
 
 /** REST operations, and SOAP ones the WSDL binds. */
@@ -76,14 +91,17 @@ function toolNames(offered: readonly ArtifactOperation[], overrides: ReadonlyMap
   return offered.map((op) => chosen.get(op.id) ?? defaults[next++]!);
 }
 
-function decideTool(artifact: Artifact, op: ArtifactOperation, name: string, override: ToolOverride | undefined, definitions: ToolDefinitionCopies): ArtifactTool {
+function decideTool(artifact: Artifact, op: ArtifactOperation, name: string, override: ToolOverride | undefined): ArtifactTool {
   const description = override?.description === undefined ? describe(op) : cut(override.description.trim(), MAX_DESCRIPTION);
+  if ((op.protocol ?? 'rest') !== 'rest') return { name, description };
+  const { call } = restTool(artifact, op, new ToolSchemaWriter(new ToolDefinitionCopies(artifact.schemas)));
+  return { name, description, rest: call };
+}
+
+/** What a tool takes: for REST the groups of its call, for SOAP `{body}`, the request message's content. */
+function inputSchema(artifact: Artifact, op: ArtifactOperation, definitions: ToolDefinitionCopies): ToolSchemas['input'] {
   const writer = new ToolSchemaWriter(definitions);
-  const output = outputSchema(op, new ToolSchemaWriter(definitions));
-  if ((op.protocol ?? 'rest') === 'rest') {
-    const { input, call } = restTool(artifact, op, writer);
-    return { name, description, input: writer.finish(input), output, rest: call };
-  }
+  if ((op.protocol ?? 'rest') === 'rest') return writer.finish(restTool(artifact, op, writer).input);
   const body = writer.part(soapInputSchema(artifact, op));
   const root: JsonObject = {
     type: 'object',
@@ -91,7 +109,7 @@ function decideTool(artifact: Artifact, op: ArtifactOperation, name: string, ove
     required: ['body'],
     additionalProperties: false,
   };
-  return { name, description, input: writer.finish(root), output };
+  return writer.finish(root);
 }
 
 /** The document's summary and description, then how the call travels, what the build understood it to do and whether it can write. */
@@ -111,7 +129,7 @@ function cut(text: string, room: number): string {
 }
 
 /** What a success answers: `{status, body}`, the body as any of the success answers' JSON schemas. */
-function outputSchema(op: ArtifactOperation, writer: ToolSchemaWriter): ArtifactTool['output'] {
+function outputSchema(op: ArtifactOperation, writer: ToolSchemaWriter): ToolSchemas['output'] {
   const schemas: JsonSchema[] = [];
   const seen = new Set<string>();
   for (const [status, response] of Object.entries(op.responses)) {

@@ -2,8 +2,8 @@
  * JSON Schemas an agent's client can read on their own: the artifact's schemas refer to each
  * other as `#/schemas/<Name>`; a tool's schema carries the ones it reaches as `$defs`, and
  * leaves out the artifact's own annotations (`x-xml`, `x-simplane-*`), which say nothing to a
- * client. The definitions are copied once per build and kept once in the artifact
- * (Artifact.toolDefinitions); each tool names those it carries.
+ * client. The definitions are copied once per Simulator, when its tools are first listed
+ * (ToolDefinitions); each tool names those it carries.
  */
 import { SCHEMA_DATA, SCHEMA_MAPS, type JsonSchema } from '../artifact/json-schema.js';
 import type { ToolDefinitions, ToolSchema } from '../artifact/tool.js';

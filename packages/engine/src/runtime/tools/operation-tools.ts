@@ -5,21 +5,24 @@
  * binding) and its answer read back.
  */
 import type { OperationTool, OperationTools, SimResponse } from '@simplane/core';
-import type { Artifact, ArtifactOperation, ArtifactTool } from '../../artifact/artifact.js';
+import type { Artifact, ArtifactOperation, ArtifactTool, ToolDefinitions, ToolSchemas } from '../../artifact/artifact.js';
 import { soapAnswerOf, soapCallOf } from '../protocols/soap/soap-call.js';
 import { restAnswerOf, restCallOf } from './rest-call.js';
 import { standaloneSchema } from './tool-schema.js';
 
-export function operationTools(artifact: Artifact): OperationTools {
-  const definitions = artifact.toolDefinitions ?? {};
-  const offered = artifact.operations.flatMap((op) => (op.tool === undefined || op.tool === null ? [] : [{ op, tool: op.tool }]));
-  const list: OperationTool[] = offered.map(({ op, tool }) => ({
+export function operationTools(artifact: Artifact, written: { definitions: ToolDefinitions; schemas: ReadonlyMap<string, ToolSchemas> }): OperationTools {
+  const { definitions } = written;
+  const offered = artifact.operations.flatMap((op) => {
+    const schemas = written.schemas.get(op.id);
+    return op.tool === undefined || op.tool === null || schemas === undefined ? [] : [{ op, tool: op.tool, schemas }];
+  });
+  const list: OperationTool[] = offered.map(({ op, tool, schemas }) => ({
     operation: op.id,
     name: tool.name,
     description: tool.description,
     readOnly: op.readOnly,
-    inputSchema: standaloneSchema(tool.input, definitions),
-    outputSchema: tool.output === null ? null : standaloneSchema(tool.output, definitions),
+    inputSchema: standaloneSchema(schemas.input, definitions),
+    outputSchema: schemas.output === null ? null : standaloneSchema(schemas.output, definitions),
   }));
   const byId = new Map<string, { op: ArtifactOperation; tool: ArtifactTool }>(offered.map((entry) => [entry.op.id, entry]));
   return {
