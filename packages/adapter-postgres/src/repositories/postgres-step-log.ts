@@ -86,15 +86,24 @@ function walkStatement(count: number): string {
   SELECT w.ord FROM walk AS w JOIN stored AS s ON s.simulation_id = w.simulation_id AND s.step = w.step WHERE w.won`;
 }
 
+/** Each statement's text by batch size, made once: a batch's text is kilobytes, and the same few sizes recur. */
+const distinctTexts = new Map<number, string>();
+const walkTexts = new Map<number, string>();
+const textOf = (texts: Map<number, string>, make: (count: number) => string, count: number): string => {
+  let text = texts.get(count);
+  if (text === undefined) texts.set(count, (text = make(count)));
+  return text;
+};
+
 /** Appends `steps` in one statement and answers, for each, whether it was stored. */
 async function appendSteps(db: Database, steps: readonly EncodedStep[]): Promise<boolean[]> {
   const columns = (s: EncodedStep) => [s.simulationId, s.step, s.view, s.request, s.requestBody, s.response, s.responseBody, s.changes];
   if (new Set(steps.map((s) => s.simulationId)).size === steps.length) {
-    const { rows } = await db.query<{ simulation_id: string }>(distinctStatement(steps.length), steps.flatMap(columns));
+    const { rows } = await db.query<{ simulation_id: string }>(textOf(distinctTexts, distinctStatement, steps.length), steps.flatMap(columns));
     const stored = new Set(rows.map((r) => r.simulation_id));
     return steps.map((s) => stored.has(s.simulationId));
   }
-  const { rows } = await db.query<{ ord: number }>(walkStatement(steps.length), steps.flatMap((s, ord) => [ord, ...columns(s)]));
+  const { rows } = await db.query<{ ord: number }>(textOf(walkTexts, walkStatement, steps.length), steps.flatMap((s, ord) => [ord, ...columns(s)]));
   const stored = new Set(rows.map((r) => r.ord));
   return steps.map((_, ord) => stored.has(ord));
 }

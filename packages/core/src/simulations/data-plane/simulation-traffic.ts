@@ -219,9 +219,13 @@ export class SimulationTraffic {
     if (writes && this.ownership !== undefined && !this.ownership.owns(live.id)) await this.ownership.acquire(live.id);
     const generation = this.ownership?.generation(live.id);
     if (generation !== undefined && live.ownedGeneration === generation) return;
-    // Taken over just now, the record read on arrival may be older than the lease: the owner's is read.
-    const current = generation === undefined ? record : ((await this.repository.get(live.id)) ?? record);
-    await this.recorder.catchUp(live, current, generation === undefined ? head : undefined);
+    if (generation === undefined) {
+      await this.recorder.catchUp(live, record, head);
+    } else {
+      // Taken over just now: the record and the head read on arrival may be older than the lease; both are read again, together.
+      const [current, now] = await Promise.all([this.repository.get(live.id), this.steps.head(live.id)]);
+      await this.recorder.catchUp(live, current ?? record, now);
+    }
     live.ownedGeneration = generation;
   }
 

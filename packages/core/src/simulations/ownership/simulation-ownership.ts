@@ -103,28 +103,40 @@ export class SimulationOwnership {
     const deadline = this.now() + (this.options.waitMs ?? Math.max(2 * leaseMs, 2_000));
     let poll = FIRST_POLL_MS;
     for (;;) {
-      if (await this.claim(id)) return;
-      if (this.closed || this.now() >= deadline) throw unreachable(id, 'is held by another process that did not hand it over in time');
+      // Listening before asking: the holder's `released` may arrive (on the listening
+      // connection) before the answer to the claim or the request for it does.
+      const wake = this.released(id, Math.min(poll, Math.max(0, deadline - this.now())));
+      if (await this.claim(id)) {
+        wake.cancel();
+        return;
+      }
+      if (this.closed || this.now() >= deadline) {
+        wake.cancel();
+        throw unreachable(id, 'is held by another process that did not hand it over in time');
+      }
       await this.leases.want(id);
-      await this.released(id, Math.min(poll, deadline - this.now()));
+      await wake.done;
       poll = Math.min(poll * 2, MAX_POLL_MS);
     }
   }
 
-  /** Resolves when a `released` notice for the Simulation arrives or `ms` pass, whichever is first. */
-  private released(id: string, ms: number): Promise<void> {
-    return new Promise((resolve) => {
+  /** Settles when a `released` notice for the Simulation arrives, `ms` pass, or it is cancelled, whichever is first. */
+  private released(id: string, ms: number): { done: Promise<void>; cancel: () => void } {
+    let cancel!: () => void;
+    const done = new Promise<void>((resolve) => {
       const waiters = this.waiting.get(id) ?? new Set();
       this.waiting.set(id, waiters);
-      const done = (): void => {
+      const wake = (): void => {
         clearTimeout(timer);
-        waiters.delete(done);
+        waiters.delete(wake);
         if (waiters.size === 0 && this.waiting.get(id) === waiters) this.waiting.delete(id);
         resolve();
       };
-      const timer = setTimeout(done, Math.max(0, ms));
-      waiters.add(done);
+      const timer = setTimeout(wake, ms);
+      waiters.add(wake);
+      cancel = wake;
     });
+    return { done, cancel };
   }
 
   private notice(notice: LeaseNotice): void {
