@@ -13,10 +13,10 @@ import { createServerDatabase, type TestDatabase } from '@simplane/adapter-postg
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { until } from '../support/gated-provider.js';
 import { call, children, serveProcess, stopProcess, type Reply, type Served } from '../support/serve-process.js';
+import { CATALOG, untilReady } from '../support/shared-database-servers.js';
 
 const KEY = 'database-loss-key-0001';
 const PET = { 'x-api-key': 'pet-key' };
-const CATALOG = 'catalog/petstore:1.0';
 /** The pool waits 5 s for a connection; a refusal may take that long, and recovery a few of them. */
 const REFUSAL_MS = 30_000;
 const RECOVERY_MS = 60_000;
@@ -112,10 +112,7 @@ beforeAll(async () => {
   writeFileSync(config, JSON.stringify({ organizations: [{ name: 'acme', workspaces: [{ name: 'dev', api_keys: [KEY] }] }], log_level: 'warn' }));
   served = await serveProcess({ SIMPLANE_DATABASE_URL: through.toString(), SIMPLANE_SECRET_KEY: randomBytes(32).toString('base64'), SIMPLANE_CONFIG: config, SIMPLANE_DATA_DIR: folder });
   // The catalog Simulator is built at start-up; wait until its reference resolves.
-  await until(async () => {
-    const list = (await call(served.url, 'GET', '/v1/simulators', KEY)).json();
-    return list.simulators?.some((s: { status: string; references: string[] }) => s.status === 'ready' && s.references.includes(CATALOG)) === true;
-  }, 60_000);
+  await untilReady(served, KEY);
 }, 120_000);
 
 afterAll(async () => {

@@ -5,53 +5,36 @@
  * killed while the other waits for it: every write acknowledged is in the log exactly once, in
  * the order the state took it, and nothing is refused for having raced.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createServerDatabase, type TestDatabase } from '@simplane/adapter-postgres/testing';
+import type { TestDatabase } from '@simplane/adapter-postgres/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { until } from '../support/gated-provider.js';
-import { call, children, serveProcess, stopProcess, type Served } from '../support/serve-process.js';
+import { call, type Served } from '../support/serve-process.js';
+import { CATALOG, serveOnOneDatabase, untilReady, type SharedDatabaseServers } from '../support/shared-database-servers.js';
 
 const KEY = 'ownership-key';
 const PET = { 'x-api-key': 'pet-key' };
-const CATALOG = 'catalog/petstore:1.0';
 /** Short, so a killed owner's lease lapses within the test's patience. */
 const LEASE_MS = 1_000;
 
+let shared: SharedDatabaseServers;
 let database: TestDatabase;
-let folder: string;
 let a: Served;
 let b: Served;
 
 beforeAll(async () => {
-  database = await createServerDatabase();
-  folder = mkdtempSync(join(tmpdir(), 'simplane-ownership-'));
-  const config = join(folder, 'simplane.json');
-  writeFileSync(
-    config,
-    JSON.stringify({
-      organizations: [{ name: 'acme', workspaces: [{ name: 'dev', api_keys: [KEY] }] }],
-      quotas: { active_simulations: 20 },
-      storage: { kind: 'postgres', database_url: database.url!, simulation_lease_ms: LEASE_MS },
-      build_workers: 1,
-      log_level: 'info',
-    }),
-  );
-  const env = { SIMPLANE_DATABASE_URL: database.url!, SIMPLANE_SECRET_KEY: randomBytes(32).toString('base64'), SIMPLANE_CONFIG: config, SIMPLANE_DATA_DIR: folder };
-  [a, b] = await Promise.all([serveProcess(env), serveProcess(env)]);
-  await until(async () => {
-    const list = (await call(b.url, 'GET', '/v1/simulators', KEY)).json();
-    return list.simulators?.some((s: { status: string; references: string[] }) => s.status === 'ready' && s.references.includes(CATALOG)) === true;
-  }, 60_000);
+  shared = await serveOnOneDatabase('ownership', 2, (url) => ({
+    organizations: [{ name: 'acme', workspaces: [{ name: 'dev', api_keys: [KEY] }] }],
+    quotas: { active_simulations: 20 },
+    storage: { kind: 'postgres', database_url: url, simulation_lease_ms: LEASE_MS },
+    build_workers: 1,
+    log_level: 'info',
+  }));
+  ({ database } = shared);
+  [a, b] = shared.servers as [Served, Served];
+  await untilReady(b, KEY);
 }, 120_000);
 
-afterAll(async () => {
-  await Promise.all([...children].map((child) => stopProcess(child)));
-  await database?.dispose();
-  if (folder !== undefined) rmSync(folder, { recursive: true, force: true });
-}, 60_000);
+afterAll(() => shared?.dispose(), 60_000);
 
 async function createSimulation(served: Served): Promise<{ id: string; token: string }> {
   const created = await call(served.url, 'POST', '/v1/simulations', KEY, { simulator_id: CATALOG, seed: 'ownership', sample_records: 0 });

@@ -3,19 +3,15 @@
  * alternate between them request by request, so whatever one process writes the other must
  * see, claim once, or count against the same quota.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fetch, FormData } from 'undici';
-import { createServerDatabase, type TestDatabase } from '@simplane/adapter-postgres/testing';
+import type { TestDatabase } from '@simplane/adapter-postgres/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tinyDocument, until } from '../support/gated-provider.js';
 import { expectProblem as expectProblemReply } from '../support/problem.js';
-import { call, children, serveProcess, stopProcess, type Reply, type Served } from '../support/serve-process.js';
+import { call, type Reply, type Served } from '../support/serve-process.js';
+import { CATALOG, serveOnOneDatabase, untilReady, type SharedDatabaseServers } from '../support/shared-database-servers.js';
 
 const PET = { 'x-api-key': 'pet-key' };
-const CATALOG = 'catalog/petstore:1.0';
 /** The quotas every workspace gets: small enough to be reached through both processes at once. */
 const ACTIVE_SIMULATIONS = 3;
 const BUILDS_PER_DAY = 4;
@@ -24,41 +20,27 @@ const WORKSPACES = ['builds', 'traffic', 'quota', 'world', 'clock', 'tokens'] as
 type WorkspaceName = (typeof WORKSPACES)[number];
 const key = (workspace: WorkspaceName) => `two-processes-${workspace}-key`;
 
+let shared: SharedDatabaseServers;
 let database: TestDatabase;
-let folder: string;
 let a: Served;
 let b: Served;
 
 beforeAll(async () => {
-  database = await createServerDatabase();
-  folder = mkdtempSync(join(tmpdir(), 'simplane-two-processes-'));
-  const config = join(folder, 'simplane.json');
-  writeFileSync(
-    config,
-    JSON.stringify({
-      organizations: [{ name: 'acme', workspaces: WORKSPACES.map((name) => ({ name, api_keys: [key(name)] })) }],
-      quotas: { active_simulations: ACTIVE_SIMULATIONS, builds_per_day: BUILDS_PER_DAY },
-      // Each process's sweeper also claims waiting builds: a short interval makes the two race for them.
-      simulation_sweep_interval_ms: 100,
-      build_workers: 1,
-      log_level: 'info',
-    }),
-  );
-  const env = { SIMPLANE_DATABASE_URL: database.url!, SIMPLANE_SECRET_KEY: randomBytes(32).toString('base64'), SIMPLANE_CONFIG: config, SIMPLANE_DATA_DIR: folder };
-  // Started together, so both try to install the catalog at once.
-  [a, b] = await Promise.all([serveProcess(env), serveProcess(env)]);
-  // The catalog Simulator is built by whichever claims it; wait until its reference resolves.
-  await until(async () => {
-    const list = (await call(b.url, 'GET', '/v1/simulators', key('traffic'))).json();
-    return list.simulators?.some((s: { status: string; references: string[] }) => s.status === 'ready' && s.references.includes(CATALOG)) === true;
-  }, 60_000);
+  shared = await serveOnOneDatabase('two-processes', 2, () => ({
+    organizations: [{ name: 'acme', workspaces: WORKSPACES.map((name) => ({ name, api_keys: [key(name)] })) }],
+    quotas: { active_simulations: ACTIVE_SIMULATIONS, builds_per_day: BUILDS_PER_DAY },
+    // Each process's sweeper also claims waiting builds: a short interval makes the two race for them.
+    simulation_sweep_interval_ms: 100,
+    build_workers: 1,
+    log_level: 'info',
+  }));
+  ({ database } = shared);
+  // Started together, so both tried to install the catalog at once; wait until its reference resolves.
+  [a, b] = shared.servers as [Served, Served];
+  await untilReady(b, key('traffic'));
 }, 120_000);
 
-afterAll(async () => {
-  await Promise.all([...children].map((child) => stopProcess(child)));
-  await database?.dispose();
-  if (folder !== undefined) rmSync(folder, { recursive: true, force: true });
-}, 60_000);
+afterAll(() => shared?.dispose(), 60_000);
 
 /** `expectProblem` for a reply of `call`, whose text is a string. */
 const expectProblem = (reply: Reply, status: number, code: string) => expectProblemReply({ ...reply, text: () => reply.text }, status, code);

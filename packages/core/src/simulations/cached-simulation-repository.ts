@@ -1,7 +1,7 @@
 import { cloneJson } from '../objects/clone-json.js';
-import type { PageQuery } from '../pagination/page.js';
 import type { SimulationRecord, SimulationTokenRecord } from './simulation.js';
-import type { ActiveLimit, SimulationFilter, SimulationGuard, SimulationRepository } from './simulation.repository.port.js';
+import { DelegatingSimulationRepository } from './delegating-simulation-repository.js';
+import type { ActiveLimit, SimulationGuard, SimulationRepository } from './simulation.repository.port.js';
 
 /**
  * A deep copy, by hand, as the memory store makes it: every data-plane request reads its
@@ -21,18 +21,20 @@ const CAPACITY = 50_000;
  * answered, so the cache never holds what the store does not. Never for a shared store:
  * another process's writes would not be seen.
  */
-export class CachedSimulationRepository implements SimulationRepository {
+export class CachedSimulationRepository extends DelegatingSimulationRepository {
   private readonly records = new Map<string, SimulationRecord>();
 
-  constructor(private readonly inner: SimulationRepository) {}
+  constructor(inner: SimulationRepository) {
+    super(inner);
+  }
 
-  async insert(record: SimulationRecord, active?: ActiveLimit, token?: SimulationTokenRecord): Promise<'ok' | 'quota'> {
+  override async insert(record: SimulationRecord, active?: ActiveLimit, token?: SimulationTokenRecord): Promise<'ok' | 'quota'> {
     const result = await this.inner.insert(record, active, token);
     if (result === 'ok') this.remember(record);
     return result;
   }
 
-  async get(id: string): Promise<SimulationRecord | null> {
+  override async get(id: string): Promise<SimulationRecord | null> {
     const known = this.records.get(id);
     if (known !== undefined) return copy(known);
     const found = await this.inner.get(id);
@@ -40,11 +42,7 @@ export class CachedSimulationRepository implements SimulationRepository {
     return found;
   }
 
-  list(filter: SimulationFilter, page: PageQuery): Promise<SimulationRecord[]> {
-    return this.inner.list(filter, page);
-  }
-
-  async update(id: string, guard: SimulationGuard, change: Partial<SimulationRecord>, active?: ActiveLimit): Promise<SimulationRecord | null | 'quota'> {
+  override async update(id: string, guard: SimulationGuard, change: Partial<SimulationRecord>, active?: ActiveLimit): Promise<SimulationRecord | null | 'quota'> {
     let result: SimulationRecord | null | 'quota';
     try {
       result = await this.inner.update(id, guard, change, active);
@@ -57,33 +55,13 @@ export class CachedSimulationRepository implements SimulationRepository {
     return result;
   }
 
-  addToken(id: string, token: SimulationTokenRecord, now: string): Promise<boolean> {
-    return this.inner.addToken(id, token, now);
-  }
-
-  findToken(id: string, hash: string, now: string): Promise<SimulationTokenRecord | null> {
-    return this.inner.findToken(id, hash, now);
-  }
-
-  async delete(id: string): Promise<boolean> {
+  override async delete(id: string): Promise<boolean> {
     this.records.delete(id);
     try {
       return await this.inner.delete(id);
     } finally {
       this.records.delete(id);
     }
-  }
-
-  countActive(workspaceId: string): Promise<number> {
-    return this.inner.countActive(workspaceId);
-  }
-
-  countBySimulator(simulatorId: string): Promise<number> {
-    return this.inner.countBySimulator(simulatorId);
-  }
-
-  listExpired(now: string, limit: number): Promise<SimulationRecord[]> {
-    return this.inner.listExpired(now, limit);
   }
 
   private remember(record: SimulationRecord): void {

@@ -1,7 +1,7 @@
 import { cloneJson } from '../../objects/clone-json.js';
-import type { PageQuery } from '../../pagination/page.js';
-import type { SimulationRecord, SimulationTokenRecord } from '../simulation.js';
-import type { ActiveLimit, SimulationFilter, SimulationGuard, SimulationRepository } from '../simulation.repository.port.js';
+import type { SimulationRecord } from '../simulation.js';
+import { DelegatingSimulationRepository } from '../delegating-simulation-repository.js';
+import type { ActiveLimit, SimulationGuard, SimulationRepository } from '../simulation.repository.port.js';
 import type { SimulationOwnership } from './simulation-ownership.js';
 
 const copy = (r: SimulationRecord): SimulationRecord => ({ ...r, metadata: cloneJson(r.metadata) });
@@ -13,21 +13,18 @@ const copy = (r: SimulationRecord): SimulationRecord => ({ ...r, metadata: clone
  * advance, a lock), and the owner, which alone changes the record while it holds the lease,
  * answers it from memory. A record remembered under an older lease is read again.
  */
-export class OwnedSimulationRepository implements SimulationRepository {
+export class OwnedSimulationRepository extends DelegatingSimulationRepository {
   private readonly records = new Map<string, { generation: number; record: SimulationRecord }>();
 
   constructor(
-    private readonly inner: SimulationRepository,
+    inner: SimulationRepository,
     private readonly ownership: SimulationOwnership,
   ) {
+    super(inner);
     ownership.onLost((id) => this.records.delete(id));
   }
 
-  async insert(record: SimulationRecord, active?: ActiveLimit, token?: SimulationTokenRecord): Promise<'ok' | 'quota'> {
-    return this.inner.insert(record, active, token);
-  }
-
-  async get(id: string): Promise<SimulationRecord | null> {
+  override async get(id: string): Promise<SimulationRecord | null> {
     const generation = this.ownership.generation(id);
     const known = this.records.get(id);
     if (generation !== undefined && known?.generation === generation) return copy(known.record);
@@ -36,11 +33,7 @@ export class OwnedSimulationRepository implements SimulationRepository {
     return found;
   }
 
-  list(filter: SimulationFilter, page: PageQuery): Promise<SimulationRecord[]> {
-    return this.inner.list(filter, page);
-  }
-
-  async update(id: string, guard: SimulationGuard, change: Partial<SimulationRecord>, active?: ActiveLimit): Promise<SimulationRecord | null | 'quota'> {
+  override async update(id: string, guard: SimulationGuard, change: Partial<SimulationRecord>, active?: ActiveLimit): Promise<SimulationRecord | null | 'quota'> {
     await this.ownership.acquire(id);
     const generation = this.ownership.generation(id);
     this.records.delete(id);
@@ -50,15 +43,7 @@ export class OwnedSimulationRepository implements SimulationRepository {
     return result;
   }
 
-  addToken(id: string, token: SimulationTokenRecord, now: string): Promise<boolean> {
-    return this.inner.addToken(id, token, now);
-  }
-
-  findToken(id: string, hash: string, now: string): Promise<SimulationTokenRecord | null> {
-    return this.inner.findToken(id, hash, now);
-  }
-
-  async delete(id: string): Promise<boolean> {
+  override async delete(id: string): Promise<boolean> {
     await this.ownership.acquire(id);
     this.records.delete(id);
     try {
@@ -66,18 +51,6 @@ export class OwnedSimulationRepository implements SimulationRepository {
     } finally {
       this.records.delete(id);
     }
-  }
-
-  countActive(workspaceId: string): Promise<number> {
-    return this.inner.countActive(workspaceId);
-  }
-
-  countBySimulator(simulatorId: string): Promise<number> {
-    return this.inner.countBySimulator(simulatorId);
-  }
-
-  listExpired(now: string, limit: number): Promise<SimulationRecord[]> {
-    return this.inner.listExpired(now, limit);
   }
 
   /** Keeps a record read or written under a lease this process still holds with the same generation. */
