@@ -23,8 +23,10 @@ export default defineConfig({
   test: {
     globalSetup: process.env.npm_lifecycle_event === 'test' ? [] : ['./vitest.build.ts'],
     // vitest's default is one worker less than the cores: one worker on a 2-core machine, while
-    // most test files spend their time waiting on sockets, processes and worker threads.
-    maxWorkers: 2,
+    // most test files spend their time waiting on sockets, processes and worker threads. Three
+    // on two cores: the suite took 246 s of wall time against 293 s with two, every test's
+    // timeout covering its waits on a loaded machine.
+    maxWorkers: 3,
     // A worker runs its test files one after another in one module graph instead of loading
     // every package afresh for each file (loading was over half the suite's time). Tests keep
     // no state between files: each makes its own harness, server or store, and restores what

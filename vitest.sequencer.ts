@@ -19,6 +19,8 @@ const SLOW_FIRST = [
   'packages/engine/src/providers/worker-build-provider.test.ts',
   'tests/cli/migrate.test.ts',
   'tests/mcp/stdio-bridge.test.ts',
+  'tests/durability/two-processes.test.ts',
+  'tests/durability/simulation-ownership.test.ts',
 ];
 
 export class SlowFirstSequencer extends BaseSequencer {

@@ -54,6 +54,9 @@ beforeAll(async () => {
     JSON.stringify({
       organizations: [{ name: 'acme', workspaces: [{ name: 'dev', api_keys: [KEY] }] }],
       build_lease_seconds: 2,
+      // As short as the build lease: the restarted process takes over the Simulations the killed
+      // one owned once their leases lapse.
+      storage: { kind: 'postgres', database_url: database.url!, simulation_lease_ms: 1_000 },
       simulation_sweep_interval_ms: 500,
       log_level: 'warn',
     }),
