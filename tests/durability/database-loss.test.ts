@@ -17,7 +17,7 @@ import { CATALOG, untilReady } from '../support/shared-database-servers.js';
 
 const KEY = 'database-loss-key-0001';
 const PET = { 'x-api-key': 'pet-key' };
-/** The pool waits 5 s for a connection; a refusal may take that long, and recovery a few of them. */
+/** The pool waits 1 s for a connection here; a refusal may take a few of those, and recovery more. */
 const REFUSAL_MS = 30_000;
 const RECOVERY_MS = 60_000;
 
@@ -109,7 +109,10 @@ beforeAll(async () => {
   through.host = `127.0.0.1:${proxy.port}`;
   folder = mkdtempSync(join(tmpdir(), 'simplane-database-loss-'));
   const config = join(folder, 'simplane.json');
-  writeFileSync(config, JSON.stringify({ organizations: [{ name: 'acme', workspaces: [{ name: 'dev', api_keys: [KEY] }] }], log_level: 'warn' }));
+  // Bounds shorter than the defaults (5 s for a connection, 10 s for a statement), so a swallowed
+  // connection is given up on within the test's patience.
+  const storage = { kind: 'postgres', database_url: through.toString(), connect_timeout_ms: 1_000, query_timeout_ms: 2_000 };
+  writeFileSync(config, JSON.stringify({ organizations: [{ name: 'acme', workspaces: [{ name: 'dev', api_keys: [KEY] }] }], storage, log_level: 'warn' }));
   served = await serveProcess({ SIMPLANE_DATABASE_URL: through.toString(), SIMPLANE_SECRET_KEY: randomBytes(32).toString('base64'), SIMPLANE_CONFIG: config, SIMPLANE_DATA_DIR: folder });
   // The catalog Simulator is built at start-up; wait until its reference resolves.
   await untilReady(served, KEY);
