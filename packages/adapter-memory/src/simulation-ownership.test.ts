@@ -96,6 +96,24 @@ describe('SimulationOwnership', () => {
     expect(await b.tryAcquire(ID)).toBe(true);
   });
 
+  it('starts without notices when the store cannot carry them, and still hands over at renewal', async () => {
+    const store = new MemorySimulationLeases();
+    const mute: SimulationLeases = { claim: (...a) => store.claim(...a), renew: (...a) => store.renew(...a), release: (...a) => store.release(...a), want: (id) => store.want(id), watch: () => Promise.reject(new Error('no session')) };
+    const pool = new SimulationPool(10);
+    const a = new SimulationOwnership(mute, pool, silentLogger, { owner: 'proc-a', leaseMs: LEASE_MS, waitMs: 5_000 });
+    const b = new SimulationOwnership(store, new SimulationPool(10), silentLogger, { owner: 'proc-b', leaseMs: LEASE_MS, waitMs: 5_000 });
+    await Promise.all([a.start(), b.start()]);
+    await a.acquire(ID);
+    const work = hold(pool, ID);
+    const heard = asked(store);
+    const taking = b.acquire(ID);
+    await heard;
+    await a.renew();
+    work.finish();
+    await taking;
+    expect([a.owns(ID), b.owns(ID)]).toEqual([false, true]);
+  });
+
   it('answers 503 when the holder neither hands over nor lets its lease lapse within the wait', async () => {
     const store = new MemorySimulationLeases();
     expect(await store.claim(ID, 'proc-gone', LEASE_MS)).toBe(true);

@@ -47,9 +47,17 @@ export class SimulationOwnership {
     private readonly now: () => number = () => performance.now(),
   ) {}
 
-  /** Starts listening to the other processes' notices. */
+  /**
+   * Starts listening to the other processes' notices. A store that cannot carry them (a
+   * pooler that keeps no session) leaves hand-overs to the lease's renewal, which sees the
+   * mark a `want` leaves: slower, never wrong.
+   */
   async start(): Promise<void> {
-    this.stopWatching = await this.leases.watch((notice) => this.notice(notice));
+    try {
+      this.stopWatching = await this.leases.watch((notice) => this.notice(notice));
+    } catch (cause) {
+      this.logger.warn('simulation lease notices cannot be received; hand-overs wait for lease renewals', { cause: describe(cause, false) });
+    }
   }
 
   /** True while this process holds the Simulation's lease (with a third of it to spare). */
