@@ -9,5 +9,11 @@ export type JsonSchema = JsonObject | boolean;
  */
 export const SCHEMA_MAPS: ReadonlySet<string> = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
 
+/**
+ * JSON Schema's keywords by which an object schema admits more than the properties it lists:
+ * composition, properties beyond the listed ones, and a reference to another schema.
+ */
+export const SCHEMA_EXTENDERS: readonly string[] = ['allOf', 'anyOf', 'oneOf', 'additionalProperties', 'patternProperties', '$ref'];
+
 /** JSON Schema's keywords whose value is data, never a schema: copied as they are. */
 export const SCHEMA_DATA: ReadonlySet<string> = new Set(['enum', 'const', 'default', 'examples', 'example', 'required', 'type', 'format', 'pattern', 'title', 'description']);

@@ -8,8 +8,9 @@ import { describe, expect, it } from 'vitest';
  * allows only those that are values drawn or a wire format's own words, each said why.
  */
 const ALLOWED: Record<string, string> = {
-  'values/generate-value.ts': 'WORDS: the words a generated text is made of, drawn, never compared',
-  'values/pattern-string.ts': 'the orders a pattern draw tries its repetitions in (`short`, `long`, `least`), values of its own type, not names',
+  'values/generate-value.ts': 'WORDS: the words a generated text is made of, drawn, never compared; PATTERN_PROBES: texts tried against a pattern, values',
+  'values/pattern-string.ts': "the orders a pattern draw tries its repetitions in (`short`, `long`, `least`), values of its own type, not names; LETTERS: the Unicode property names of a pattern's own syntax (`\\p{Lu}`)",
+  'values/hinted-values.ts': 'the currency and locale codes drawn for a property the build hinted as one (artifact/value-hint.ts): values, never compared',
   'records/ids.ts': 'the same orders, tried for an id drawn from a pattern',
   'search/search-query.ts': "JOINERS: the search language's own operators (`AND`, `OR`, `NOT`), its wire format",
   'schemas/schema-registry.ts': "OpenAPI's own format names that only describe a value (`int32`, `byte`), the document format's words",
@@ -22,8 +23,9 @@ const sources = (readdirSync(root, { recursive: true }) as string[])
   .map((file) => file.split('\\').join('/'))
   .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !WIRE_FORMATS.some((folder) => file.startsWith(folder)));
 
-const WORD = `'[a-z][a-z0-9_-]+'`;
-/** An array or set of three or more quoted lower-case words (`'and', 'or', 'not'`, `'int32', 'int64', 'float'`). */
+/** A quoted word of any case, a keyword's `$` included (`'and'`, `'USD'`, `'allOf'`, `'$ref'`). */
+const WORD = `'[A-Za-z$][A-Za-z0-9_$-]*'`;
+/** An array or set of three or more quoted words (`'and', 'or', 'not'`, `'int32', 'int64', 'float'`, `'allOf', 'anyOf', 'oneOf'`). */
 const ARRAY = new RegExp(`\\[\\s*${WORD}\\s*,\\s*${WORD}\\s*,\\s*${WORD}`);
 /** A regular expression alternating three or more lower-case words (`/(password|secret|token)/`). */
 const ALTERNATION = /\/[^/\n]*\(\??:?[a-z]{3,}\|[a-z]{3,}\|[a-z]{3,}/;

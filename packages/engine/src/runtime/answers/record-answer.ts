@@ -4,6 +4,7 @@
  */
 import type { SimResponse } from '@simplane/core';
 import type { ArtifactResource, JsonSchema } from '../../artifact/artifact.js';
+import { SCHEMA_EXTENDERS } from '../../artifact/json-schema.js';
 import { isObject, setOwn, type Json, type JsonObject } from '../../json.js';
 import { itemSchema, type Exchange } from '../behaviours/exchange.js';
 import { expanded } from '../relations/expand.js';
@@ -135,7 +136,7 @@ function declaresNothing(ex: Exchange, chosen: ChosenResponse): boolean {
   if (media === null) return chosen.response !== null;
   const resolved = ex.model.registry.resolve(media[1].schema);
   if (!isObject(resolved) || !isObject(resolved.properties) || Object.keys(resolved.properties).length > 0) return false;
-  return !['allOf', 'anyOf', 'oneOf', 'additionalProperties', 'patternProperties', '$ref'].some((key) => Object.hasOwn(resolved, key));
+  return !SCHEMA_EXTENDERS.some((key) => Object.hasOwn(resolved, key));
 }
 
 /**

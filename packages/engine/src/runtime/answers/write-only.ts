@@ -1,10 +1,9 @@
 import type { JsonSchema } from '../../artifact/artifact.js';
+import { SCHEMA_DATA } from '../../artifact/json-schema.js';
 import { isObject, setOwn, type Json, type JsonObject } from '../../json.js';
 import type { SchemaRegistry } from '../schemas/schema-registry.js';
 import { itemsOf, objectView } from '../schemas/schema-view.js';
 
-/** JSON Schema keywords that hold values, not schemas: a `writeOnly` inside an example marks nothing. `$ref` is followed on its own. */
-const VALUES = new Set(['$ref', 'examples', 'example', 'default', 'enum', 'const']);
 
 /** Per schema: whether a `writeOnly` property can be met anywhere in what it describes. */
 const carries = new WeakMap<object, boolean>();
@@ -40,7 +39,8 @@ function marks(registry: SchemaRegistry, schema: Json, seen: Set<string>): boole
     seen.add(schema.$ref);
     if (marks(registry, registry.resolve({ $ref: schema.$ref }) as Json, seen)) return true;
   }
-  for (const [key, child] of Object.entries(schema)) if (!VALUES.has(key) && marks(registry, child, seen)) return true;
+  // Keywords that hold data, not schemas, are passed over: a `writeOnly` inside an example marks nothing.
+  for (const [key, child] of Object.entries(schema)) if (!SCHEMA_DATA.has(key) && marks(registry, child, seen)) return true;
   return false;
 }
 

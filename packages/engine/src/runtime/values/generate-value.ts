@@ -22,6 +22,8 @@ const NEST_MAX = 48;
 const ALNUM = 'abcdefghijklmnopqrstuvwxyz0123456789';
 const HEX = '0123456789abcdef';
 const WORDS = ['alpha', 'bravo', 'cedar', 'delta', 'ember', 'fable', 'grove', 'harbor', 'iris', 'juniper', 'kite', 'lumen'];
+/** Short texts tried, in order, against a pattern no draw satisfied: values, never compared with a name. */
+const PATTERN_PROBES = ['a', 'A1', '0', 'abc', 'value', 'ABC'];
 
 export type { GenerateContext } from './generate-context.js';
 
@@ -252,7 +254,7 @@ function generateString(schema: JsonObject, ctx: GenerateContext): string {
     // with maxLength 36), a draw is made again with longer or fewer repetitions.
     const fromPattern = patternStringWithin(schema.pattern, ctx.random, minLength, typeof schema.maxLength === 'number' ? schema.maxLength : Infinity);
     if (fromPattern !== null && (formatted === null || ctx.registry.validate(schema, fromPattern).ok)) return fromPattern;
-    for (const candidate of ['a', 'A1', '0', 'abc', 'value', 'ABC']) if (fits(candidate) && pattern.test(candidate)) return candidate;
+    for (const candidate of PATTERN_PROBES) if (fits(candidate) && pattern.test(candidate)) return candidate;
   }
   if (formatted !== null) return formatted;
   let text = `${ctx.random.pick(WORDS)}-${ctx.random.chars(4, ALNUM)}`;
