@@ -94,7 +94,7 @@ function toolNames(offered: readonly ArtifactOperation[], overrides: ReadonlyMap
 function decideTool(artifact: Artifact, op: ArtifactOperation, name: string, override: ToolOverride | undefined): ArtifactTool {
   const description = override?.description === undefined ? describe(op) : cut(override.description.trim(), MAX_DESCRIPTION);
   if ((op.protocol ?? 'rest') !== 'rest') return { name, description };
-  const { call } = restTool(artifact, op, new ToolSchemaWriter(new ToolDefinitionCopies(artifact.schemas)));
+  const { call } = restTool(artifact, op, null);
   return { name, description, rest: call };
 }
 

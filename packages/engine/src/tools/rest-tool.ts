@@ -18,8 +18,11 @@ type Groups = Record<Group, { properties: JsonObject; required: string[] }>;
 const WRITTEN_HEADERS: ReadonlySet<string> = new Set(['content-type', 'content-length', 'accept', 'simulation-token', 'service-read-only', 'host']);
 const GROUPS: Readonly<Record<string, Group>> = { path: 'path', query: 'query', header: 'headers' };
 
-/** The tool's input schema, and where each of its arguments goes in the request. */
-export function restTool(artifact: Artifact, op: ArtifactOperation, writer: ToolSchemaWriter): { input: JsonObject; call: RestToolCall } {
+/**
+ * The tool's input schema, and where each of its arguments goes in the request. Without a
+ * writer (the build, which keeps only the call) the schemas are left out of the input.
+ */
+export function restTool(artifact: Artifact, op: ArtifactOperation, writer: ToolSchemaWriter | null): { input: JsonObject; call: RestToolCall } {
   const groups: Groups = { path: { properties: {}, required: [] }, query: { properties: {}, required: [] }, headers: { properties: {}, required: [] } };
   const call: RestToolCall = { path: [], query: [], headers: [], body: null };
   for (const parameter of op.parameters) {
@@ -28,7 +31,7 @@ export function restTool(artifact: Artifact, op: ArtifactOperation, writer: Tool
     const name = group === 'headers' ? parameter.name.toLowerCase() : parameter.name;
     if (group === 'headers' && (WRITTEN_HEADERS.has(name) || !isHeaderName(name))) continue;
     if (Object.hasOwn(groups[group].properties, name)) continue;
-    setMember(groups[group].properties, name, writer.part(parameter.schema));
+    setMember(groups[group].properties, name, writer?.part(parameter.schema) ?? {});
     if (parameter.required || group === 'path') groups[group].required.push(name);
     if (group === 'path') call.path.push(name);
     else if (group === 'query') call.query.push({ name, style: parameter.style, explode: parameter.explode });
@@ -45,7 +48,7 @@ export function restTool(artifact: Artifact, op: ArtifactOperation, writer: Tool
   }
   const media = bodyMedia(op);
   if (media !== null) {
-    const schema = writer.part(op.requestBody!.content[media]!.schema);
+    const schema = writer?.part(op.requestBody!.content[media]!.schema) ?? {};
     properties['body'] = { ...(isObject(schema) ? schema : {}), description: `The request body, sent as ${media}.` };
     if (op.requestBody!.required) required.push('body');
     call.body = { media, as: media === 'application/x-www-form-urlencoded' ? 'form' : media.startsWith('text/') ? 'text' : 'json' };
