@@ -22,7 +22,7 @@ const fence = (files, groups, message, ...more) => ({
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'coverage/**', '.docs-examples/**'] },
   {
-    files: ['**/*.ts'],
+    files: ['**/*.ts', '**/*.tsx'],
     languageOptions: { parser: tseslint.parser },
     plugins: { '@typescript-eslint': tseslint.plugin },
     rules: {
@@ -53,5 +53,10 @@ export default tseslint.config(
     files: ['packages/client/src/**/*.ts'],
     ignores: ['packages/client/src/**/*.test.ts'],
     rules: { 'no-restricted-globals': ['error', ...['Buffer', 'process', 'require', '__dirname', '__filename', 'global', 'setImmediate'].map((name) => ({ name, message: 'the client runs wherever fetch does: no Node globals.' }))] },
+  },
+  // The console runs in the browser and reaches the server only through the public API.
+  {
+    ...fence(['packages/console/src/**/*.{ts,tsx}'], ['node:*', ...nodeBuiltins, ...vendor, '@simplane/*', '!@simplane/client'], 'the console runs in a browser and calls the API through @simplane/client only.'),
+    ignores: ['packages/console/src/**/*.test.ts', 'packages/console/src/assets.ts'],
   },
 );

@@ -1,0 +1,38 @@
+/** The typed client for a session, and how a failure of the API reads to a person. */
+import { SimplaneApiError, SimplaneClient, SimplaneConnectionError } from '@simplane/client';
+import type { Session } from './session.js';
+
+/**
+ * A client for the signed-in session, on the console's own origin. With the session cookie no
+ * bearer is sent: the browser sends `simplane_session` itself (same origin), and the workspace
+ * rides in `X-Workspace-Id`. The client takes a key it sends as the bearer, so for the cookie it
+ * is given a placeholder that its fetch takes out again before the request leaves.
+ */
+export function clientFor(session: Session, origin: string): SimplaneClient {
+  if (session.kind === 'api-key') return new SimplaneClient({ url: origin, apiKey: session.apiKey });
+  const workspaceId = session.workspaceId;
+  return new SimplaneClient({
+    url: origin,
+    apiKey: 'session-cookie',
+    fetch: (request) => {
+      const headers = new Headers(request.headers);
+      headers.delete('authorization');
+      headers.set('x-workspace-id', workspaceId);
+      return globalThis.fetch(new Request(request, { headers, credentials: 'same-origin' }));
+    },
+  });
+}
+
+/** What a failed call shows: a title and a detail, never a stack. */
+export interface Failure {
+  title: string;
+  detail: string;
+  status: number | null;
+}
+
+export function describeFailure(error: unknown): Failure {
+  if (error instanceof SimplaneApiError) return { title: `${error.status} ${error.code}`, detail: error.detail, status: error.status };
+  if (error instanceof SimplaneConnectionError) return { title: 'The control plane did not answer', detail: error.reason, status: null };
+  if (error instanceof Error) return { title: error.name, detail: error.message, status: null };
+  return { title: 'Something went wrong', detail: String(error), status: null };
+}

@@ -1,2 +1,0 @@
-/** Stylesheets are imported for their effect: esbuild bundles them beside the script. */
-declare module '*.css';
