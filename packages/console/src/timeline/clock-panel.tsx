@@ -1,7 +1,8 @@
 /**
  * A Simulation's virtual clock: the time now, a form to advance it, and the advances with the
  * events each committed. An advance runs in the background, so the panel follows it until it
- * has finished and then tells the page, whose other views may show records it changed.
+ * has finished and then tells the page, whose other views may show records it changed. The
+ * page gives it its heading (h2).
  */
 import type { ClockAdvance, SimplaneClient } from '@simplane/client';
 import type { JSX } from 'preact';
@@ -74,8 +75,7 @@ export function ClockPanel({ client, simulationId, onChanged }: ClockPanelProps)
 
   const busy = running !== null;
   return (
-    <section class="tl-clock" aria-labelledby="tl-clock-title">
-      <h2 id="tl-clock-title">Clock</h2>
+    <div class="tl-clock">
       <p>
         Virtual time now:{' '}
         <strong class="tl-mono" data-testid="clock-now">
@@ -107,6 +107,6 @@ export function ClockPanel({ client, simulationId, onChanged }: ClockPanelProps)
         </p>
       )}
       <AdvanceList key={version} client={client} simulationId={simulationId} />
-    </section>
+    </div>
   );
 }

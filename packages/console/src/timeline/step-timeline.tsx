@@ -1,6 +1,7 @@
 /**
  * A Simulation's steps, newest or oldest first, each opening its detail below the list. The
- * list reads every page in the background and says how many steps it has so far.
+ * list reads every page in the background and says how many steps it has so far. The page
+ * gives it its heading (h2); the step detail's headings start at h3.
  */
 import type { SimplaneClient } from '@simplane/client';
 import type { JSX } from 'preact';
@@ -26,9 +27,8 @@ export function StepTimeline({ client, simulationId, navigate }: StepTimelinePro
   const countText = `${count.toLocaleString('en')} ${count === 1 ? 'step' : 'steps'}${log.loading ? ', loading more…' : ''}`;
 
   return (
-    <section class="tl-timeline" aria-labelledby="tl-timeline-title">
+    <div class="tl-timeline">
       <div class="tl-toolbar">
-        <h2 id="tl-timeline-title">Steps</h2>
         <p class="tl-count" aria-live="polite" aria-atomic="true">
           {countText}
         </p>
@@ -58,6 +58,6 @@ export function StepTimeline({ client, simulationId, navigate }: StepTimelinePro
         />
       )}
       {open !== null && <StepDetail key={open} client={client} simulationId={simulationId} step={open} navigate={navigate} onClose={() => setOpen(null)} />}
-    </section>
+    </div>
   );
 }
