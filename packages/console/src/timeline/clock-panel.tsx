@@ -21,7 +21,12 @@ export interface ClockPanelProps {
   onChanged: () => void;
 }
 
-export function ClockPanel({ client, simulationId, onChanged }: ClockPanelProps): JSX.Element {
+/** Keyed by the Simulation, so a message about one Simulation's advance never shows on another's. */
+export function ClockPanel(props: ClockPanelProps): JSX.Element {
+  return <Clock key={props.simulationId} {...props} />;
+}
+
+function Clock({ client, simulationId, onChanged }: ClockPanelProps): JSX.Element {
   const [version, setVersion] = useState(0);
   const simulation = useLoad(() => client.simulations.get(simulationId), `${simulationId}/${version}`);
   const [target, setTarget] = useState('');

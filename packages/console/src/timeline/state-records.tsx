@@ -11,16 +11,27 @@ import { usePaged } from './use-paged.js';
 
 const BATCH = 50;
 
-export function StateRecords({ client, simulationId, step }: { client: SimplaneClient; simulationId: string; step: number }): JSX.Element {
-  const [shown, setShown] = useState(true);
-  const headingId = `tl-state-${step}`;
+export interface StateRecordsProps {
+  client: SimplaneClient;
+  simulationId: string;
+  step: number;
+  title: string;
+  /** Heading level: h4 inside a step's detail, h3 beside the list. */
+  level: 3 | 4;
+  open: boolean;
+}
+
+export function StateRecords({ client, simulationId, step, title, level, open }: StateRecordsProps): JSX.Element {
+  const [shown, setShown] = useState(open);
+  const headingId = `tl-state-${level}-${step}`;
+  const Heading = level === 3 ? 'h3' : 'h4';
   return (
     <section class="tl-records" aria-labelledby={headingId}>
-      <h4 id={headingId}>
+      <Heading id={headingId}>
         <button type="button" class="tl-disclosure" aria-expanded={shown} onClick={() => setShown(!shown)}>
-          Records after this step
+          {title}
         </button>
-      </h4>
+      </Heading>
       {shown && <StateList client={client} simulationId={simulationId} step={step} />}
     </section>
   );

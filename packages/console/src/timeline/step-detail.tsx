@@ -105,7 +105,7 @@ export function StepDetail({ client, simulationId, step, navigate, onClose }: St
         </>
       )}
       <ChangedRecords client={client} simulationId={simulationId} step={step} />
-      <StateRecords client={client} simulationId={simulationId} step={step} />
+      <StateRecords client={client} simulationId={simulationId} step={step} title="Records after this step" level={4} open />
     </section>
   );
 }

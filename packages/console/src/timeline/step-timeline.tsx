@@ -7,6 +7,7 @@ import type { SimplaneClient } from '@simplane/client';
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
 import { StepDetail } from './step-detail.js';
+import { StartState } from './start-state.js';
 import { StepList } from './step-list.js';
 import type { StepOrder } from './step-log.js';
 import { useStepLog } from './use-step-log.js';
@@ -18,7 +19,12 @@ export interface StepTimelineProps {
   navigate: (path: string) => void;
 }
 
-export function StepTimeline({ client, simulationId, navigate }: StepTimelineProps): JSX.Element {
+/** Keyed by the Simulation: a route to another one (a fork just made) starts with nothing open. */
+export function StepTimeline(props: StepTimelineProps): JSX.Element {
+  return <Timeline key={props.simulationId} {...props} />;
+}
+
+function Timeline({ client, simulationId, navigate }: StepTimelineProps): JSX.Element {
   const log = useStepLog(client, simulationId);
   const [order, setOrder] = useState<StepOrder>('oldest');
   const [active, setActive] = useState<number | null>(null);
@@ -57,6 +63,7 @@ export function StepTimeline({ client, simulationId, navigate }: StepTimelinePro
           }}
         />
       )}
+      {(count > 0 || !log.loading) && <StartState key={log.steps[0]?.step ?? 'none'} client={client} simulationId={simulationId} firstStep={log.steps[0]?.step ?? null} />}
       {open !== null && <StepDetail key={open} client={client} simulationId={simulationId} step={open} navigate={navigate} onClose={() => setOpen(null)} />}
     </div>
   );

@@ -6,8 +6,8 @@
  * rendered).
  */
 import type { ComponentChild, JSX } from 'preact';
-import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import { clampIndex, nearEnd, revealRow, rowsPerPage, virtualWindow } from './virtual-window.js';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { clampIndex, revealRow, rowsPerPage, virtualWindow } from './virtual-window.js';
 
 export interface VirtualListProps {
   /** Prefix of the rows' element ids, unique in the page. */
@@ -21,8 +21,6 @@ export interface VirtualListProps {
   onActiveChange: (index: number) => void;
   /** Enter, or a click, on a row. */
   onOpen: (index: number) => void;
-  /** The rendered rows reach the last few: a paged source loads its next page. */
-  onNearEnd?: () => void;
   renderRow: (index: number) => ComponentChild;
   rowKey: (index: number) => string | number;
 }
@@ -54,11 +52,6 @@ export function VirtualList(props: VirtualListProps): JSX.Element {
   }, [activeIndex, rowHeight]);
 
   const visible = virtualWindow({ count, rowHeight, scrollTop, viewportHeight, overscan: props.overscan ?? 8 });
-  const reachesEnd = count > 0 && nearEnd(visible, count, 20);
-  const { onNearEnd } = props;
-  useEffect(() => {
-    if (reachesEnd) onNearEnd?.();
-  }, [reachesEnd, count, onNearEnd]);
 
   const move = (to: number) => {
     const next = clampIndex(to, count);

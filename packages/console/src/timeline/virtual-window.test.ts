@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampIndex, nearEnd, revealRow, rowsPerPage, virtualWindow } from './virtual-window.js';
+import { clampIndex, revealRow, rowsPerPage, virtualWindow } from './virtual-window.js';
 
 describe('virtualWindow', () => {
   it('renders the visible rows and the overscan on both sides', () => {
@@ -45,11 +45,6 @@ describe('paging and bounds', () => {
   it('pages by the rows that fit, at least one', () => {
     expect(rowsPerPage(30, 300)).toBe(10);
     expect(rowsPerPage(30, 10)).toBe(1);
-  });
-
-  it('says when the window reaches the end', () => {
-    expect(nearEnd({ start: 80, end: 95, offset: 0, totalHeight: 0 }, 100, 10)).toBe(true);
-    expect(nearEnd({ start: 10, end: 30, offset: 0, totalHeight: 0 }, 100, 10)).toBe(false);
   });
 
   it('clamps an index into the list', () => {

@@ -61,11 +61,6 @@ export function rowsPerPage(rowHeight: number, viewportHeight: number): number {
   return Math.max(1, Math.floor(viewportHeight / Math.max(1, rowHeight)));
 }
 
-/** Whether the rendered window reaches within `threshold` rows of the list's end: time to load more. */
-export function nearEnd(window: VirtualWindow, count: number, threshold: number): boolean {
-  return window.end >= count - threshold;
-}
-
 /** Keeps an index inside a list of `count` rows; -1 for an empty list. */
 export function clampIndex(index: number, count: number): number {
   if (count <= 0) return -1;
