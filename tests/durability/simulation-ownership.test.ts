@@ -70,6 +70,13 @@ async function expectRecordedOnce(served: Served, sim: { id: string; token: stri
   expect(pets.status, pets.text).toBe(200);
   // The state took them in the order the log numbered them.
   expect(pets.json().map((p: { name: string }) => p.name)).toEqual(created);
+  // Any process reads the state after a step, and what a step changed, from the log.
+  const records = await call(served.url, 'GET', `/v1/simulations/${sim.id}/records?resource=pets&limit=200`, KEY);
+  expect(records.status, records.text).toBe(200);
+  expect(records.json().records.map((r: { value: { name: string } }) => r.value.name)).toEqual(created);
+  const last = await call(served.url, 'GET', `/v1/simulations/${sim.id}/steps/${names.length}/changes`, KEY);
+  expect(last.status, last.text).toBe(200);
+  expect(last.json().changes.filter((c: { resource: string }) => c.resource === 'pets').map((c: { change: string; after: { name: string } }) => [c.change, c.after.name])).toEqual([['created', created.at(-1)]]);
 }
 
 describe('Simulations owned by one process at a time', () => {

@@ -34,6 +34,7 @@ export class FaultyRuntime implements Runtime {
       ...(loaded.secrets === undefined ? {} : { secrets: loaded.secrets }),
       classify: (method, path, request) => loaded.classify(method, path, request),
       seeder: (options) => loaded.seeder(options),
+      ...(loaded.resourceOf === undefined ? {} : { resourceOf: (collection: string) => loaded.resourceOf!(collection) }),
       handle: (request, state, context) => {
         if (this.failingRequests > 0) {
           this.failingRequests -= 1;

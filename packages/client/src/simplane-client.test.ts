@@ -95,6 +95,13 @@ describe('a Simulation through its life', () => {
     expect(step.request?.method).toBe('POST');
     expect(step.response?.status).toBe(201);
 
+    const changed = await all(simplane.simulations.stepChanges(created.id, 2, { limit: 1 }));
+    expect(changed.map((c) => [c.resource, c.change, (c.after as { title?: string } | null)?.title])).toEqual([['tasks', 'created', 'two']]);
+    const records = await all(simplane.simulations.records(created.id, { at_step: 2, resource: 'tasks', limit: 1 }));
+    expect(records.map((r) => (r.value as { title?: string }).title)).toEqual(['one', 'two']);
+    const unrecorded = await all(simplane.simulations.records(created.id, { at_step: 9 })).catch((error: unknown) => error);
+    expect(unrecorded).toMatchObject({ status: 422, code: 'validation' });
+
     const fork = await simplane.simulations.fork(created.id, { at_step: 1 });
     expect(fork).toMatchObject({ parent_id: created.id, step: 1 });
     const grant = await simplane.simulations.issueToken(created.id, { ttl_seconds: 600, read_only: true });
@@ -197,5 +204,18 @@ describe('failures', () => {
     expect(() => new SimplaneClient({ url: 'http://me:hunter2@127.0.0.1', apiKey: KEY })).toThrow(/must not carry a user or password/);
     expect(() => new SimplaneClient({ url: 'ftp://example.com', apiKey: KEY })).toThrow(/not an http or https URL/);
     expect(() => new SimplaneClient({ url, apiKey: 'two\nlines' })).toThrow(/not a single line/);
+    expect(() => new SimplaneClient({ url, workspaceId: '' })).toThrow(/workspace ID is empty/);
+  });
+
+  it('sends no Authorization without a key (a browser’s session cookie rides instead) and names the workspace', async () => {
+    const sent: Request[] = [];
+    const recording: Fetch = (request) => {
+      sent.push(request.clone());
+      return fetch(request);
+    };
+    const anonymous = await new SimplaneClient({ url, workspaceId: 'wsp_01J00000000000000000000000', fetch: recording, wait: noPause }).quota().catch((error: unknown) => error);
+    expect(anonymous).toMatchObject({ status: 401 });
+    expect(sent[0]!.headers.get('authorization')).toBeNull();
+    expect(sent[0]!.headers.get('x-workspace-id')).toBe('wsp_01J00000000000000000000000');
   });
 });

@@ -11,8 +11,14 @@ import { Worlds } from './worlds.js';
 export interface SimplaneClientOptions extends Partial<TransportLimits> {
   /** The control plane's base URL, e.g. `http://127.0.0.1:8080`. */
   url: string;
-  /** The workspace's API key, sent as a bearer token; never part of an error or a message. */
-  apiKey: string;
+  /**
+   * The workspace's API key (or a sealed session, `sps1...`), sent as a bearer token; never part
+   * of an error or a message. Absent: no Authorization header, for a page in a browser whose
+   * `simplane_session` cookie the control plane reads instead (name the workspace in `workspaceId`).
+   */
+  apiKey?: string;
+  /** The workspace a session acts in, sent as `X-Workspace-Id` (an API key names its own). */
+  workspaceId?: string;
   /** The fetch to send requests with (default: the runtime's own). */
   fetch?: Fetch;
   /** How the client pauses between polls and retries (default: a timer); tests may speed it up. */
@@ -51,13 +57,18 @@ export class SimplaneClient {
 
   constructor(options: SimplaneClientOptions) {
     this.url = baseUrl(options.url);
-    checkKey(options.apiKey);
+    if (options.apiKey !== undefined) checkKey(options.apiKey);
+    if (options.workspaceId !== undefined) checkKey(options.workspaceId, 'workspace ID');
     const wait = options.wait ?? sleep;
     const limits: TransportLimits = { ...DEFAULT_LIMITS, ...definedOnly(options) };
     const fetchImpl: Fetch = options.fetch ?? ((request) => globalThis.fetch(request));
     this.api = createClient<paths>({
       baseUrl: this.url,
-      headers: { authorization: `Bearer ${options.apiKey}`, accept: 'application/json' },
+      headers: {
+        accept: 'application/json',
+        ...(options.apiKey === undefined ? {} : { authorization: `Bearer ${options.apiKey}` }),
+        ...(options.workspaceId === undefined ? {} : { 'x-workspace-id': options.workspaceId }),
+      },
       fetch: boundedFetch(this.url, fetchImpl, limits, wait),
     });
     this.caller = new Caller(this.api, this.url, wait);
@@ -88,9 +99,9 @@ function baseUrl(text: string): string {
 }
 
 /** Refuses a key that could not be sent as a header, without ever showing it. */
-function checkKey(key: string): void {
-  if (typeof key !== 'string' || key === '') throw new TypeError('the API key is empty');
-  if (key.length > MAX_KEY_LENGTH || !/^[\x21-\x7e]+$/.test(key)) throw new TypeError('the API key is not a single line of printable characters');
+function checkKey(key: string, what = 'API key'): void {
+  if (typeof key !== 'string' || key === '') throw new TypeError(`the ${what} is empty`);
+  if (key.length > MAX_KEY_LENGTH || !/^[\x21-\x7e]+$/.test(key)) throw new TypeError(`the ${what} is not a single line of printable characters`);
 }
 
 function definedOnly(options: Partial<TransportLimits>): Partial<TransportLimits> {

@@ -9,12 +9,17 @@ import type {
   CreateSimulationBody,
   ForkSimulationBody,
   PageQuery,
+  RecordChange,
+  RecordChangePage,
   Simulation,
   SimulationPage,
   SimulationQuery,
   SimulationToken,
   SimulationTokenBody,
   SimulationWithToken,
+  StateRecord,
+  StateRecordPage,
+  StateRecordQuery,
   Step,
   StepDetail,
   StepPage,
@@ -81,6 +86,29 @@ export class Simulations {
   /** One step with its request and response as the control plane kept them. */
   step(id: string, step: number): Promise<StepDetail> {
     return this.caller.answer(this.caller.api.GET('/v1/simulations/{id}/steps/{step}', { params: { path: { id, step: String(step) } } }));
+  }
+
+  changePages(id: string, step: number, query: PageQuery = {}): AsyncGenerator<RecordChangePage, void, undefined> {
+    const { cursor, ...rest } = query;
+    return pages(
+      (at) => this.caller.answer(this.caller.api.GET('/v1/simulations/{id}/steps/{step}/changes', { params: { path: { id, step: String(step) }, query: { ...rest, cursor: at } } })),
+      cursor,
+    );
+  }
+
+  /** The records step `step` created, updated or deleted, each with its value before and after the step. */
+  stepChanges(id: string, step: number, query: PageQuery = {}): AsyncGenerator<RecordChange, void, undefined> {
+    return items(this.changePages(id, step, query), 'changes');
+  }
+
+  recordPages(id: string, query: StateRecordQuery = {}): AsyncGenerator<StateRecordPage, void, undefined> {
+    const { cursor, ...rest } = query;
+    return pages((at) => this.caller.answer(this.caller.api.GET('/v1/simulations/{id}/records', { params: { path: { id }, query: { ...rest, cursor: at } } })), cursor);
+  }
+
+  /** The Simulation's records after step `at_step` (default: the latest), resource by resource; `resource` keeps one. */
+  records(id: string, query: StateRecordQuery = {}): AsyncGenerator<StateRecord, void, undefined> {
+    return items(this.recordPages(id, query), 'records');
   }
 
   /**

@@ -27,6 +27,11 @@ export type Step = StepPage['steps'][number];
 export type StepPage = Answer<'listSimulationSteps', 200>;
 export type StepQuery = Query<'listSimulationSteps'>;
 export type StepDetail = Answer<'getSimulationStep', 200>;
+export type RecordChangePage = Answer<'listSimulationStepChanges', 200>;
+export type RecordChange = RecordChangePage['changes'][number];
+export type StateRecordPage = Answer<'listSimulationRecords', 200>;
+export type StateRecord = StateRecordPage['records'][number];
+export type StateRecordQuery = Query<'listSimulationRecords'>;
 
 export type ClockAdvance = components['schemas']['ClockAdvance'];
 export type ClockAdvancePage = Answer<'listSimulationAdvances', 200>;

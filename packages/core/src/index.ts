@@ -56,6 +56,7 @@ export * from './simulations/step-recording.js';
 export * from './simulations/simulation-pool.js';
 export * from './simulations/simulation-loader.js';
 export * from './simulations/control/simulation.service.js';
+export type { RecordChangeView, StateRecordView } from './simulations/control/simulation-state-views.js';
 export * from './simulations/simulation-errors.js';
 export * from './simulations/control/simulation-tokens.js';
 export * from './simulations/control/simulation-members.js';

@@ -204,6 +204,34 @@ export const stepDetailSchema = stepSchema.extend({ request: recordedMessage, re
 
 export const listStepsResponseSchema = z.strictObject({ steps: z.array(stepSchema), next_cursor: z.string().nullable() });
 
+const recordPlace = {
+  resource: z.string().describe('The resource the record belongs to, as the Simulator\'s operations name it.'),
+  collection: z.string().describe('Where the state keeps it: the resource\'s name, and for a nested resource `:` and its parents\' ids.'),
+  key: z.string().describe('The record\'s key: its id as text.'),
+};
+
+export const stateRecordSchema = z.strictObject({ ...recordPlace, value: z.json() });
+
+export const listStateRecordsResponseSchema = z.strictObject({
+  step: z.int().describe('The step the records are the state after.'),
+  records: z.array(stateRecordSchema),
+  next_cursor: z.string().nullable(),
+});
+
+export const recordChangeSchema = z.strictObject({
+  ...recordPlace,
+  change: z.enum(['created', 'updated', 'deleted']),
+  before: z.json().nullable().describe('The record before the step; null when the step created it.'),
+  after: z.json().nullable().describe('The record after the step; null when the step deleted it.'),
+  fields: z.array(z.string()).describe('For `updated`: the top-level fields whose values differ. Empty otherwise.'),
+});
+
+export const listRecordChangesResponseSchema = z.strictObject({
+  step: z.int(),
+  changes: z.array(recordChangeSchema),
+  next_cursor: z.string().nullable(),
+});
+
 export const clockAdvanceSchema = z.strictObject({
   id: z.string().regex(/^adv_[0-9A-HJKMNP-TV-Z]{26}$/),
   status: z.enum(['pending', 'running', 'completed', 'failed']).describe('pending, then running in the Simulation\'s queue, then completed or failed.'),

@@ -230,6 +230,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/simulations/{id}/records": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Simulation's records after a recorded step (default: the latest), per resource. */
+        get: operations["listSimulationRecords"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/simulations/{id}/start": {
         parameters: {
             query?: never;
@@ -273,6 +290,23 @@ export interface paths {
         };
         /** One step with its request and response (secret headers redacted, bodies cut at 64 KiB). */
         get: operations["getSimulationStep"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/simulations/{id}/steps/{step}/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The records a step created, updated or deleted, per resource, with each one before and after the step. */
+        get: operations["listSimulationStepChanges"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2737,6 +2771,135 @@ export interface operations {
             };
         };
     };
+    listSimulationRecords: {
+        parameters: {
+            query?: {
+                /** @description Page size. Below 1 gives 50; above 200 gives 200. */
+                limit?: number;
+                /** @description The opaque next_cursor of the previous page. */
+                cursor?: string;
+                /** @description The state after this step, which must be one the Simulation has recorded, or its first state (step 0, a fork's base step); 422 otherwise. A cursor keeps the step of its first page. */
+                at_step?: number;
+                /** @description Only the records of this resource. */
+                resource?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of records: resource by resource in the order each was first written, each in insertion order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The step the records are the state after. */
+                        step: number;
+                        records: {
+                            /** @description The resource the record belongs to, as the Simulator's operations name it. */
+                            resource: string;
+                            /** @description Where the state keeps it: the resource's name, and for a nested resource `:` and its parents' ids. */
+                            collection: string;
+                            /** @description The record's key: its id as text. */
+                            key: string;
+                            value: components["schemas"]["JsonValue"];
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Error; code bad_request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; code auth_invalid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; code auth_forbidden. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; code simulation_not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; code simulation_stopped. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; code validation. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; code internal or simulation_template_missing. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; code auth_provider_unavailable or internal_unavailable or simulation_provider_unavailable. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; sent with internal_unavailable, simulation_provider_unavailable (always with build_rate_exceeded and simulation_capacity). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; code simulation_timeout. */
+            504: {
+                headers: {
+                    /** @description Seconds to wait before retrying; sent with simulation_timeout (always with build_rate_exceeded and simulation_capacity). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     startSimulation: {
         parameters: {
             query?: never;
@@ -3121,6 +3284,138 @@ export interface operations {
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying; sent with internal_unavailable (always with build_rate_exceeded and simulation_capacity). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listSimulationStepChanges: {
+        parameters: {
+            query?: {
+                /** @description Page size. Below 1 gives 50; above 200 gives 200. */
+                limit?: number;
+                /** @description The opaque next_cursor of the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+                step: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the step's changed records, in the order the step first changed each. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        step: number;
+                        changes: {
+                            /** @description The resource the record belongs to, as the Simulator's operations name it. */
+                            resource: string;
+                            /** @description Where the state keeps it: the resource's name, and for a nested resource `:` and its parents' ids. */
+                            collection: string;
+                            /** @description The record's key: its id as text. */
+                            key: string;
+                            /** @enum {string} */
+                            change: "created" | "updated" | "deleted";
+                            /** @description The record before the step; null when the step created it. */
+                            before: components["schemas"]["JsonValue"] | null;
+                            /** @description The record after the step; null when the step deleted it. */
+                            after: components["schemas"]["JsonValue"] | null;
+                            /** @description For `updated`: the top-level fields whose values differ. Empty otherwise. */
+                            fields: string[];
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Error; code bad_request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; code auth_invalid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; code auth_forbidden. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; code simulation_not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; code simulation_stopped. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; code validation. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; code internal or simulation_template_missing. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; code auth_provider_unavailable or internal_unavailable or simulation_provider_unavailable. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying; sent with internal_unavailable, simulation_provider_unavailable (always with build_rate_exceeded and simulation_capacity). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error; code simulation_timeout. */
+            504: {
+                headers: {
+                    /** @description Seconds to wait before retrying; sent with simulation_timeout (always with build_rate_exceeded and simulation_capacity). */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };

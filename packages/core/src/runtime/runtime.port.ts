@@ -208,6 +208,12 @@ export interface LoadedSimulator {
   behaviour?(): SimulatorBehaviour;
   /** Its operations as tools for agents (the MCP endpoints). Absent for a runtime that offers none. */
   tools?(): OperationTools;
+  /**
+   * The resource whose records a state collection holds, as the records and step-changes views
+   * name it; null for a collection of the runtime's own bookkeeping, which those views leave
+   * out. Absent: every collection is shown under its own name.
+   */
+  resourceOf?(collection: string): string | null;
 }
 
 /**

@@ -54,6 +54,16 @@ export class SimulationState implements StateAccess {
     return count;
   }
 
+  /** Every collection written so far, in the order each was first written. */
+  collectionNames(): string[] {
+    return [...this.collections.keys()];
+  }
+
+  /** Seeds every part not written yet, so that every collection with records is among `collectionNames`. */
+  seedAll(): void {
+    if (this.unseeded.size > 0) this.seedParts([...this.unseeded]);
+  }
+
   put(collection: string, key: string, value: Json): void {
     if (this.unseeded.size > 0) this.seedFor(collection, key);
     this.write(collection).set(key, value);
@@ -69,7 +79,11 @@ export class SimulationState implements StateAccess {
 
   /** Seeds the parts not yet written that `collection` (or its record `key`) belongs to. */
   private seedFor(collection: string, key?: string): void {
-    for (const part of this.seeder!.partsFor(collection, key)) {
+    this.seedParts(this.seeder!.partsFor(collection, key));
+  }
+
+  private seedParts(parts: readonly string[]): void {
+    for (const part of parts) {
       if (!this.unseeded.delete(part)) continue;
       const outer = this.seeding;
       this.seeding = true;

@@ -6,6 +6,7 @@ import { handleRequest } from './handle-request.js';
 import { classifyCall } from './protocols/protocols.js';
 import { redactWsSecurity } from './protocols/soap/redact-ws-security.js';
 import { buildModel, type RuntimeModel } from './model.js';
+import { resourceOfCollection } from './records/collections.js';
 import { ResourceSeeder } from './records/seed-state.js';
 import { operationTools } from './tools/operation-tools.js';
 import { toolSchemas, toolsAsOffered } from '../tools/decide-tools.js';
@@ -42,6 +43,10 @@ export class EngineSimulator implements LoadedSimulator {
 
   behaviour(): SimulatorBehaviour {
     return behaviourOf(this.#model);
+  }
+
+  resourceOf(collection: string): string | null {
+    return resourceOfCollection(collection, this.#model.resources);
   }
 
   /** Made once, when an agent first asks: most Simulators are never offered as tools. */

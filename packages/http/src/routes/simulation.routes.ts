@@ -3,6 +3,8 @@ import { filterQuery, pageParams, singleQuery } from '../query.js';
 import type { Route, RouteContext } from '../route.js';
 import {
   listSimulationsResponseSchema,
+  listRecordChangesResponseSchema,
+  listStateRecordsResponseSchema,
   listStepsResponseSchema,
   simulationSchema,
   simulationTokenSchema,
@@ -15,6 +17,8 @@ const tag = 'Simulations';
 const JSON_BODY_ERRORS = ['bad_request', 'validation', 'unsupported_media_type', 'payload_too_large', 'request_timeout'] as const;
 const RUNTIME_ERRORS = ['simulation_quota_exceeded', 'simulation_capacity', 'simulation_template_missing', 'simulation_provider_unavailable', 'simulation_timeout'] as const;
 const OWN = ['simulation_not_found', 'auth_forbidden'] as const;
+/** Reading a state from the log loads the Simulator's runtime. */
+const LOAD_ERRORS = ['simulation_template_missing', 'simulation_provider_unavailable', 'simulation_timeout'] as const;
 
 /** `/v1/simulations`: the Simulation lifecycle, tokens and steps (SPEC 2.5, 3, 4.4, 4.5; DESIGN 3). */
 export function simulationRoutes(simulations: SimulationService): Route[] {
@@ -172,6 +176,48 @@ export function simulationRoutes(simulations: SimulationService): Route[] {
         errors: [...OWN, 'simulation_stopped', 'not_found'],
       },
       handle: async (c) => ({ status: 200, json: await simulations.getStep(c.principal, byId(c), c.params.step!) }),
+    },
+    {
+      method: 'GET',
+      path: '/v1/simulations/{id}/steps/{step}/changes',
+      auth: true,
+      doc: {
+        operationId: 'listSimulationStepChanges',
+        summary: 'The records a step created, updated or deleted, per resource, with each one before and after the step.',
+        tag,
+        query: PAGING_QUERY,
+        responses: { 200: { description: 'A page of the step\'s changed records, in the order the step first changed each.', schema: listRecordChangesResponseSchema } },
+        errors: [...OWN, 'bad_request', 'validation', 'simulation_stopped', ...LOAD_ERRORS],
+      },
+      handle: async (c) => ({ status: 200, json: await simulations.stepChanges(c.principal, byId(c), c.params.step!, pageParams(c.query)) }),
+    },
+    {
+      method: 'GET',
+      path: '/v1/simulations/{id}/records',
+      auth: true,
+      doc: {
+        operationId: 'listSimulationRecords',
+        summary: "The Simulation's records after a recorded step (default: the latest), per resource.",
+        tag,
+        query: {
+          ...PAGING_QUERY,
+          at_step: {
+            schema: { type: 'integer', minimum: 0 },
+            description: "The state after this step, which must be one the Simulation has recorded, or its first state (step 0, a fork's base step); 422 otherwise. A cursor keeps the step of its first page.",
+          },
+          resource: { schema: { type: 'string' }, description: 'Only the records of this resource.' },
+        },
+        responses: { 200: { description: 'A page of records: resource by resource in the order each was first written, each in insertion order.', schema: listStateRecordsResponseSchema } },
+        errors: [...OWN, 'bad_request', 'validation', 'simulation_stopped', ...LOAD_ERRORS],
+      },
+      handle: async (c) => {
+        const atStep = singleQuery(c.query, 'at_step');
+        const resource = singleQuery(c.query, 'resource');
+        return {
+          status: 200,
+          json: await simulations.recordsAt(c.principal, byId(c), { ...pageParams(c.query), ...(atStep === undefined ? {} : { atStep }), ...(resource === undefined ? {} : { resource }) }),
+        };
+      },
     },
   ];
 }

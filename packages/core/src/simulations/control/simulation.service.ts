@@ -22,6 +22,7 @@ import { expiry, SimulationLifecycle } from './simulation-lifecycle.js';
 import { SimulationLocks } from './simulation-locks.js';
 import { SimulationMembers } from './simulation-members.js';
 import { SimulationRecords } from './simulation-records.js';
+import { SimulationStateViews, type RecordChangeView, type StateRecordView } from './simulation-state-views.js';
 import { SimulationSteps } from './simulation-steps.js';
 import { SimulationTokens, type TokenView } from './simulation-tokens.js';
 
@@ -87,6 +88,7 @@ export class SimulationService {
   private readonly tokens: SimulationTokens;
   private readonly forks: SimulationForks;
   private readonly recordedSteps: SimulationSteps;
+  private readonly stateViews: SimulationStateViews;
   private readonly steps: StepLog;
   private readonly resolveSimulator: SimulatorResolver;
   private readonly pool: SimulationPool;
@@ -110,6 +112,7 @@ export class SimulationService {
     this.forks = new SimulationForks(this.records, this.lifecycle, deps.steps, deps.loader, deps.pool, deps.clock, deps.ids);
     this.steps = deps.steps;
     this.recordedSteps = new SimulationSteps(this.records, deps.steps, deps.cursors);
+    this.stateViews = new SimulationStateViews(this.records, deps.steps, deps.loader, deps.cursors);
     this.members = new SimulationMembers(this.records, this.lifecycle, deps.clock, deps.ids);
   }
 
@@ -227,6 +230,16 @@ export class SimulationService {
 
   getStep(principal: Principal, id: string, stepText: string): Promise<StepDetail> {
     return this.recordedSteps.get(principal, id, stepText);
+  }
+
+  /** The records a step created, updated or deleted, with their values before and after it. */
+  stepChanges(principal: Principal, id: string, stepText: string, params: PageParams): Promise<{ step: number; changes: RecordChangeView[]; next_cursor: string | null }> {
+    return this.stateViews.changes(principal, id, stepText, params);
+  }
+
+  /** The records after a recorded step (default: the latest), per resource. */
+  recordsAt(principal: Principal, id: string, params: PageParams & { atStep?: string; resource?: string }): Promise<{ step: number; records: StateRecordView[]; next_cursor: string | null }> {
+    return this.stateViews.recordsAt(principal, id, params);
   }
 
   /** The workspace's running and paused Simulations, none expired: its active-Simulation quota use. */

@@ -33,3 +33,16 @@ export function recordKey(value: unknown): string | null {
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   return null;
 }
+
+/**
+ * The resource a collection holds records of (its name up to the scope), or null for the
+ * runtime's own collections: the links and deleted forms (`#` cannot be in a scope value, which
+ * is percent-encoded) and anything that is no resource's, such as the id counters.
+ */
+export function resourceOfCollection(collection: string, resources: { has(name: string): boolean }): string | null {
+  if (collection.includes('#')) return null;
+  if (resources.has(collection)) return collection;
+  // The scope's values are percent-encoded: the last `:` ends the resource's name.
+  const scope = collection.lastIndexOf(':');
+  return scope > 0 && resources.has(collection.slice(0, scope)) ? collection.slice(0, scope) : null;
+}
