@@ -1,35 +1,19 @@
 /**
- * The two record routes the timeline reads, typed here once: a step's changes and the state
- * after a step. Values are `unknown` on purpose: the views print and diff them, nothing more.
+ * The record routes the timeline reads: a step's changes and the state after a step, a page
+ * of 200 at a time (the API's largest) since the views ask for them in batches.
  */
-import type { SimplaneClient } from '@simplane/client';
+import type { RecordChange, SimplaneClient, StateRecord } from '@simplane/client';
 
-/** A record a step created, updated or deleted, as `GET .../steps/{step}/changes` answers it. */
-export interface RecordChange {
-  resource: string;
-  collection: string;
-  key: string;
-  change: 'created' | 'updated' | 'deleted';
-  before: unknown;
-  after: unknown;
-  /** The top-level fields that differ, for `updated`. */
-  fields: string[];
-}
+export type { RecordChange, StateRecord };
 
-/** A record of the state after a step, as `GET .../records?at_step=` answers it. */
-export interface StateRecord {
-  resource: string;
-  collection: string;
-  key: string;
-  value: unknown;
-}
+const PAGE = 200;
 
 export function stepChanges(client: SimplaneClient, simulationId: string, step: number): AsyncGenerator<RecordChange, void, undefined> {
-  return client.simulations.stepChanges(simulationId, step);
+  return client.simulations.stepChanges(simulationId, step, { limit: PAGE });
 }
 
 export function recordsAfter(client: SimplaneClient, simulationId: string, step: number): AsyncGenerator<StateRecord, void, undefined> {
-  return client.simulations.records(simulationId, { at_step: step });
+  return client.simulations.records(simulationId, { at_step: step, limit: PAGE });
 }
 
 /** Items grouped by resource, the groups in the order their first item came. */
