@@ -17,6 +17,8 @@ export default defineConfig({
       { find: /^@simplane\/(core|engine|adapter-postgres)\/testing$/, replacement: built('$1', 'testing/index') },
       { find: /^@simplane\/adapter-s3\/testing$/, replacement: built('adapter-s3', 'testing/test-s3-server') },
       { find: /^@simplane\/composition\/sql-stores$/, replacement: built('composition', 'storage/sql-stores') },
+      // The console's entry for servers is not an index: the rest of its dist is the page's bundle.
+      { find: /^@simplane\/console$/, replacement: built('console', 'assets') },
       { find: /^@simplane\/([a-z-]+)$/, replacement: built('$1') },
     ],
   },

@@ -16,6 +16,7 @@ const SLOW_FIRST = [
   'tests/durability/embedded-crash.test.ts',
   'tests/cli/client-commands.test.ts',
   'tests/cli/mock.test.ts',
+  'tests/console/console-in-browser.test.ts',
   'packages/engine/src/providers/worker-build-provider.test.ts',
   'tests/cli/migrate.test.ts',
   'tests/mcp/stdio-bridge.test.ts',

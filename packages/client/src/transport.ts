@@ -46,9 +46,14 @@ export function boundedFetch(url: string, fetchImpl: Fetch, limits: TransportLim
   };
 }
 
+/** Statuses whose answers have no body (the fetch standard's null body statuses). */
+const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
+
 /** The answer with its body read up to the limit, so a huge or endless body is cut off, not held. */
 async function bounded(url: string, response: Response, maxBytes: number): Promise<Response> {
-  if (response.body === null) return response;
+  // A browser gives a 204 an empty body stream, and a Response with such a status may carry no
+  // body at all: it is answered as it came, there being nothing to bound.
+  if (response.body === null || NULL_BODY_STATUSES.has(response.status)) return response;
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;

@@ -7,6 +7,7 @@ import { startBackgroundWork } from './background-work.js';
 import { bindPorts, portsOf } from './bind-ports.js';
 import { bindServices } from './bind-services.js';
 import { bindSimulations } from './bind-simulations.js';
+import { consoleBundle } from './console-bundle.js';
 import type { CompositionContext } from './composition-context.js';
 import { COMPOSITION_TOKENS } from './composition-tokens.js';
 import type { Config } from './config.schema.js';
@@ -72,12 +73,13 @@ export function composeControlPlane(config: Config, overrides: ComposeOverrides 
     logger: container.get(TOKENS.logger),
   };
   const routes = controlPlaneRoutes(services);
-  const handle = createHandler(routes, services, { ...DEFAULT_HANDLER_OPTIONS, bodyTimeoutMs: config.body_timeout_ms });
+  const consoleAssets = consoleBundle(overrides.consoleAssetsDir);
+  const handle = createHandler(routes, services, { ...DEFAULT_HANDLER_OPTIONS, bodyTimeoutMs: config.body_timeout_ms, ...(consoleAssets === null ? {} : { console: consoleAssets }) });
   const scheduler = container.get<BuildScheduler>(TOKENS.buildScheduler);
   const worldBuilds = container.get<WorldBuildQueue>(COMPOSITION_TOKENS.worldBuildQueue);
   const traffic = container.get<SimulationTraffic>(TOKENS.simulationTraffic);
   const ports = portsOf(container);
   const ownership = container.get<SimulationOwnership | null>(COMPOSITION_TOKENS.simulationOwnership);
   const { ready, close } = startBackgroundWork(ports, config, { services, scheduler, worldBuilds, traffic, stores, shared, ownership });
-  return { handle, routes, services, ports, tenants, scheduler, worldBuilds, traffic, ready, close };
+  return { handle, routes, services, ports, tenants, scheduler, worldBuilds, traffic, ready, close, console: consoleAssets };
 }

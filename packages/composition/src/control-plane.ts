@@ -19,7 +19,7 @@ import type {
   WorldRepository,
 } from '@simplane/core';
 import type { MemoryBlobStore } from '@simplane/adapter-memory';
-import type { ControlPlaneServices, Handler, Route } from '@simplane/http';
+import type { ConsoleAssets, ControlPlaneServices, Handler, Route } from '@simplane/http';
 import type { Tenants } from './tenants.js';
 import type { Stores } from './storage/stores.js';
 
@@ -47,6 +47,11 @@ export interface ComposeOverrides {
   stepLog?: (configured: StepLog) => StepLog;
   /** Wraps the engine's runtime, e.g. to make loading fail or hang. */
   runtime?: (configured: Runtime) => Runtime;
+  /**
+   * The folder of the web console's bundle served at `/console`; by default @simplane/console's
+   * build. Null: no console (`/console` answers 404).
+   */
+  consoleAssetsDir?: string | null;
 }
 
 /** The ports the control plane was composed with, as bound (overrides applied): what a test may look into. */
@@ -86,4 +91,6 @@ export interface ControlPlane {
   /** Stops background work: running builds are aborted and worker threads end. */
   close(): Promise<void>;
   tenants: Tenants;
+  /** The web console `handle` serves at `/console`; null when there is none (not built, or left out). */
+  console: ConsoleAssets | null;
 }

@@ -5,22 +5,11 @@ import type { Session } from './session.js';
 /**
  * A client for the signed-in session, on the console's own origin. With the session cookie no
  * bearer is sent: the browser sends `simplane_session` itself (same origin), and the workspace
- * rides in `X-Workspace-Id`. The client takes a key it sends as the bearer, so for the cookie it
- * is given a placeholder that its fetch takes out again before the request leaves.
+ * rides in `X-Workspace-Id`.
  */
 export function clientFor(session: Session, origin: string): SimplaneClient {
   if (session.kind === 'api-key') return new SimplaneClient({ url: origin, apiKey: session.apiKey });
-  const workspaceId = session.workspaceId;
-  return new SimplaneClient({
-    url: origin,
-    apiKey: 'session-cookie',
-    fetch: (request) => {
-      const headers = new Headers(request.headers);
-      headers.delete('authorization');
-      headers.set('x-workspace-id', workspaceId);
-      return globalThis.fetch(new Request(request, { headers, credentials: 'same-origin' }));
-    },
-  });
+  return new SimplaneClient({ url: origin, workspaceId: session.workspaceId });
 }
 
 /** What a failed call shows: a title and a detail, never a stack. */

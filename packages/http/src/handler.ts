@@ -2,6 +2,8 @@ import { copyOwn, sendableHeaders, SimplaneError, type AuthService, type IdGener
 import { requestOrigin } from './request-origin.js';
 import { authAttemptOf } from './auth-attempt.js';
 import { readJsonBody } from './body/json-body.js';
+import type { ConsoleAssets } from './console/console-assets.js';
+import { consoleResponse, isConsolePath } from './console/console-response.js';
 import { isPreflight, preflightResponse, withCors } from './cors.js';
 import { dispatchDataPlane, isDataPlaneTarget, pathOfTarget } from './data-plane.js';
 import { headerOf, type Handler, type HttpRequest, type HttpResponse } from './http-types.js';
@@ -21,6 +23,11 @@ export interface HandlerOptions {
    * mock`); needs the data plane. Absent, such paths are unknown routes.
    */
   root?: RootSimulation;
+  /**
+   * The web console's bundle, served under `/console` (`loadConsoleAssets`). Absent, `/console`
+   * answers 404; the path is the console's either way, before the routes and the root.
+   */
+  console?: ConsoleAssets;
 }
 
 export const DEFAULT_HANDLER_OPTIONS: HandlerOptions = { jsonBodyLimit: 1024 * 1024, bodyTimeoutMs: 30_000 };
@@ -59,14 +66,19 @@ export function createHandler(routes: readonly Route[], services: HandlerService
       } else {
         const target = parseTarget(request.url);
         path = target.pathname;
-        const match = router.match(request.method.toUpperCase(), target.pathname);
-        // At the root, the control plane's routes win; every other path is the simulated API's.
-        if (options.root !== undefined && dataPlane !== undefined && match.kind === 'not_found') {
-          simulated = true;
-          preflight = isPreflight(request);
-          response = preflight ? preflightResponse(request) : await dispatchRoot(options.root, dataPlane, request, options.bodyTimeoutMs);
+        if (isConsolePath(path)) {
+          // The console's page and files: before the routes, and before a Simulation at the root.
+          response = consoleResponse(options.console, request, path);
         } else {
-          response = await dispatch(match, request, target, requestId, services, options);
+          const match = router.match(request.method.toUpperCase(), target.pathname);
+          // At the root, the control plane's routes win; every other path is the simulated API's.
+          if (options.root !== undefined && dataPlane !== undefined && match.kind === 'not_found') {
+            simulated = true;
+            preflight = isPreflight(request);
+            response = preflight ? preflightResponse(request) : await dispatchRoot(options.root, dataPlane, request, options.bodyTimeoutMs);
+          } else {
+            response = await dispatch(match, request, target, requestId, services, options);
+          }
         }
       }
     } catch (error) {

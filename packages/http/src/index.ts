@@ -17,3 +17,5 @@ export * from './control-plane.js';
 export * from './data-plane.js';
 export { SESSION_COOKIE, WORKSPACE_HEADER } from './auth-attempt.js';
 export * from './root-simulation.js';
+export { loadConsoleAssets, type ConsoleAsset, type ConsoleAssets } from './console/console-assets.js';
+export { CONSOLE_CONTENT_SECURITY_POLICY, CONSOLE_PATH, CONSOLE_SECURITY_HEADERS } from './console/console-response.js';

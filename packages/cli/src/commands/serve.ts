@@ -67,6 +67,7 @@ export async function serve(env: Environment, print: (line: string) => void): Pr
     print(`Could not write ${serverUrlFile(env.dataDir)} (${(error as NodeJS.ErrnoException).code ?? String(error)}): client commands need SIMPLANE_URL=${reachable}.`);
   }
   print(`Simplane control plane listening on ${url}`);
+  print(plane.console === null ? 'Console: not built (npm run build bundles it): /console answers 404.' : `Console: ${url}/console`);
   return {
     server,
     url,

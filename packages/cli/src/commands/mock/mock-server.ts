@@ -61,7 +61,7 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
     const principal = await plane.services.auth.authenticate({ bearer: apiKey });
     let current: string | null = null;
     const root: RootSimulation = { current: () => current, tokenless: options.tokenless, readOnly: options.readOnly, endpoint: specific ? url : '' };
-    const handle = createHandler(plane.routes, plane.services, { ...DEFAULT_HANDLER_OPTIONS, bodyTimeoutMs: config.body_timeout_ms, root });
+    const handle = createHandler(plane.routes, plane.services, { ...DEFAULT_HANDLER_OPTIONS, bodyTimeoutMs: config.body_timeout_ms, root, ...(plane.console === null ? {} : { console: plane.console }) });
     server.removeAllListeners('request');
     server.on('request', createNodeListener(handle));
     const opened = plane;

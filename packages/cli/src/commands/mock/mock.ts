@@ -74,6 +74,7 @@ export async function mock(args: MockArguments, env: NodeJS.ProcessEnv, io: Mock
     await announce(serving);
   }
   io.out(`Simplane mock of ${name} listening on ${server.url}${tokenless ? ' (no Simulation-Token needed at the root)' : ''}`);
+  if (server.plane.console !== null) io.out(`Console: ${server.url}/console`);
 
   let lastDigest = first.digest;
   const rebuilds = serialised(
