@@ -1,11 +1,8 @@
-// A stand-in until the step timeline and the clock panel are merged in.
-import type { SimplaneClient } from '@simplane/client';
-import { h, type JSX } from 'preact';
+/**
+ * The timeline part of the console: a Simulation's steps (with each step's exchange, changed
+ * records, state and a fork from it) and its virtual clock. The Simulation view places both.
+ */
+import './timeline.css';
 
-export function StepTimeline(_props: { client: SimplaneClient; simulationId: string; navigate: (path: string) => void }): JSX.Element {
-  return h('p', { class: 'muted' }, 'The step timeline is not available yet.');
-}
-
-export function ClockPanel(_props: { client: SimplaneClient; simulationId: string; onChanged: () => void }): JSX.Element {
-  return h('p', { class: 'muted' }, 'The clock panel is not available yet.');
-}
+export { StepTimeline, type StepTimelineProps } from './step-timeline.js';
+export { ClockPanel, type ClockPanelProps } from './clock-panel.js';
