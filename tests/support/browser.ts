@@ -13,15 +13,14 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { describe, it } from 'vitest';
 import { printedKey, root, serveProcess, START_MS, stopProcess } from './serve-process.js';
 
+export { CONSOLE_CSP } from './console-policy.js';
+
 /** Debian's package (`apt-get install chromium`); SIMPLANE_CHROMIUM names another build. */
 export const CHROMIUM = process.env.SIMPLANE_CHROMIUM ?? '/usr/bin/chromium';
 
 /** Flags for a browser in a container, with nothing of its own talking to the network. */
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
-/** The exact policy every answer under `/console` carries (@simplane/http's CONSOLE_CONTENT_SECURITY_POLICY). */
-export const CONSOLE_CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
 
 export function browserAvailable(): boolean {
   return existsSync(CHROMIUM);
