@@ -133,14 +133,14 @@ describeInBrowser('the console views in Chromium', () => {
   });
 
   it('stops, starts and deletes the Simulation, the delete behind a dialog that Escape closes', async () => {
-    await page.getByRole('button', { name: 'Stop' }).click();
-    await page.getByRole('button', { name: 'Start' }).waitFor();
+    await page.getByRole('button', { name: 'Stop', exact: true }).click();
+    await page.getByRole('button', { name: 'Start', exact: true }).waitFor();
     expect((await client.simulations.get(simulationId)).status).toBe('stopped');
-    await page.getByRole('button', { name: 'Start' }).click();
-    await page.getByRole('button', { name: 'Stop' }).waitFor();
+    await page.getByRole('button', { name: 'Start', exact: true }).click();
+    await page.getByRole('button', { name: 'Stop', exact: true }).waitFor();
     expect((await client.simulations.get(simulationId)).status).toBe('running');
 
-    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete the Simulation?' });
     await dialog.waitFor();
     await checkView('simulation-delete');
@@ -148,8 +148,8 @@ describeInBrowser('the console views in Chromium', () => {
     await dialog.waitFor({ state: 'hidden' });
     expect((await client.simulations.get(simulationId)).status).toBe('running');
 
-    await page.getByRole('button', { name: 'Delete' }).click();
-    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
     await page.locator('h1:focus', { hasText: 'Simulations' }).waitFor();
     const gone = await client.simulations.get(simulationId).catch((error: unknown) => error);
     expect(gone).toBeInstanceOf(SimplaneApiError);
@@ -207,12 +207,12 @@ describeInBrowser('the console views in Chromium', () => {
     for (const name of names) expect(await members.filter({ hasText: name }).innerText()).toContain(world.services[name]!.endpoint);
     await checkView('world');
 
-    await page.getByRole('button', { name: 'Stop' }).click();
-    await page.getByRole('button', { name: 'Start' }).waitFor();
+    await page.getByRole('button', { name: 'Stop', exact: true }).click();
+    await page.getByRole('button', { name: 'Start', exact: true }).waitFor();
     expect((await client.worlds.get(world.id)).status).toBe('stopped');
     expect(await members.filter({ hasText: 'running' }).count()).toBe(0);
-    await page.getByRole('button', { name: 'Start' }).click();
-    await page.getByRole('button', { name: 'Stop' }).waitFor();
+    await page.getByRole('button', { name: 'Start', exact: true }).click();
+    await page.getByRole('button', { name: 'Stop', exact: true }).waitFor();
     expect((await client.worlds.get(world.id)).status).toBe('running');
   });
 
@@ -236,7 +236,7 @@ describeInBrowser('the console views in Chromium', () => {
     await page.getByRole('button', { name: 'Change billing' }).click();
     expect(await page.getByLabel('Value', { exact: true }).inputValue()).toBe('');
     await page.getByLabel('Name').fill('billing-eu');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('row').filter({ hasText: 'billing-eu' }).waitFor();
     const stored = [];
     for await (const credential of client.credentials.list()) stored.push(credential);
@@ -244,7 +244,7 @@ describeInBrowser('the console views in Chromium', () => {
     expect(stored[0]).toMatchObject({ name: 'billing-eu', base_url: 'https://billing.example.com', header: 'X-Api-Key' });
 
     await page.getByRole('button', { name: 'Delete billing-eu' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
     await page.getByText('No credentials yet.').waitFor();
   });
 
