@@ -94,6 +94,19 @@ describeInBrowser('the console views in Chromium', () => {
     expect(await row.innerText()).toContain('ready');
     await checkView('simulators');
 
+    // A document let go anywhere on the page builds as well (the file input is the keyboard's way in).
+    await page.getByLabel('Reference (optional)').fill('tasks:dropped');
+    const dropped = await page.evaluateHandle((text) => {
+      const global = globalThis as unknown as { DataTransfer: new () => { items: { add(file: unknown): void } }; File: new (parts: string[], name: string, options: { type: string }) => unknown };
+      const transfer = new global.DataTransfer();
+      transfer.items.add(new global.File([text], 'dropped.yaml', { type: 'application/yaml' }));
+      return transfer;
+    }, readFileSync(TASKS, 'utf8'));
+    await page.dispatchEvent('main', 'dragover', { dataTransfer: dropped });
+    await page.dispatchEvent('main', 'drop', { dataTransfer: dropped });
+    await page.locator('.build-state', { hasText: 'dropped.yaml' }).getByRole('link', { name: /^Open / }).waitFor();
+    expect((await client.simulators.get('tasks:dropped')).status).toBe('ready');
+
     await open.click();
     await page.locator('h1:focus', { hasText: /^Simulator / }).waitFor();
     await page.getByRole('cell', { name: 'POST /tasks', exact: true }).waitFor();
@@ -255,6 +268,20 @@ describeInBrowser('the console views in Chromium', () => {
     await active.waitFor();
     expect(await active.innerText()).toContain(`${quota.active_simulations.used}\t${quota.active_simulations.limit}`);
     await checkView('quota');
+  });
+
+  it('goes back to the sign-in, saying why, when the server no longer accepts the session', async () => {
+    await page.evaluate(() => {
+      const global = globalThis as unknown as { sessionStorage: { setItem(key: string, value: string): void } };
+      global.sessionStorage.setItem('simplane.console.session', JSON.stringify({ kind: 'api-key', apiKey: 'a-key-since-revoked' }));
+    });
+    await page.reload();
+    await page.getByRole('alert').filter({ hasText: 'no longer accepts this session' }).waitFor();
+    expect((await storage(page)).session).toEqual([]);
+
+    await page.getByLabel('API key', { exact: true }).fill(served.apiKey);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.locator('h1:focus', { hasText: 'Quota' }).waitFor();
   });
 
   it('signs out, forgetting the key, with nothing refused by the page policy on the way', async () => {
