@@ -7,9 +7,9 @@
 import type { ClockAdvance, SimplaneClient } from '@simplane/client';
 import type { JSX } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { useLoad } from '../use-load.js';
 import { AdvanceList } from './advance-list.js';
 import { errorText, formatTime, fromDateTimeLocal, randomKey, toDateTimeLocal } from './format.js';
-import { useLoad } from './use-load.js';
 
 /** How often a running advance is read again; an advance of a small state takes milliseconds. */
 const POLL_MS = 400;
@@ -28,7 +28,7 @@ export function ClockPanel(props: ClockPanelProps): JSX.Element {
 
 function Clock({ client, simulationId, onChanged }: ClockPanelProps): JSX.Element {
   const [version, setVersion] = useState(0);
-  const simulation = useLoad(() => client.simulations.get(simulationId), `${simulationId}/${version}`);
+  const simulation = useLoad(() => client.simulations.get(simulationId), [simulationId, version]);
   const [target, setTarget] = useState('');
   const [running, setRunning] = useState<ClockAdvance | null>(null);
   const [message, setMessage] = useState('');
@@ -41,7 +41,7 @@ function Clock({ client, simulationId, onChanged }: ClockPanelProps): JSX.Elemen
     };
   }, []);
 
-  const now = simulation.state === 'done' ? simulation.value.current_time : null;
+  const now = simulation.data?.current_time ?? null;
   useEffect(() => {
     if (now !== null && target === '') setTarget(toDateTimeLocal(now));
   }, [now]);
@@ -84,10 +84,10 @@ function Clock({ client, simulationId, onChanged }: ClockPanelProps): JSX.Elemen
       <p>
         Virtual time now:{' '}
         <strong class="tl-mono" data-testid="clock-now">
-          {simulation.state === 'done' ? formatTime(simulation.value.current_time) : simulation.state === 'loading' ? 'loading…' : 'unknown'}
+          {now !== null ? formatTime(now) : simulation.loading ? 'loading…' : 'unknown'}
         </strong>
       </p>
-      {simulation.state === 'error' && <p class="tl-error" role="alert">{simulation.error}</p>}
+      {simulation.error !== undefined && <p class="tl-error" role="alert">{errorText(simulation.error)}</p>}
       <form class="tl-advance-form" onSubmit={(event) => void advance(event)}>
         <label for="tl-advance-to">Advance to (UTC)</label>
         <input

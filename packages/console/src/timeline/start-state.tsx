@@ -5,8 +5,9 @@
  */
 import type { SimplaneClient } from '@simplane/client';
 import type { JSX } from 'preact';
+import { useLoad } from '../use-load.js';
 import { StateRecords } from './state-records.js';
-import { useLoad } from './use-load.js';
+import { errorText } from './format.js';
 
 export interface StartStateProps {
   client: SimplaneClient;
@@ -21,10 +22,10 @@ export function StartState({ client, simulationId, firstStep }: StartStateProps)
 }
 
 function CurrentStart({ client, simulationId }: { client: SimplaneClient; simulationId: string }): JSX.Element | null {
-  const simulation = useLoad(() => client.simulations.get(simulationId), simulationId);
-  if (simulation.state === 'error') return <p class="tl-error" role="alert">{simulation.error}</p>;
-  if (simulation.state === 'loading') return null;
-  return <StartRecords client={client} simulationId={simulationId} step={simulation.value.step} open />;
+  const simulation = useLoad(() => client.simulations.get(simulationId), [simulationId]);
+  if (simulation.error !== undefined) return <p class="tl-error" role="alert">{errorText(simulation.error)}</p>;
+  if (simulation.data === undefined) return null;
+  return <StartRecords client={client} simulationId={simulationId} step={simulation.data.step} open />;
 }
 
 function StartRecords({ client, simulationId, step, open }: { client: SimplaneClient; simulationId: string; step: number; open: boolean }): JSX.Element {

@@ -6,11 +6,11 @@
 import type { SimplaneClient } from '@simplane/client';
 import type { JSX } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { useLoad } from '../use-load.js';
 import { ChangedRecords } from './changed-records.js';
 import { Exchange } from './exchange.js';
 import { errorText, formatTime } from './format.js';
 import { StateRecords } from './state-records.js';
-import { useLoad } from './use-load.js';
 
 export interface StepDetailProps {
   client: SimplaneClient;
@@ -21,7 +21,8 @@ export interface StepDetailProps {
 }
 
 export function StepDetail({ client, simulationId, step, navigate, onClose }: StepDetailProps): JSX.Element {
-  const detail = useLoad(() => client.simulations.step(simulationId, step), `${simulationId}/${step}`);
+  const detail = useLoad(() => client.simulations.step(simulationId, step), [simulationId, step]);
+  const value = detail.data;
   const heading = useRef<HTMLHeadingElement>(null);
   const [forking, setForking] = useState(false);
   const [forkError, setForkError] = useState<string | null>(null);
@@ -49,7 +50,7 @@ export function StepDetail({ client, simulationId, step, navigate, onClose }: St
       <div class="tl-detail-head">
         <h3 id={`${id}-title`} ref={heading} tabIndex={-1}>
           Step {step}
-          {detail.state === 'done' ? `: ${detail.value.label}` : ''}
+          {value === undefined ? '' : `: ${value.label}`}
         </h3>
         <div class="tl-actions">
           <button type="button" class="tl-button tl-primary" onClick={() => void fork()} disabled={forking}>
@@ -68,38 +69,38 @@ export function StepDetail({ client, simulationId, step, navigate, onClose }: St
           Fork failed: {forkError}
         </p>
       )}
-      {detail.state === 'loading' && <p aria-live="polite">Loading step {step}…</p>}
-      {detail.state === 'error' && <p class="tl-error" role="alert">{detail.error}</p>}
-      {detail.state === 'done' && (
+      {detail.loading && <p aria-live="polite">Loading step {step}…</p>}
+      {detail.error !== undefined && <p class="tl-error" role="alert">{errorText(detail.error)}</p>}
+      {value !== undefined && (
         <>
           <dl class="tl-facts">
             <dt>Kind</dt>
-            <dd>{detail.value.kind}</dd>
+            <dd>{value.kind}</dd>
             <dt>Status</dt>
-            <dd>{detail.value.status}</dd>
+            <dd>{value.status}</dd>
             <dt>Virtual time</dt>
             <dd>
-              {detail.value.time_before === detail.value.time_after
-                ? formatTime(detail.value.time_after)
-                : `${formatTime(detail.value.time_before)} → ${formatTime(detail.value.time_after)}`}
+              {value.time_before === value.time_after
+                ? formatTime(value.time_after)
+                : `${formatTime(value.time_before)} → ${formatTime(value.time_after)}`}
             </dd>
-            {detail.value.via && (
+            {value.via && (
               <>
                 <dt>Via</dt>
-                <dd>{detail.value.via}</dd>
+                <dd>{value.via}</dd>
               </>
             )}
-            {detail.value.operation && (
+            {value.operation && (
               <>
                 <dt>Operation</dt>
-                <dd class="tl-mono">{detail.value.operation}</dd>
+                <dd class="tl-mono">{value.operation}</dd>
               </>
             )}
           </dl>
-          {detail.value.kind === 'api' && (
+          {value.kind === 'api' && (
             <div class="tl-exchanges">
-              <Exchange title="Request" recorded={detail.value.request} headingId={`${id}-request`} />
-              <Exchange title="Response" recorded={detail.value.response} headingId={`${id}-response`} />
+              <Exchange title="Request" recorded={value.request} headingId={`${id}-request`} />
+              <Exchange title="Response" recorded={value.response} headingId={`${id}-response`} />
             </div>
           )}
         </>

@@ -61,12 +61,14 @@ export function StepList({ steps, order, active, onActive, onOpen }: StepListPro
           const step = at(index);
           if (!step) return null;
           return (
+            // The spaces between cells take no room in the grid, but give the row's name, read
+            // from its content, its word breaks ("#2 api PATCH ..." rather than "#2apiPATCH").
             <>
-              <span class="tl-col-step">#{step.step}</span>
-              <span class={`tl-col-kind tl-kind tl-kind-${step.kind}`}>{step.kind}</span>
-              <span class="tl-col-label">{step.label}</span>
-              <span class={`tl-col-status ${statusClass(step.status)}`}>{step.status}</span>
-              <span class="tl-col-time">{formatTime(step.time_after)}</span>
+              <span class="tl-col-step">#{step.step}</span>{' '}
+              <span class={`tl-col-kind tl-kind tl-kind-${step.kind}`}>{step.kind}</span>{' '}
+              <span class="tl-col-label">{step.label}</span>{' '}
+              <span class={`tl-col-status ${statusClass(step.status)}`}>{step.status}</span>{' '}
+              <span class="tl-col-time">{formatTime(step.time_after)}</span>{' '}
               <span class="tl-col-via">{step.via ?? ''}</span>
             </>
           );
