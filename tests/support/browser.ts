@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { describe, it } from 'vitest';
-import { printedKey, root, serveProcess, START_MS, stopProcess } from './serve-process.js';
+import { printedKey, printedLine, root, serveProcess, stopProcess } from './serve-process.js';
 
 export { CONSOLE_CSP } from './console-policy.js';
 
@@ -161,26 +161,4 @@ export async function serveConsole(): Promise<ServedConsole> {
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
-}
-
-/** The first group of `pattern` in what a child printed, once it has printed it. */
-export function printedLine(child: ChildProcess, output: () => string, pattern: RegExp): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => done(new Error(`no ${pattern} in the output:\n${output()}`)), START_MS);
-    const check = () => {
-      const match = pattern.exec(output());
-      if (match !== null) done(null, match[1]!);
-    };
-    const exited = (code: number | null) => done(new Error(`the process exited with ${code}:\n${output()}`));
-    function done(error: Error | null, value?: string) {
-      clearTimeout(timer);
-      child.stdout!.off('data', check);
-      child.off('exit', exited);
-      if (error === null) resolve(value!);
-      else reject(error);
-    }
-    child.stdout!.on('data', check);
-    child.once('exit', exited);
-    check();
-  });
 }
