@@ -227,6 +227,14 @@ describeInBrowser('the console views in Chromium', () => {
     await page.getByRole('button', { name: 'Start', exact: true }).click();
     await page.getByRole('button', { name: 'Stop', exact: true }).waitFor();
     expect((await client.worlds.get(world.id)).status).toBe('running');
+
+    // The World's clock moves every member's at once.
+    await page.getByLabel('Advance to (UTC)').fill('2024-01-02T00:00:00');
+    await page.getByRole('button', { name: 'Advance', exact: true }).click();
+    await page.getByRole('definition').filter({ hasText: /^2024-01-02 00:00:00 UTC/ }).waitFor();
+    const advanced = await client.worlds.get(world.id);
+    expect(advanced.current_time).toBe('2024-01-02T00:00:00.000Z');
+    for (const member of Object.values(advanced.members)) expect((await client.simulations.get(member.simulation_id)).current_time).toBe('2024-01-02T00:00:00.000Z');
   });
 
   it('keeps Credentials, showing their metadata and never their value', async () => {
