@@ -23,11 +23,14 @@ export function useLoad<T>(load: () => Promise<T>, deps: ReadonlyArray<unknown>,
 
   useEffect(() => {
     const call = ++latest.current;
+    // Cleared when the view closes or the call is superseded, so an answer arriving after that
+    // starts no further poll.
+    let live = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
     setState((previous) => ({ ...previous, loading: true }));
     load().then(
       (data) => {
-        if (call !== latest.current) return;
+        if (!live || call !== latest.current) return;
         setState({ data, error: undefined, loading: false });
         const pause = pollMs?.(data) ?? null;
         if (pause !== null) timer = setTimeout(reload, pause);
@@ -37,6 +40,7 @@ export function useLoad<T>(load: () => Promise<T>, deps: ReadonlyArray<unknown>,
       },
     );
     return () => {
+      live = false;
       if (timer !== undefined) clearTimeout(timer);
     };
     // `load` is a new function at every render; what it reads is in `deps`.
