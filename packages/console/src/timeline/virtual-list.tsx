@@ -10,7 +10,7 @@ import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { clampIndex, revealRow, rowsPerPage, virtualWindow } from './virtual-window.js';
 
 export interface VirtualListProps {
-  /** Prefix of the rows' element ids, unique in the page. */
+  /** The listbox's element id, and the prefix of its rows' ids; unique in the page. */
   id: string;
   label: string;
   count: number;
@@ -103,6 +103,7 @@ export function VirtualList(props: VirtualListProps): JSX.Element {
   return (
     <div
       ref={container}
+      id={id}
       class="tl-scroller"
       role="listbox"
       aria-label={props.label}
