@@ -16,7 +16,8 @@
  *                     suite drives the packed `simplane serve` (a devDependency) over HTTP.
  *   global install    every tarball installed as `npm install -g <folder>/*.tgz` does (into a
  *                     temporary prefix): its `simplane mock` serves a document from a folder
- *                     outside the repository and answers at the root.
+ *                     outside the repository and answers at the root, and the web console's
+ *                     page at /console with its Content-Security-Policy.
  *
  * The packages are not on the registry, so a consumer names its direct @simplane dependencies by
  * tarball and points the transitive ones at theirs with npm `overrides`; third-party packages
@@ -28,7 +29,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, 
 import { tmpdir } from 'node:os';
 import { join, posix, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { packWorkspaces } from './pack.mjs';
+import { BUNDLES, missingBundles, packWorkspaces } from './pack.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const fixtures = join(root, 'scripts', 'packed');
@@ -133,8 +134,11 @@ function tarballProblems(pack) {
   const problems = [];
   if (manifest.private) problems.push('package.json is private');
   for (const field of ['description', 'license', 'repository', 'engines', 'exports', 'files']) if (manifest[field] === undefined) problems.push(`package.json has no ${field}`);
+  const bundle = BUNDLES[pack.name]?.folder;
   for (const file of files) {
     if (/\.test\./.test(file)) problems.push(`ships a test: ${file}`);
+    // A bundler's output: no declarations, and no sources to map back to.
+    if (bundle !== undefined && file.startsWith(bundle)) continue;
     if (/^dist\/.*\.js$/.test(file)) {
       if (!files.has(file.replace(/\.js$/, '.d.ts'))) problems.push(`${file} has no declaration`);
       if (!files.has(file.replace(/^dist\//, 'src/').replace(/\.js$/, '.ts'))) problems.push(`${file} has no source in src (stale build output?)`);
@@ -250,6 +254,10 @@ paths:
               schema: {type: array, items: {type: object, required: [id, text], properties: {id: {type: string}, text: {type: string}}}}
 `;
 
+/** The policy every answer under /console carries (@simplane/http), written out so a change fails here too. */
+const CONSOLE_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
+
 /** How long the installed mock has to build its document and print its address. */
 const MOCK_START_MS = 120_000;
 
@@ -282,7 +290,8 @@ async function checkGlobalInstall(tmp, tarballs) {
     const url = await new Promise((resolveUrl, reject) => {
       const timer = setTimeout(() => reject(new CheckFailed('global install: simplane mock printed no address', output)), MOCK_START_MS);
       const check = () => {
-        const match = /listening on (http:\/\/\S+)/.exec(output);
+        // Ready once it has said where it listens and where its console is.
+        const match = /listening on (http:\/\/\S+)[^\n]*\nConsole: \S+\n/.exec(output);
         if (match === null) return;
         clearTimeout(timer);
         resolveUrl(match[1]);
@@ -297,6 +306,14 @@ async function checkGlobalInstall(tmp, tarballs) {
     const body = await answer.text();
     if (answer.status !== 200 || !Array.isArray(JSON.parse(body))) throw new CheckFailed(`global install: GET ${url}/greetings answered ${answer.status}`, body);
     lines.push(`simplane mock greetings.yaml (${since(step)}): GET /greetings at the root answered 200 without a token`);
+    // The web console came along with the command: its page, on the mock's origin, under its policy.
+    if (!output.includes(`Console: ${url}/console`)) throw new CheckFailed('global install: simplane mock printed no console address', output);
+    const page = await fetch(`${url}/console`);
+    const html = await page.text();
+    const policy = page.headers.get('content-security-policy');
+    if (page.status !== 200 || !page.headers.get('content-type')?.startsWith('text/html') || !/<html/i.test(html)) throw new CheckFailed(`global install: GET ${url}/console answered ${page.status} ${page.headers.get('content-type')}`, html.slice(0, 500));
+    if (policy !== CONSOLE_CSP) throw new CheckFailed(`global install: GET ${url}/console has the policy ${policy}, not ${CONSOLE_CSP}`);
+    lines.push(`GET /console answered the console's page (${html.length} bytes) with its Content-Security-Policy`);
   } finally {
     child.kill('SIGTERM');
     await exited;
@@ -306,7 +323,7 @@ async function checkGlobalInstall(tmp, tarballs) {
 
 async function main() {
   await must('npm run build', 'npm', ['run', 'build', '--silent'], root);
-  say(`built (tsc -b, ${since(started)})`);
+  say(`built (tsc -b and the console's bundle, ${since(started)})`);
 
   const tmp = mkdtempSync(join(tmpdir(), 'simplane-packed-'));
   if (!relative(root, tmp).startsWith('..')) throw new CheckFailed(`the temporary folder ${tmp} is inside the workspace`);
@@ -317,11 +334,11 @@ async function main() {
       throw new CheckFailed(error.message);
     });
     const tarballs = new Map(list.map((pack) => [pack.name, join(packs, pack.filename)]));
-    const problems = list.flatMap((pack) => tarballProblems(pack).map((problem) => `  ${pack.name}: ${problem}`));
+    const problems = [...list.flatMap((pack) => tarballProblems(pack).map((problem) => `  ${pack.name}: ${problem}`)), ...missingBundles(list).map((problem) => `  ${problem}`)];
     if (problems.length > 0) throw new CheckFailed('the tarballs break their promises (build output without a source is left from an earlier build: npm run clean && npm run build)', problems.join('\n'));
     const size = list.reduce((sum, pack) => sum + pack.size, 0);
     say(`packed ${list.length} packages (${(size / 1024).toFixed(0)} KiB) into ${tmp}`);
-    say('  every tarball: dist and src without tests, maps and declarations resolve, exports and bins exist, not private');
+    say(`  every tarball: dist and src without tests, maps and declarations resolve, exports and bins exist, not private; ${Object.keys(BUNDLES).join(', ')} with its bundle`);
 
     const checks = [...consumers.map((consumer) => ({ name: consumer.name, run: () => checkConsumer(consumer, tmp, tarballs) })), { name: 'global install', run: () => checkGlobalInstall(tmp, [...tarballs.values()]) }];
     // The consumers run side by side; the global install after them, so its mock's start-up

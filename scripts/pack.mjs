@@ -5,8 +5,9 @@
  *
  *   npm install -g dist-packages/*.tgz
  *
- * installs the `simplane` command with the packages it needs from that folder alone. The
- * packages are built first by the npm script. check-packed.mjs packs the same way.
+ * installs the `simplane` command with the packages it needs from that folder alone, the web
+ * console's bundle (@simplane/console) among them. The packages are built first by the npm
+ * script. check-packed.mjs packs the same way.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
@@ -14,6 +15,16 @@ import { join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** Packages whose `dist` holds a bundle besides tsc's output: the folder, and the file it cannot ship without. */
+export const BUNDLES = { '@simplane/console': { folder: 'dist/web/', entry: 'dist/web/index.html' } };
+
+/** A bundle missing from its package's tarball (the build that writes it did not run), as problems to print. */
+export function missingBundles(packs) {
+  return Object.entries(BUNDLES)
+    .filter(([name, bundle]) => !packs.some((pack) => pack.name === name && pack.files.some((file) => file.path === bundle.entry)))
+    .map(([name, bundle]) => `${name} has no ${bundle.entry}: npm run build bundles it`);
+}
 
 /**
  * Packs every workspace package into `destination` with `npm pack --workspaces` and answers what
@@ -40,6 +51,9 @@ async function main() {
   // Tarballs of an earlier version would be installed beside the new ones.
   for (const file of readdirSync(destination)) if (file.endsWith('.tgz')) rmSync(join(destination, file));
   const packs = await packWorkspaces(destination);
+  // Installed without its bundle, the console would answer 404 on every server.
+  const missing = missingBundles(packs);
+  if (missing.length > 0) throw new Error(missing.join('\n'));
   const shown = relative(process.cwd(), destination) || '.';
   for (const pack of packs) process.stdout.write(`${pack.filename}  ${(pack.size / 1024).toFixed(0)} KiB\n`);
   process.stdout.write(`Packed ${packs.length} packages into ${shown}. Install the command with:\n  npm install -g ${shown}/*.tgz\n`);

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { request } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { bin, call, children, root, runToExit, serveProcess as start, START_MS, STOP_MS, stopProcess as stop } from '../support/serve-process.js';
+import { bin, call, children, printedLine, root, runToExit, serveProcess as start, START_MS, STOP_MS, stopProcess as stop } from '../support/serve-process.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'simplane-serve-'));
 
@@ -90,6 +90,10 @@ describe('simplane serve with no configuration', { timeout: TEST_MS }, () => {
     const starting = lines.findIndex((line) => line.startsWith(`Starting on ${server.url}: opening the state`));
     expect(starting, server.stdout()).toBeGreaterThan(-1);
     expect(lines.findIndex((line) => line.includes('listening on'))).toBeGreaterThan(starting);
+    // The console's address, under the API's.
+    expect(await printedLine(server.child, server.stdout, /^Console: (\S+)$/m)).toBe(`${server.url}/console`);
+    const printedLines = server.stdout().split('\n');
+    expect(printedLines[printedLines.indexOf(`Simplane control plane listening on ${server.url}`) + 1]).toBe(`Console: ${server.url}/console`);
 
     const printed = /Generated an API key for workspace default\/default \(shown once\): (spk_[A-Za-z0-9_-]{43})\n/.exec(server.stdout());
     expect(printed, server.stdout()).not.toBeNull();

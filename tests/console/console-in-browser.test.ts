@@ -16,9 +16,9 @@ import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeControlPlane, parseConfig, type ControlPlane } from '@simplane/composition';
 import { createExpressApp } from '@simplane/host-express';
-import { checkAccessibility, CONSOLE_CSP, describeInBrowser, launchBrowser, printedLine, serveConsole, watchPage, type PageReports, type ServedConsole } from '../support/browser.js';
+import { checkAccessibility, CONSOLE_CSP, describeInBrowser, launchBrowser, serveConsole, watchPage, type PageReports, type ServedConsole } from '../support/browser.js';
 import { NOTES } from '../support/notes-document.js';
-import { bin, START_MS, STOP_MS, stopProcess } from '../support/serve-process.js';
+import { bin, printedLine, START_MS, STOP_MS, stopProcess } from '../support/serve-process.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'simplane-console-browser-'));
 const EXPRESS_KEY = 'console-browser-key-1';

@@ -11,7 +11,9 @@ import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { describe, it } from 'vitest';
-import { printedKey, root, serveProcess, START_MS, stopProcess } from './serve-process.js';
+import { printedKey, printedLine, root, serveProcess, stopProcess } from './serve-process.js';
+
+export { CONSOLE_CSP } from './console-policy.js';
 
 /** Debian's package (`apt-get install chromium`); SIMPLANE_CHROMIUM names another build. */
 export const CHROMIUM = process.env.SIMPLANE_CHROMIUM ?? '/usr/bin/chromium';
@@ -19,9 +21,6 @@ export const CHROMIUM = process.env.SIMPLANE_CHROMIUM ?? '/usr/bin/chromium';
 /** Flags for a browser in a container, with nothing of its own talking to the network. */
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
-/** The exact policy every answer under `/console` carries (@simplane/http's CONSOLE_CONTENT_SECURITY_POLICY). */
-export const CONSOLE_CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
 
 export function browserAvailable(): boolean {
   return existsSync(CHROMIUM);
@@ -162,26 +161,4 @@ export async function serveConsole(): Promise<ServedConsole> {
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
-}
-
-/** The first group of `pattern` in what a child printed, once it has printed it. */
-export function printedLine(child: ChildProcess, output: () => string, pattern: RegExp): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => done(new Error(`no ${pattern} in the output:\n${output()}`)), START_MS);
-    const check = () => {
-      const match = pattern.exec(output());
-      if (match !== null) done(null, match[1]!);
-    };
-    const exited = (code: number | null) => done(new Error(`the process exited with ${code}:\n${output()}`));
-    function done(error: Error | null, value?: string) {
-      clearTimeout(timer);
-      child.stdout!.off('data', check);
-      child.off('exit', exited);
-      if (error === null) resolve(value!);
-      else reject(error);
-    }
-    child.stdout!.on('data', check);
-    child.once('exit', exited);
-    check();
-  });
 }

@@ -71,6 +71,28 @@ export function serveProcess(env: Record<string, string>, args: string[] = []): 
   });
 }
 
+/** The first group of `pattern` in what a child printed, once it has printed it. */
+export function printedLine(child: ChildProcess, output: () => string, pattern: RegExp): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => done(new Error(`no ${pattern} in the output:\n${output()}`)), START_MS);
+    const check = () => {
+      const match = pattern.exec(output());
+      if (match !== null) done(null, match[1]!);
+    };
+    const exited = (code: number | null) => done(new Error(`the process exited with ${code}:\n${output()}`));
+    function done(error: Error | null, value?: string) {
+      clearTimeout(timer);
+      child.stdout!.off('data', check);
+      child.off('exit', exited);
+      if (error === null) resolve(value!);
+      else reject(error);
+    }
+    child.stdout!.on('data', check);
+    child.once('exit', exited);
+    check();
+  });
+}
+
 /** Runs `serve` expecting it to exit by itself (a bad configuration, a data directory in use). */
 export function runToExit(env: Record<string, string>, args: string[] = []): Promise<Exited> {
   const { child, out } = launch(env, args);

@@ -5,11 +5,18 @@ import type { Session } from './session.js';
 /**
  * A client for the signed-in session, on the console's own origin. With the session cookie no
  * bearer is sent: the browser sends `simplane_session` itself (same origin), and the workspace
- * rides in `X-Workspace-Id`.
+ * rides in `X-Workspace-Id`. A 401 on any call means the session is no longer accepted (a key
+ * revoked, a server restarted with a new one, a cookie expired): `onUnauthorized` hears of it,
+ * so the console can ask to sign in again instead of failing view after view.
  */
-export function clientFor(session: Session, origin: string): SimplaneClient {
-  if (session.kind === 'api-key') return new SimplaneClient({ url: origin, apiKey: session.apiKey });
-  return new SimplaneClient({ url: origin, workspaceId: session.workspaceId });
+export function clientFor(session: Session, origin: string, onUnauthorized?: () => void): SimplaneClient {
+  const fetch = (request: Request) =>
+    globalThis.fetch(request).then((response) => {
+      if (response.status === 401) onUnauthorized?.();
+      return response;
+    });
+  if (session.kind === 'api-key') return new SimplaneClient({ url: origin, apiKey: session.apiKey, fetch });
+  return new SimplaneClient({ url: origin, workspaceId: session.workspaceId, fetch });
 }
 
 /** What a failed call shows: a title and a detail, never a stack. */

@@ -50,12 +50,15 @@ export function App() {
     requestAnimationFrame(() => setAnnouncement(message));
   }, []);
 
-  const signOut = useCallback(() => {
+  const [notice, setNotice] = useState<string | undefined>(undefined);
+  const signOut = useCallback((why?: string) => {
     clearSession(sessionStorage);
     setSession(null);
+    setNotice(why);
   }, []);
+  const expired = useCallback(() => signOut('The control plane no longer accepts this session (the key was revoked or the server restarted). Sign in again.'), [signOut]);
 
-  const context = useMemo<ConsoleContext | null>(() => (session === null ? null : { client: clientFor(session, location.origin), navigate, announce }), [session, navigate, announce]);
+  const context = useMemo<ConsoleContext | null>(() => (session === null ? null : { client: clientFor(session, location.origin, expired), navigate, announce }), [session, navigate, announce, expired]);
   const route = matchRoute(path);
 
   const live = (
@@ -68,7 +71,9 @@ export function App() {
     return (
       <>
         <SignIn
+          notice={notice}
           onSignedIn={(signedIn) => {
+            setNotice(undefined);
             saveSession(sessionStorage, signedIn);
             setSession(signedIn);
             announce('Signed in.');
@@ -99,7 +104,7 @@ export function App() {
             ))}
           </ul>
         </nav>
-        <button type="button" class="secondary sign-out" onClick={signOut}>
+        <button type="button" class="secondary sign-out" onClick={() => signOut()}>
           Sign out
         </button>
       </header>

@@ -4,7 +4,7 @@
  */
 import type { BuildProgress, Simulator } from '@simplane/client';
 import type { ComponentChildren } from 'preact';
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { useConsole } from '../context.js';
 import { pathFor } from '../router.js';
 import { Link } from './link.js';
@@ -41,25 +41,39 @@ export function BuildDrop(props: { onBuilt: () => void; children: ComponentChild
     props.onBuilt();
   };
 
+  // The whole window takes the drop while the view is open, so a file let go beside the box
+  // builds too rather than making the browser open it in place of the console.
+  const latestStart = useRef(start);
+  latestStart.current = start;
+  useEffect(() => {
+    const hasFiles = (event: DragEvent) => event.dataTransfer?.types.includes('Files') === true;
+    const dragOver = (event: DragEvent) => {
+      if (!hasFiles(event)) return;
+      event.preventDefault();
+      setOver(true);
+    };
+    const dragLeave = (event: DragEvent) => {
+      if (event.relatedTarget === null) setOver(false);
+    };
+    const drop = (event: DragEvent) => {
+      if (!hasFiles(event)) return;
+      event.preventDefault();
+      setOver(false);
+      const file = event.dataTransfer?.files[0];
+      if (file !== undefined) void latestStart.current(file);
+    };
+    addEventListener('dragover', dragOver);
+    addEventListener('dragleave', dragLeave);
+    addEventListener('drop', drop);
+    return () => {
+      removeEventListener('dragover', dragOver);
+      removeEventListener('dragleave', dragLeave);
+      removeEventListener('drop', drop);
+    };
+  }, []);
+
   return (
-    <div
-      class={over ? 'drop-target over' : 'drop-target'}
-      onDragOver={(event) => {
-        if (!event.dataTransfer?.types.includes('Files')) return;
-        event.preventDefault();
-        setOver(true);
-      }}
-      onDragLeave={(event) => {
-        if (event.currentTarget === event.target) setOver(false);
-      }}
-      onDrop={(event) => {
-        const file = event.dataTransfer?.files[0];
-        setOver(false);
-        if (file === undefined) return;
-        event.preventDefault();
-        void start(file);
-      }}
-    >
+    <div class={over ? 'drop-target over' : 'drop-target'}>
       <section class="card drop-zone" aria-labelledby="build-title">
         <h2 id="build-title">Build a Simulator</h2>
         <p>Drop an OpenAPI or WSDL document (JSON, YAML, XML or a zip with its XSDs) anywhere on this page, or choose one.</p>

@@ -20,8 +20,11 @@ export function SimulationsView() {
   const [trail, setTrail] = useState(FIRST_PAGE);
   const [status, setStatus] = useState<Status | ''>('');
   const [creating, setCreating] = useState(false);
-  const list = useLoad(async () => (await client.simulations.pages({ cursor: trail.cursor, limit: 50, ...(status === '' ? {} : { status }) }).next()).value ?? undefined, [trail, status]);
-  const page = list.data;
+  // The answer carries the query it answers, so the caption and the pager describe the page
+  // shown, not one still on its way.
+  const list = useLoad(async () => ({ trail, status, page: (await client.simulations.pages({ cursor: trail.cursor, limit: 50, ...(status === '' ? {} : { status }) }).next()).value ?? undefined }), [trail, status]);
+  const page = list.data?.page;
+  const shown = list.data ?? { trail, status };
 
   return (
     <Page
@@ -55,11 +58,11 @@ export function SimulationsView() {
       {page === undefined ? (
         list.error === undefined && <Loading what="the Simulations" />
       ) : page.simulations.length === 0 ? (
-        <p>No Simulations{status === '' ? '' : ` with status ${status}`}.</p>
+        <p>No Simulations{shown.status === '' ? '' : ` with status ${shown.status}`}.</p>
       ) : (
         <div class="table-wrap">
           <table>
-            <caption>Simulations, newest first{status === '' ? '' : `, ${status} only`}</caption>
+            <caption>Simulations, newest first{shown.status === '' ? '' : `, ${shown.status} only`}</caption>
             <thead>
               <tr>
                 <th scope="col">Name</th>
@@ -96,7 +99,7 @@ export function SimulationsView() {
           </table>
         </div>
       )}
-      <Pager label="Simulations" hasPrevious={trail.before.length > 0} nextCursor={page?.next_cursor} onPrevious={() => setTrail(previousPage(trail))} onNext={(cursor) => setTrail(nextPage(trail, cursor))} />
+      <Pager label="Simulations" hasPrevious={shown.trail.before.length > 0} nextCursor={page?.next_cursor} onPrevious={() => setTrail(previousPage(shown.trail))} onNext={(cursor) => setTrail(nextPage(shown.trail, cursor))} />
     </Page>
   );
 }
