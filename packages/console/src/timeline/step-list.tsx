@@ -49,6 +49,7 @@ export function StepList({ steps, order, active, onActive, onOpen }: StepListPro
         label={`Steps, ${order === 'newest' ? 'newest' : 'oldest'} first`}
         count={count}
         rowHeight={ROW_HEIGHT}
+        growsAtStart={order === 'newest'}
         activeIndex={activeIndex}
         onActiveChange={(index) => {
           const step = at(index);
