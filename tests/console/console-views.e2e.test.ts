@@ -278,6 +278,34 @@ describeInBrowser('the console views in Chromium', () => {
     await checkView('quota');
   });
 
+  it('is driven by the keyboard: a skip link first, then the navigation, each view taking the focus', async () => {
+    await page.reload();
+    await page.locator('h1:focus', { hasText: 'Quota' }).waitFor();
+    // Backwards from the heading: the header's controls, then the skip link before them all.
+    const focused = page.locator(':focus');
+    await page.keyboard.press('Shift+Tab');
+    await page.getByRole('button', { name: 'Sign out' }).and(focused).waitFor();
+    for (const link of ['Quota', 'Credentials', 'Worlds', 'Simulations', 'Simulators']) {
+      await page.keyboard.press('Shift+Tab');
+      await page.getByRole('link', { name: link, exact: true }).and(focused).waitFor();
+    }
+    await page.keyboard.press('Shift+Tab');
+    await page.locator('a.brand:focus').waitFor();
+    await page.keyboard.press('Shift+Tab');
+    await page.locator('a.skip-link:focus').waitFor();
+    expect(await page.locator('a.skip-link').isVisible()).toBe(true);
+    // And forwards to a section, opened with Enter.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.getByRole('link', { name: 'Simulations', exact: true }).and(focused).waitFor();
+    await page.keyboard.press('Enter');
+    await page.locator('h1:focus', { hasText: 'Simulations' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/console/simulations');
+    await page.goBack();
+    await page.locator('h1:focus', { hasText: 'Quota' }).waitFor();
+  });
+
   it('goes back to the sign-in, saying why, when the server no longer accepts the session', async () => {
     await page.evaluate(() => {
       const global = globalThis as unknown as { sessionStorage: { setItem(key: string, value: string): void } };
