@@ -70,7 +70,8 @@ describeInBrowser('the step timeline and the clock in Chromium', () => {
     await page.goto(`${served.url}/console`);
     await page.getByRole('textbox', { name: 'API key' }).fill(served.apiKey);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('button', { name: 'Sign in' }).waitFor({ state: 'detached' });
+    // Signed in once the shell shows its way out (the key is then kept for the tab).
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
   }, 2 * START_MS);
 
   afterAll(async () => {
@@ -96,7 +97,7 @@ describeInBrowser('the step timeline and the clock in Chromium', () => {
     await screenshot(page, 'timeline');
   });
 
-  it('opens a step from the keyboard with its request, response and the record it created', async () => {
+  it('opens a step from the keyboard with its request, response and the record it created, and closes it', async () => {
     await steps().focus();
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
@@ -110,6 +111,11 @@ describeInBrowser('the step timeline and the clock in Chromium', () => {
     await created.waitFor();
     expect(await created.innerText()).toContain(rex.id);
     expect(JSON.parse(await created.locator('pre').innerText())).toMatchObject({ id: rex.id, name: 'Rex', status: 'available' });
+
+    // Closing the step gives the focus back to the list.
+    await page.getByRole('button', { name: 'Close step' }).click();
+    await page.getByRole('heading', { name: 'Step 1: POST /pets' }).waitFor({ state: 'detached' });
+    await expect.poll(() => page.locator(':focus').getAttribute('role')).toBe('listbox');
   });
 
   it('shows an update as a field diff', async () => {

@@ -42,6 +42,7 @@ function Clock({ client, simulationId, onChanged }: ClockPanelProps): JSX.Elemen
   }, []);
 
   const now = simulation.data?.current_time ?? null;
+  const worldId = simulation.data?.world_id ?? null;
   useEffect(() => {
     if (now !== null && target === '') setTarget(toDateTimeLocal(now));
   }, [now]);
@@ -83,27 +84,32 @@ function Clock({ client, simulationId, onChanged }: ClockPanelProps): JSX.Elemen
     <div class="tl-clock">
       <p>
         Virtual time now:{' '}
-        <strong class="tl-mono" data-testid="clock-now">
+        <strong class="tl-mono">
           {now !== null ? formatTime(now) : simulation.loading ? 'loading…' : 'unknown'}
         </strong>
       </p>
       {simulation.error !== undefined && <p class="tl-error" role="alert">{errorText(simulation.error)}</p>}
-      <form class="tl-advance-form" onSubmit={(event) => void advance(event)}>
-        <label for="tl-advance-to">Advance to (UTC)</label>
-        <input
-          id="tl-advance-to"
-          type="datetime-local"
-          step={1}
-          required
-          value={target}
-          min={now === null ? undefined : toDateTimeLocal(now)}
-          onInput={(event) => setTarget(event.currentTarget.value)}
-        />
-        <button type="submit" class="tl-button tl-primary" disabled={busy}>
-          Advance clock
-        </button>
-      </form>
-      <p class="tl-live" aria-live="polite" data-testid="clock-status">
+      {worldId !== null ? (
+        // A World's members share its clock: the API refuses a member's own advance.
+        <p class="tl-muted">This Simulation is a member of World {worldId}: its clock moves when the World's does.</p>
+      ) : (
+        <form class="tl-advance-form" onSubmit={(event) => void advance(event)}>
+          <label for="tl-advance-to">Advance to (UTC)</label>
+          <input
+            id="tl-advance-to"
+            type="datetime-local"
+            step={1}
+            required
+            value={target}
+            min={now === null ? undefined : toDateTimeLocal(now)}
+            onInput={(event) => setTarget(event.currentTarget.value)}
+          />
+          <button type="submit" class="tl-button tl-primary" disabled={busy}>
+            Advance clock
+          </button>
+        </form>
+      )}
+      <p class="tl-live" aria-live="polite">
         {busy ? `Advance to ${formatTime(running.to)}: ${running.status}…` : message}
       </p>
       {error && (

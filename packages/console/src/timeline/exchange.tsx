@@ -47,7 +47,8 @@ export function Exchange({ title, recorded, headingId }: { title: 'Request' | 'R
       {body.text === '' ? (
         <p class="tl-muted">No body.</p>
       ) : (
-        <pre class="tl-body" tabIndex={0} aria-label={`${title} body`}>
+        // Focusable so a long body scrolls from the keyboard; a region, so its label is allowed.
+        <pre class="tl-body" tabIndex={0} role="region" aria-label={`${title} body`}>
           {body.text}
         </pre>
       )}

@@ -11,6 +11,8 @@ import { VirtualList } from './virtual-list.js';
 
 /** Pixels; `.tl-row` in timeline.css has this height. */
 export const ROW_HEIGHT = 32;
+/** The listbox's element id, so the timeline can give it the focus back. */
+export const LIST_ID = 'tl-steps';
 
 export interface StepListProps {
   steps: readonly Step[];
@@ -43,10 +45,11 @@ export function StepList({ steps, order, active, onActive, onOpen }: StepListPro
         <span class="tl-col-via">Via</span>
       </div>
       <VirtualList
-        id="tl-steps"
+        id={LIST_ID}
         label={`Steps, ${order === 'newest' ? 'newest' : 'oldest'} first`}
         count={count}
         rowHeight={ROW_HEIGHT}
+        growsAtStart={order === 'newest'}
         activeIndex={activeIndex}
         onActiveChange={(index) => {
           const step = at(index);

@@ -8,7 +8,7 @@ import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
 import { StepDetail } from './step-detail.js';
 import { StartState } from './start-state.js';
-import { StepList } from './step-list.js';
+import { LIST_ID, StepList } from './step-list.js';
 import type { StepOrder } from './step-log.js';
 import { useStepLog } from './use-step-log.js';
 
@@ -35,8 +35,10 @@ function Timeline({ client, simulationId, navigate }: StepTimelineProps): JSX.El
   return (
     <div class="tl-timeline">
       <div class="tl-toolbar">
-        <p class="tl-count" aria-live="polite" aria-atomic="true">
-          {countText}
+        <p class="tl-count">{countText}</p>
+        {/* Spoken twice, when the reading starts and when it ends, not at each of fifty pages. */}
+        <p class="tl-visually-hidden" aria-live="polite">
+          {log.loading ? 'Loading steps…' : `${count.toLocaleString('en')} ${count === 1 ? 'step' : 'steps'} loaded.`}
         </p>
         <button type="button" class="tl-button" aria-pressed={order === 'newest'} onClick={() => setOrder(order === 'newest' ? 'oldest' : 'newest')}>
           Newest first
@@ -64,7 +66,20 @@ function Timeline({ client, simulationId, navigate }: StepTimelineProps): JSX.El
         />
       )}
       {(count > 0 || !log.loading) && <StartState key={log.steps[0]?.step ?? 'none'} client={client} simulationId={simulationId} firstStep={log.steps[0]?.step ?? null} />}
-      {open !== null && <StepDetail key={open} client={client} simulationId={simulationId} step={open} navigate={navigate} onClose={() => setOpen(null)} />}
+      {open !== null && (
+        <StepDetail
+          key={open}
+          client={client}
+          simulationId={simulationId}
+          step={open}
+          navigate={navigate}
+          onClose={() => {
+            setOpen(null);
+            // The detail and its focus are gone: back to the list, on the step it showed.
+            document.getElementById(LIST_ID)?.focus();
+          }}
+        />
+      )}
     </div>
   );
 }

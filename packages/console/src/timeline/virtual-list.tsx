@@ -10,7 +10,7 @@ import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { clampIndex, revealRow, rowsPerPage, virtualWindow } from './virtual-window.js';
 
 export interface VirtualListProps {
-  /** Prefix of the rows' element ids, unique in the page. */
+  /** The listbox's element id, and the prefix of its rows' ids; unique in the page. */
   id: string;
   label: string;
   count: number;
@@ -21,6 +21,11 @@ export interface VirtualListProps {
   onActiveChange: (index: number) => void;
   /** Enter, or a click, on a row. */
   onOpen: (index: number) => void;
+  /**
+   * New rows come in at the top (a newest-first list still loading): a reader scrolled into
+   * the list keeps the rows they were looking at instead of watching them slide down.
+   */
+  growsAtStart?: boolean;
   renderRow: (index: number) => ComponentChild;
   rowKey: (index: number) => string | number;
 }
@@ -39,6 +44,16 @@ export function VirtualList(props: VirtualListProps): JSX.Element {
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
+
+  const previousCount = useRef(count);
+  useLayoutEffect(() => {
+    const element = container.current;
+    const added = count - previousCount.current;
+    previousCount.current = count;
+    if (!element || !props.growsAtStart || added <= 0 || element.scrollTop === 0) return;
+    element.scrollTop += added * rowHeight;
+    setScrollTop(element.scrollTop);
+  }, [count]);
 
   // The active row moved (keys, or the order flipped): bring it into view before painting.
   useLayoutEffect(() => {
@@ -103,6 +118,7 @@ export function VirtualList(props: VirtualListProps): JSX.Element {
   return (
     <div
       ref={container}
+      id={id}
       class="tl-scroller"
       role="listbox"
       aria-label={props.label}
