@@ -20,7 +20,8 @@ import { checkAccessibility, CONSOLE_CSP, describeInBrowser, launchBrowser, serv
 import { NOTES } from '../support/notes-document.js';
 import { bin, printedLine, START_MS, STOP_MS, stopProcess } from '../support/serve-process.js';
 
-const scratch = mkdtempSync(join(tmpdir(), 'simplane-console-browser-'));
+/** The mock's folder, made when the suite starts (a suite skipped without Chromium leaves nothing behind). */
+let scratch = '';
 const EXPRESS_KEY = 'console-browser-key-1';
 
 /** `simplane mock` of the notes API in memory, up once it prints the console's address. */
@@ -77,6 +78,7 @@ describeInBrowser('the web console in Chromium', () => {
   let express: { plane: ControlPlane; server: Server; url: string };
 
   beforeAll(async () => {
+    scratch = mkdtempSync(join(tmpdir(), 'simplane-console-browser-'));
     const started = await Promise.allSettled([launchBrowser(), serveConsole(), startMock(), startExpress()] as const);
     [browser, served, mock, express] = started.map((s) => (s.status === 'fulfilled' ? s.value : undefined)) as [Browser, ServedConsole, typeof mock, typeof express];
     const failed = started.find((s) => s.status === 'rejected');
@@ -95,7 +97,7 @@ describeInBrowser('the web console in Chromium', () => {
         express.server.close(() => resolve());
       }).then(() => express.plane.close()),
     ]);
-    rmSync(scratch, { recursive: true, force: true });
+    if (scratch !== '') rmSync(scratch, { recursive: true, force: true });
   }, STOP_MS + 5_000);
 
   describe('from simplane serve --memory', () => {
