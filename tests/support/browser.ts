@@ -119,9 +119,13 @@ export async function checkAccessibility(page: Page): Promise<string[]> {
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.targets.join(', ')}`);
 }
 
-/** A full-page screenshot into docs/console/<name>.png, for the console's documentation. */
+/**
+ * A full-page screenshot of a view, `<name>.png`: into `.screenshots/console/` on every run (so a
+ * test run leaves the tracked files alone), and into `docs/console/`, which docs/console.md
+ * shows, when SIMPLANE_SCREENSHOTS=docs (`npm run docs:screenshots`).
+ */
 export async function screenshot(page: Page, name: string): Promise<string> {
-  const folder = join(root, 'docs', 'console');
+  const folder = process.env.SIMPLANE_SCREENSHOTS === 'docs' ? join(root, 'docs', 'console') : join(root, '.screenshots', 'console');
   mkdirSync(folder, { recursive: true });
   const path = join(folder, `${name}.png`);
   await page.screenshot({ path, fullPage: true });
