@@ -14,3 +14,5 @@ await import('./storage.mjs');
 await import('./simulation-memory.mjs');
 // The packaged Lambda zip: cold starts, each a process of its own, against warm invocations.
 await import('./lambda-cold-start.mjs');
+// The web console in Debian's Chromium: the Simulations list's first paint against a static page.
+await import('./console-paint.mjs');

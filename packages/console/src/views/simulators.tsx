@@ -8,6 +8,7 @@ import { Page } from '../components/page.js';
 import { Pager } from '../components/pager.js';
 import { Loading, Problem } from '../components/problem.js';
 import { StatusBadge } from '../components/status-badge.js';
+import { StatusFilter } from '../components/status-filter.js';
 import { TimeText } from '../components/time-text.js';
 import { useConsole } from '../context.js';
 import { FIRST_PAGE, nextPage, previousPage } from '../paging.js';
@@ -16,12 +17,12 @@ import { useLoad } from '../use-load.js';
 
 /** How often a list with a build in progress is read again: builds mostly take well under a second. */
 const BUILD_POLL_MS = 1000;
-const STATUSES = ['pending', 'building', 'ready', 'failed', 'canceled'] as const;
+const STATUSES = ['pending', 'building', 'ready', 'failed', 'canceled'] as const satisfies ReadonlyArray<NonNullable<SimulatorQuery['status']>>;
 
 export function SimulatorsView() {
   const { client } = useConsole();
   const [trail, setTrail] = useState(FIRST_PAGE);
-  const [status, setStatus] = useState<SimulatorQuery['status'] | ''>('');
+  const [status, setStatus] = useState<(typeof STATUSES)[number] | ''>('');
   const list = useLoad(
     async () => (await client.simulators.pages({ cursor: trail.cursor, limit: 50, ...(status === '' ? {} : { status }) }).next()).value ?? undefined,
     [trail, status],
@@ -32,24 +33,15 @@ export function SimulatorsView() {
   return (
     <Page title="Simulators">
       <BuildDrop onBuilt={list.reload}>
-        <div class="filters">
-          <label for="simulator-status">Status</label>
-          <select
-            id="simulator-status"
-            value={status}
-            onChange={(event) => {
-              setStatus(event.currentTarget.value as SimulatorQuery['status'] | '');
-              setTrail(FIRST_PAGE);
-            }}
-          >
-            <option value="">All</option>
-            {STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {value}
-              </option>
-            ))}
-          </select>
-        </div>
+        <StatusFilter
+          id="simulator-status"
+          statuses={STATUSES}
+          value={status}
+          onChange={(value) => {
+            setStatus(value);
+            setTrail(FIRST_PAGE);
+          }}
+        />
         <Problem error={list.error} />
         {page === undefined ? (
           list.error === undefined && <Loading what="the Simulators" />

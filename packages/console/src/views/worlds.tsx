@@ -6,6 +6,7 @@ import { Page } from '../components/page.js';
 import { Pager } from '../components/pager.js';
 import { Loading, Problem } from '../components/problem.js';
 import { StatusBadge } from '../components/status-badge.js';
+import { StatusFilter } from '../components/status-filter.js';
 import { TimeText } from '../components/time-text.js';
 import { useConsole } from '../context.js';
 import { FIRST_PAGE, nextPage, previousPage } from '../paging.js';
@@ -28,24 +29,15 @@ export function WorldsView() {
 
   return (
     <Page title="Worlds">
-      <div class="filters">
-        <label for="world-status">Status</label>
-        <select
-          id="world-status"
-          value={status}
-          onChange={(event) => {
-            setStatus(event.currentTarget.value as Status | '');
-            setTrail(FIRST_PAGE);
-          }}
-        >
-          <option value="">All</option>
-          {STATUSES.map((value) => (
-            <option key={value} value={value}>
-              {value}
-            </option>
-          ))}
-        </select>
-      </div>
+      <StatusFilter
+        id="world-status"
+        statuses={STATUSES}
+        value={status}
+        onChange={(value) => {
+          setStatus(value);
+          setTrail(FIRST_PAGE);
+        }}
+      />
       <Problem error={list.error} />
       {page === undefined ? (
         list.error === undefined && <Loading what="the Worlds" />
