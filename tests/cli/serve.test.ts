@@ -15,8 +15,8 @@ import { bin, call, children, printedLine, root, runToExit, serveProcess as star
 
 const scratch = mkdtempSync(join(tmpdir(), 'simplane-serve-'));
 
-/** How long the catalog's pet store has to be built in the background after start-up. */
-const CATALOG_MS = 10_000;
+/** How long the catalog's pet store has to be built in the background after start-up: seconds alone, much longer beside a full suite. */
+const CATALOG_MS = 60_000;
 /** A test starts and stops at most two servers one after the other, and may wait for the catalog. */
 const TEST_MS = 2 * (START_MS + STOP_MS) + CATALOG_MS;
 /** How long a command that answers at once (`--help`, `openapi`) may take to run. */

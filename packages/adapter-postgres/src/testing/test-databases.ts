@@ -33,7 +33,8 @@ export async function createServerDatabase(): Promise<TestDatabase> {
   }
   const url = new URL(TEST_SERVER_URL);
   url.pathname = `/${name}`;
-  const db = new PgDatabase({ connectionString: url.toString(), maxConnections: 8 });
+  // Bounds for a busy machine: a suite's statements wait behind others' on the one server.
+  const db = new PgDatabase({ connectionString: url.toString(), maxConnections: 8, connectTimeoutMs: 30_000, queryTimeoutMs: 60_000 });
   await migrate(db);
   return {
     db,
