@@ -5,6 +5,7 @@ import { Link } from '../components/link.js';
 import { Page } from '../components/page.js';
 import { Pager } from '../components/pager.js';
 import { Loading, Problem } from '../components/problem.js';
+import { RowName } from '../components/row-name.js';
 import { StatusBadge } from '../components/status-badge.js';
 import { StatusFilter } from '../components/status-filter.js';
 import { TimeText } from '../components/time-text.js';
@@ -68,12 +69,7 @@ export function SimulationsView() {
             <tbody>
               {page.simulations.map((simulation) => (
                 <tr key={simulation.id}>
-                  <th scope="row">
-                    <Link href={pathFor({ view: 'simulation', id: simulation.id })}>{simulation.name}</Link>
-                    <span class="hint block">
-                      <code>{simulation.id}</code>
-                    </span>
-                  </th>
+                  <RowName href={pathFor({ view: 'simulation', id: simulation.id })} name={simulation.name} id={simulation.id} />
                   <td>
                     <StatusBadge status={simulation.status} />
                   </td>

@@ -3,10 +3,10 @@ import type { SimulatorQuery } from '@simplane/client';
 import { useState } from 'preact/hooks';
 import { BuildDrop } from '../components/build-drop.js';
 import { BuildProgressText, isBuilding } from '../components/build-progress.js';
-import { Link } from '../components/link.js';
 import { Page } from '../components/page.js';
 import { Pager } from '../components/pager.js';
 import { Loading, Problem } from '../components/problem.js';
+import { RowName } from '../components/row-name.js';
 import { StatusBadge } from '../components/status-badge.js';
 import { StatusFilter } from '../components/status-filter.js';
 import { TimeText } from '../components/time-text.js';
@@ -64,12 +64,7 @@ export function SimulatorsView() {
               <tbody>
                 {page.simulators.map((simulator) => (
                   <tr key={simulator.id}>
-                    <th scope="row">
-                      <Link href={pathFor({ view: 'simulator', id: simulator.id })}>{simulator.name}</Link>
-                      <span class="hint block">
-                        <code>{simulator.id}</code>
-                      </span>
-                    </th>
+                    <RowName href={pathFor({ view: 'simulator', id: simulator.id })} name={simulator.name} id={simulator.id} />
                     <td>
                       <StatusBadge status={simulator.status} />
                     </td>

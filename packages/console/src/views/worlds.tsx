@@ -1,10 +1,10 @@
 /** The Worlds: Simulations of several Simulators that start, stop and keep time together. */
 import type { WorldQuery } from '@simplane/client';
 import { useState } from 'preact/hooks';
-import { Link } from '../components/link.js';
 import { Page } from '../components/page.js';
 import { Pager } from '../components/pager.js';
 import { Loading, Problem } from '../components/problem.js';
+import { RowName } from '../components/row-name.js';
 import { StatusBadge } from '../components/status-badge.js';
 import { StatusFilter } from '../components/status-filter.js';
 import { TimeText } from '../components/time-text.js';
@@ -59,12 +59,7 @@ export function WorldsView() {
             <tbody>
               {page.worlds.map((world) => (
                 <tr key={world.id}>
-                  <th scope="row">
-                    <Link href={pathFor({ view: 'world', id: world.id })}>{world.name}</Link>
-                    <span class="hint block">
-                      <code>{world.id}</code>
-                    </span>
-                  </th>
+                  <RowName href={pathFor({ view: 'world', id: world.id })} name={world.name} id={world.id} />
                   <td>
                     <StatusBadge status={world.status} />
                   </td>
