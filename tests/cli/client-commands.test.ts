@@ -214,9 +214,18 @@ describe('simplane simulations and steps', { timeout: TEST_MS }, () => {
     expect(step.out).toMatch(/^> \{"title":"write the CLI"\}$/m);
     expect(step.out).toMatch(/^< 201$/m);
     expect(step.out).not.toMatch(/simulation-token/i);
+    // The records the step changed, after the exchange.
+    expect(step.out).toMatch(/^CHANGE\s+RESOURCE\s+KEY\s+FIELDS$/m);
+    expect(step.out).toMatch(/^created\s+tasks\s+\S+\s+-$/m);
+    const stepJson = await json<{ step: number; changes: Array<{ change: string; resource: string; after: { title: string } }> }>('steps', [created.id, '1']);
+    expect(stepJson.changes.map((c) => [c.change, c.resource, c.after.title])).toEqual([['created', 'tasks', 'write the CLI']]);
 
     const fork = await json<{ id: string; parent_id: string; step: number }>('simulations', ['fork', created.id, '--at-step', '1']);
     expect(fork).toMatchObject({ parent_id: created.id, step: 1 });
+    const taskId = (stepJson.changes[0] as unknown as { key: string }).key;
+    const done = await fetch(`${created.endpoint}/tasks/${taskId}`, { method: 'PATCH', headers: { 'simulation-token': created.token, 'content-type': 'application/json' }, body: '{"done":true}' });
+    expect(done.status).toBe(200);
+    expect((await run('steps', [created.id, '2'])).out).toMatch(new RegExp(`^updated\\s+tasks\\s+${taskId}\\s+done: false -> true$`, 'm'));
 
     const grant = await json<{ token: string; read_only: boolean; expires_at: string }>('simulations', ['token', created.id, '--read-only']);
     expect(grant.read_only).toBe(true);
