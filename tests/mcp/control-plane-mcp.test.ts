@@ -31,7 +31,7 @@ describe("the control plane's MCP endpoint", () => {
     const names = (await client.listTools()).tools.map((t) => t.name).sort();
     expect(names).toEqual([
       'advance_time', 'build_simulator', 'create_simulation', 'delete_simulation', 'fork_simulation', 'get_quota', 'get_simulation', 'get_simulator', 'get_step',
-      'list_operations', 'list_simulations', 'list_simulators', 'list_steps', 'start_simulation', 'stop_simulation',
+      'get_step_changes', 'list_operations', 'list_records', 'list_simulations', 'list_simulators', 'list_steps', 'start_simulation', 'stop_simulation',
     ]);
     await client.close();
   });
@@ -54,6 +54,13 @@ describe("the control plane's MCP endpoint", () => {
     expect(steps.steps.map((s: { operation: string; via: string }) => [s.operation, s.via])).toEqual([['createPet', 'mcp'], ['createPet', 'mcp']]);
     const step = await call(client, 'get_step', { simulation_id: sim.id, step: 1 });
     expect(JSON.parse(step.request.body)).toEqual({ name: 'Rex' });
+    const changed = await call(client, 'get_step_changes', { simulation_id: sim.id, step: 2 });
+    expect(changed.changes.map((c: { change: string; resource: string; after: { name: string } }) => [c.change, c.resource, c.after.name])).toEqual([['created', 'pets', 'Fido']]);
+    const atOne = await call(client, 'list_records', { simulation_id: sim.id, at_step: 1, resource: 'pets' });
+    expect(atOne.records.map((r: { value: { name: string } }) => r.value.name)).toEqual(['Rex']);
+    const unrecorded = await client.callTool({ name: 'list_records', arguments: { simulation_id: sim.id, at_step: 3 } });
+    expect(unrecorded.isError).toBe(true);
+    expect(JSON.parse(textOf(unrecorded))).toMatchObject({ code: 'validation' });
 
     // A fork at step 1 has Rex and not Fido: the agent can try the second call again.
     const fork = await call(client, 'fork_simulation', { simulation_id: sim.id, at_step: 1 });

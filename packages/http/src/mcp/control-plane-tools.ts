@@ -65,6 +65,25 @@ export function controlPlaneToolEntries(services: ControlPlaneToolServices, prin
     ),
     tool('get_step', 'One step with its recorded request and response (secrets redacted, bodies cut at 64 KiB).', z.strictObject({ simulation_id: simulationId, step: z.int().min(1) }), true, (a) => simulations.getStep(principal, a.simulation_id, String(a.step))),
     tool(
+      'get_step_changes',
+      'The records one step created, updated or deleted, each with its value before and after the step and, for an update, the fields that changed.',
+      z.strictObject({ simulation_id: simulationId, step: z.int().min(1), ...paging }),
+      true,
+      (a) => simulations.stepChanges(principal, a.simulation_id, String(a.step), pageOf(a)),
+    ),
+    tool(
+      'list_records',
+      "A Simulation's records after a recorded step (the latest if omitted), resource by resource: its state as the simulated API holds it.",
+      z.strictObject({
+        simulation_id: simulationId,
+        at_step: z.int().min(0).optional().describe('The state after this step (0: the state it started with).'),
+        resource: z.string().max(300).optional().describe("Only this resource's records (a resource as list_operations names it)."),
+        ...paging,
+      }),
+      true,
+      (a) => simulations.recordsAt(principal, a.simulation_id, { ...pageOf(a), ...(a.at_step === undefined ? {} : { atStep: String(a.at_step) }), ...(a.resource === undefined ? {} : { resource: a.resource }) }),
+    ),
+    tool(
       'advance_time',
       "Move a Simulation's virtual clock forward to `to`, committing the scheduled events due (expiries, renewals) as one step.",
       z.strictObject({ simulation_id: simulationId, to: z.iso.datetime({ offset: false }).describe('RFC 3339 UTC time, after the current one.'), idempotency_key: z.string().min(1).max(256).optional().describe('Repeating a key repeats nothing; defaults to the target time.') }),
