@@ -17,3 +17,10 @@ export const SCHEMA_EXTENDERS: readonly string[] = ['allOf', 'anyOf', 'oneOf', '
 
 /** JSON Schema's keywords whose value is data, never a schema: copied as they are. */
 export const SCHEMA_DATA: ReadonlySet<string> = new Set(['enum', 'const', 'default', 'examples', 'example', 'required', 'type', 'format', 'pattern', 'title', 'description']);
+
+/**
+ * OpenAPI's formats that only describe a value (its size, its encoding), which the artifact's
+ * schemas keep and no check enforces: the document format's own words, one list for the
+ * compiler (formats it knows) and the runtime's validators (formats they accept as given).
+ */
+export const ANNOTATION_FORMATS: readonly string[] = ['int32', 'int64', 'float', 'double', 'byte', 'binary', 'password'];

@@ -1,6 +1,6 @@
 import { isAnnotation } from '../annotations.js';
 import type { JsonSchema } from '../artifact/artifact.js';
-import { SCHEMA_MAPS } from '../artifact/json-schema.js';
+import { ANNOTATION_FORMATS, SCHEMA_MAPS } from '../artifact/json-schema.js';
 import type { Diagnostics } from '../diagnostics/diagnostics.js';
 import { entries, isObject, type Json, type JsonObject, objectField, setOwn } from '../json.js';
 import type { OpenApiFamily } from '../parse/detect-kind.js';
@@ -16,8 +16,9 @@ const DROPPED = new Set(['xml', 'externalDocs', '$schema', '$id', '$comment', 'n
 /** Extensions the compiler reads from the finished schemas; ajv and answers ignore them. */
 const KEPT_EXTENSIONS = new Set(['x-simplane-lifecycle', 'x-simplane-behaviour', 'x-simplane-value', 'x-simplane-error']);
 const KNOWN_FORMATS = new Set([
-  'int8', 'int16', 'int32', 'int64', 'uint8', 'uint16', 'uint32', 'uint64', 'float', 'double', 'decimal', 'byte', 'binary', 'char',
-  'date', 'date-time', 'time', 'duration', 'password', 'email', 'idn-email', 'hostname', 'idn-hostname', 'ipv4', 'ipv6',
+  ...ANNOTATION_FORMATS,
+  'int8', 'int16', 'uint8', 'uint16', 'uint32', 'uint64', 'decimal', 'char',
+  'date', 'date-time', 'time', 'duration', 'email', 'idn-email', 'hostname', 'idn-hostname', 'ipv4', 'ipv6',
   'uri', 'url', 'uri-reference', 'iri', 'iri-reference', 'uri-template', 'uuid', 'json-pointer', 'relative-json-pointer', 'regex',
 ]);
 

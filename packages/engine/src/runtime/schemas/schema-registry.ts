@@ -4,6 +4,7 @@ import addFormats from 'ajv-formats';
 import { acceptXsdDates } from './xsd-date-formats.js';
 import { remembered } from '@simplane/core';
 import type { Artifact, JsonSchema } from '../../artifact/artifact.js';
+import { ANNOTATION_FORMATS } from '../../artifact/json-schema.js';
 import { isObject, type Json, type JsonObject } from '../../json.js';
 import { pointerSegment, refPath, resolvePointer } from '../../normalise/pointer.js';
 import { ajvPatternEngine } from '../../safe-pattern.js';
@@ -85,7 +86,7 @@ export class SchemaRegistry {
     // Simulator's first Simulation compiles a validator for every schema its seeding meets.
     this.#ajv = new Ajv2020.default({ strict: false, allErrors: false, inlineRefs: false, validateFormats: true, logger: false, code: { regExp: ajvPatternEngine, optimize: false } });
     (addFormats.default as unknown as (ajv: unknown) => void)(this.#ajv);
-    for (const format of OPENAPI_ANNOTATION_FORMATS) this.#ajv.addFormat(format, true);
+    for (const format of ANNOTATION_FORMATS) this.#ajv.addFormat(format, true);
     this.#ajv.addFormat(BASE64_FORMAT, { type: 'string', validate: isBase64 });
     for (const format of Object.keys(this.#ajv.formats)) rememberFormat(this.#ajv, format);
     if (artifact.soap !== undefined) acceptXsdDates(this.#ajv);
@@ -280,9 +281,6 @@ function isBase64(written: string): boolean {
   const text = written.replace(/[\r\n\t ]+/g, '');
   return /^[A-Za-z0-9+/_-]*={0,2}$/.test(text) && text.replace(/=+$/, '').length % 4 !== 1 && (!text.includes('=') || text.length % 4 === 0);
 }
-
-/** OpenAPI's own formats that only describe a value (its size, its encoding), never checked: the OpenAPI wire format's words. */
-const OPENAPI_ANNOTATION_FORMATS = ['int32', 'int64', 'float', 'double', 'byte', 'binary', 'password'];
 
 /**
  * Wraps a format's check (ajv-formats' calendar-aware `date-time`, `date` and `time`, and its other checks made by a function) so that
