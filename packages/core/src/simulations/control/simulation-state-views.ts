@@ -1,6 +1,6 @@
 import { validationError } from '../../errors/simplane-error.js';
 import type { CursorCodec } from '../../pagination/cursor-codec.js';
-import { fetchPage, type PageParams } from '../../pagination/page.js';
+import { fetchPage, type Page, type PageParams } from '../../pagination/page.js';
 import type { Json, LoadedSimulator, StateChange } from '../../runtime/runtime.port.js';
 import type { Principal } from '../../tenancy/tenancy.js';
 import type { SimulationRecord } from '../simulation.js';
@@ -55,28 +55,17 @@ export class SimulationStateViews {
   async recordsAt(principal: Principal, id: string, params: PageParams & { atStep?: string; resource?: string }): Promise<{ step: number; records: StateRecordView[]; next_cursor: string | null }> {
     const record = await this.records.load(principal, id);
     if (record.status === 'stopped') throw stopped(id);
-    const latest = await this.records.latestStep(id);
     const scope = `records:${id}:${params.atStep ?? ''}:${params.resource ?? ''}`;
     // A cursor keeps the step its list began at, so a list of "the latest" stays one state.
     const from = params.cursor === undefined ? undefined : this.cursors.decode(scope, params.cursor);
-    const step = from !== undefined ? Number(from.id) : params.atStep === undefined ? latest : recordedStep(params.atStep, 'at_step', record.baseStep, latest);
+    const step = from !== undefined ? Number(from.id) : await this.stepAsked(record, params.atStep);
     const loaded = await this.loader.runtimeFor(record.simulatorDigest);
     if (params.resource !== undefined && loaded.resourceOf !== undefined && loaded.resourceOf(params.resource) !== params.resource) {
       throw validationError('resource', `this Simulation's Simulator has no resource '${params.resource.slice(0, 200)}'`);
     }
     const state = await this.loader.stateAt(record, loaded, step);
-    const all = stateRecords(state, loaded, params.resource);
-    const page = await fetchPage(
-      this.cursors,
-      scope,
-      params,
-      (item: { index: number }) => ({ createdAt: String(item.index), id: String(step) }),
-      async (q) => {
-        const start = q.after === undefined ? 0 : Number(q.after.createdAt) + 1;
-        return all.slice(start, start + q.limit).map((view, i) => ({ index: start + i, view }));
-      },
-    );
-    return { step, records: page.items.map((item) => item.view), next_cursor: page.nextCursor };
+    const page = await pageOf(this.cursors, scope, params, stateRecords(state, loaded, params.resource), String(step));
+    return { step, records: page.items, next_cursor: page.nextCursor };
   }
 
   /** A page of the records step `stepText` created, updated or deleted, in the order it first touched each. */
@@ -85,18 +74,14 @@ export class SimulationStateViews {
     if (record.status === 'stopped') throw stopped(id);
     const latest = await this.records.latestStep(id);
     const step = recordedStep(stepText, 'step', record.baseStep + 1, latest);
-    const all = await this.changesOf(record, step);
-    const page = await fetchPage(
-      this.cursors,
-      `changes:${id}:${step}`,
-      params,
-      (item: { index: number }) => ({ createdAt: String(item.index), id }),
-      async (q) => {
-        const start = q.after === undefined ? 0 : Number(q.after.createdAt) + 1;
-        return all.slice(start, start + q.limit).map((view, i) => ({ index: start + i, view }));
-      },
-    );
-    return { step, changes: page.items.map((item) => item.view), next_cursor: page.nextCursor };
+    const page = await pageOf(this.cursors, `changes:${id}:${step}`, params, await this.changesOf(record, step), id);
+    return { step, changes: page.items, next_cursor: page.nextCursor };
+  }
+
+  /** The step `at_step` names (a recorded one, or the base), or the latest when there is none. */
+  private async stepAsked(record: SimulationRecord, atStep: string | undefined): Promise<number> {
+    const latest = await this.records.latestStep(record.id);
+    return atStep === undefined ? latest : recordedStep(atStep, 'at_step', record.baseStep, latest);
   }
 
   private async changesOf(record: SimulationRecord, step: number): Promise<RecordChangeView[]> {
@@ -121,6 +106,24 @@ export class SimulationStateViews {
     }
     return views;
   }
+}
+
+/**
+ * A page of a list made whole in memory: the cursor holds the last item's place in it and `tag`
+ * (what the list must stay the same for, such as its step).
+ */
+async function pageOf<T>(cursors: CursorCodec, scope: string, params: PageParams, all: readonly T[], tag: string): Promise<Page<T>> {
+  const page = await fetchPage(
+    cursors,
+    scope,
+    params,
+    (item: { index: number }) => ({ createdAt: String(item.index), id: tag }),
+    async (q) => {
+      const start = q.after === undefined ? 0 : Number(q.after.createdAt) + 1;
+      return all.slice(start, start + q.limit).map((item, i) => ({ index: start + i, item }));
+    },
+  );
+  return { items: page.items.map((entry) => entry.item), nextCursor: page.nextCursor };
 }
 
 /** The step `text` names, when it is one the Simulation has recorded (`first..latest`); else 422 `validation` on `field`. */
